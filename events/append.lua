@@ -1,0 +1,95 @@
+-- Conditional, atomic append of one batch of events to a game's stream.
+--
+-- Called by events.store.EventStore.append (one EVALSHA round trip). All keys
+-- belong to one game and share its hash tag, so this runs on Redis Cluster.
+--
+-- KEYS[1]  the events stream          stranded:{<game>}:events
+-- KEYS[2]  the snapshot string        stranded:{<game>}:snapshot
+-- KEYS[3]  the meta hash              stranded:{<game>}:meta
+-- KEYS[4]  (optional) idempotency key stranded:{<game>}:idem:<key>
+--
+-- ARGV, in order:
+--   expected_version           the version the caller read (0 = empty stream)
+--   idempotency_ttl_s          seconds the idempotency key lives (used with KEYS[4])
+--   has_snapshot               "1" to SET KEYS[2] to the next argument, else "0"
+--   snapshot                   the snapshot text (ignored unless has_snapshot)
+--   n_meta                     number of meta field/value pairs that follow
+--   field, value * n_meta      HSET on KEYS[3]
+--   n_events                   number of events that follow
+--   per event: n_fields, then field, value * n_fields
+--
+-- Replies (an array, first element is the outcome):
+--   {1, first, last}    appended versions first..last
+--   {0, actual}         conflict: the stream is at `actual`, not expected; nothing written
+--   {2, "first,last"}   duplicate: the idempotency key already holds that result;
+--                       nothing written (checked before the version)
+--
+-- Entry ids are "<version>-0" computed here from expected_version, so the
+-- versions in the stream are consecutive by construction. Streams are never
+-- trimmed, so XLEN is the current version. Every check happens before the
+-- first write, so an error cannot leave half a batch behind.
+
+local unpack = unpack or table.unpack  -- Lua 5.1 (Redis) and 5.4 (some fakeredis builds)
+local events_key = KEYS[1]
+local idem_key = KEYS[4]
+
+if idem_key then
+  local prior = redis.call('GET', idem_key)
+  if prior then
+    return {2, prior}
+  end
+end
+
+local expected = tonumber(ARGV[1])
+local actual = redis.call('XLEN', events_key)
+if actual ~= expected then
+  return {0, actual}
+end
+
+-- Parse everything before writing anything.
+local i = 3
+local has_snapshot = ARGV[i] == '1'
+local snapshot = ARGV[i + 1]
+i = i + 2
+
+local n_meta = tonumber(ARGV[i])
+i = i + 1
+local meta = {}
+for _ = 1, n_meta do
+  meta[#meta + 1] = ARGV[i]
+  meta[#meta + 1] = ARGV[i + 1]
+  i = i + 2
+end
+
+local n_events = tonumber(ARGV[i])
+i = i + 1
+local events = {}
+for e = 1, n_events do
+  local n_fields = tonumber(ARGV[i])
+  i = i + 1
+  local args = {'XADD', events_key, (expected + e) .. '-0'}
+  for _ = 1, n_fields do
+    args[#args + 1] = ARGV[i]
+    args[#args + 1] = ARGV[i + 1]
+    i = i + 2
+  end
+  events[e] = args
+end
+
+for e = 1, n_events do
+  redis.call(unpack(events[e]))
+end
+
+if has_snapshot then
+  redis.call('SET', KEYS[2], snapshot)
+end
+if n_meta > 0 then
+  redis.call('HSET', KEYS[3], unpack(meta))
+end
+
+local first = expected + 1
+local last = expected + n_events
+if idem_key then
+  redis.call('SET', idem_key, first .. ',' .. last, 'EX', tonumber(ARGV[2]))
+end
+return {1, first, last}

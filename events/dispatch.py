@@ -1,0 +1,131 @@
+"""After every append: who must act next, and the job that makes sure they do.
+
+A bot seat gets a bot job (``workers.jobs.play_bots``; its id names game and
+version). A human seat gets a deadline job (``workers.jobs.deadline``) when the
+game has a ``turn_timeout_s`` -- or at once for a reaction window if the seat
+set ``auto_pass``. Jobs carry the version they were made for and do nothing
+when the game has moved on. Jobs are enqueued by dotted path, so neither the
+service nor this module imports ``workers``.
+
+The cross-game index (every game by creation time, games by status and by
+ruleset) lives outside the games' slots and is written here, after the append;
+the reconciler repairs it from the meta hashes.
+"""
+from __future__ import annotations
+
+from datetime import timedelta
+
+from rq import Queue
+
+from events.games import get_ruleset
+from events.handling import CommandResult, GameMeta
+from events.snapshots import SYSTEM_EVENTS
+
+QUEUE_NAME = "stranded"
+STATUSES = ("waiting", "active", "finished")
+BOT_JOB = "workers.jobs.play_bots"
+DEADLINE_JOB = "workers.jobs.deadline"
+
+
+def bot_job_id(game_id: str, version: int) -> str:
+    """The id of the bot job for ``game_id`` at ``version``."""
+    return f"bot-{game_id}-{version}"
+
+
+def deadline_job_id(game_id: str, version: int, seat: int) -> str:
+    """The id of the deadline job for ``seat`` of ``game_id`` at ``version``."""
+    return f"deadline-{game_id}-{version}-{seat}"
+
+
+class Dispatcher:
+    """Schedules the next actor's job and keeps the cross-game index.
+
+    Args:
+        redis: the Redis client (queues and index live there).
+        prefix: key prefix of the index (the store's prefix).
+        queue_name: the RQ queue the workers listen on.
+    """
+
+    def __init__(self, redis, prefix: str = "stranded", queue_name: str = QUEUE_NAME):
+        self.redis = redis
+        self.prefix = prefix
+        self.queue = Queue(queue_name, connection=redis)
+
+    # -- the index ---------------------------------------------------------
+    def index_key(self, part: str) -> str:
+        """Key of one index: ``games`` (zset by created), ``status:<s>``, ``ruleset:<id>``."""
+        return f"{self.prefix}:index:{part}"
+
+    def index(self, meta: GameMeta, created_ts: float | None = None) -> None:
+        """Put ``meta``'s game under its current status (and in the games list)."""
+        pipe = self.redis.pipeline(transaction=False)
+        if created_ts is not None:
+            pipe.zadd(self.index_key("games"), {meta.game_id: created_ts}, nx=True)
+            pipe.sadd(self.index_key(f"ruleset:{meta.ruleset}"), meta.game_id)
+        for status in STATUSES:
+            if status != meta.status:
+                pipe.srem(self.index_key(f"status:{status}"), meta.game_id)
+        pipe.sadd(self.index_key(f"status:{meta.status}"), meta.game_id)
+        pipe.execute()
+
+    # -- after an append ---------------------------------------------------
+    def after_append(self, result: CommandResult, *, from_bot: bool = False, created_ts: float | None = None) -> None:
+        """Index a status change and schedule whoever must act at ``result.last_version``.
+
+        ``from_bot``: the caller is a bot job that goes on playing itself, so
+        no new bot job is enqueued.
+        """
+        if result.duplicate:
+            return
+        if created_ts is not None or any(e.type in SYSTEM_EVENTS for e in result.envelopes):
+            self.index(result.meta, created_ts)
+        if result.meta.status != "active":
+            return
+        self.schedule(result.meta, result.state, result.last_version, from_bot=from_bot)
+
+    def schedule(self, meta: GameMeta, state, version: int, *, from_bot: bool = False,
+                 only_missing: bool = False) -> list[str]:
+        """Enqueue the jobs the pending decisions at ``version`` need; return their ids.
+
+        ``only_missing``: enqueue only jobs that are not already queued,
+        scheduled or running (the reconciler's mode).
+        """
+        ruleset = get_ruleset(meta.ruleset)
+        enqueued = []
+        bot_pending = False
+        for decision in ruleset.pending(state):
+            seat = meta.seats[decision.seat]
+            if seat.get("bot"):
+                bot_pending = True
+                continue
+            if seat.get("auto_pass") and decision.kind == "reaction":
+                delay = 0.0
+            else:
+                delay = meta.timeout_for(decision.kind)
+            if delay is None:
+                continue
+            job_id = deadline_job_id(meta.game_id, version, decision.seat)
+            if only_missing and self._alive(job_id):
+                continue
+            args = (meta.game_id, version, decision.seat)
+            if delay <= 0:
+                self.queue.enqueue(DEADLINE_JOB, *args, job_id=job_id)
+            else:
+                self.queue.enqueue_in(timedelta(seconds=delay), DEADLINE_JOB, *args, job_id=job_id)
+            enqueued.append(job_id)
+        if bot_pending and not from_bot:
+            job_id = bot_job_id(meta.game_id, version)
+            if not (only_missing and self._alive(job_id)):
+                self.queue.enqueue(BOT_JOB, meta.game_id, version, job_id=job_id)
+                enqueued.append(job_id)
+        return enqueued
+
+    def _alive(self, job_id: str) -> bool:
+        from rq.job import Job, JobStatus
+        from rq.exceptions import NoSuchJobError
+
+        try:
+            status = Job.fetch(job_id, connection=self.redis).get_status()
+        except NoSuchJobError:
+            return False
+        return status in (JobStatus.QUEUED, JobStatus.SCHEDULED, JobStatus.STARTED, JobStatus.DEFERRED)

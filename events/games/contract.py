@@ -1,0 +1,134 @@
+"""The game contract: what every game package under ``events.games`` exposes.
+
+A game is pure rules: no I/O, no clock, no randomness except the ``rng`` it is
+handed. The rest of Stranded (the store, the projections, the service, the
+workers) only ever talks to a game through one :class:`Ruleset` object.
+
+Shapes used throughout (all plain JSON-able values, so they round-trip through
+the event codec and the snapshot unchanged):
+
+* **event** -- ``{"type": "CardDrawn", "data": {...}}``. ``type`` is past tense
+  and permanent; ``data`` is a JSON object.
+* **command** -- ``{"type": "PlayAction", "card": "laser_blast", "target": 2}``:
+  the type plus its arguments, exactly the body a client POSTs.
+* **state** -- a JSON-able ``dict`` owned by the game. ``evolve`` may mutate the
+  state it is given and returns it; callers that must keep the old state take
+  ``ruleset.copy_state(state)`` first.
+* **seat** -- an ``int`` index into the seats, ``0 .. n-1``; ``None`` means a
+  spectator.
+
+See ``../shared/DESIGN.md`` ("A game") for the contract in prose.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+Event = dict[str, Any]
+Command = dict[str, Any]
+State = dict[str, Any]
+View = dict[str, Any]
+
+
+class RuleViolation(Exception):
+    """A well-formed command that the rules forbid now.
+
+    Args:
+        code: a stable machine-readable code (``"not_your_turn"``,
+            ``"card_not_in_hand"``, ``"illegal_target"``...).
+        message: one sentence a player understands.
+        status: the HTTP status the service answers with: 422 for a move the
+            rules forbid, 409 when the game is not accepting this seat now
+            (not your turn, the game is over).
+    """
+
+    def __init__(self, code: str, message: str, status: int = 422):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.status = status
+
+
+def not_your_turn(message: str = "It is not your turn to act.") -> RuleViolation:
+    """The 409 violation for a seat that has nothing to decide now."""
+    return RuleViolation("not_your_turn", message, status=409)
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One pending decision: ``seat`` must act on ``kind``.
+
+    Args:
+        seat: who must act.
+        kind: ``"turn"`` (a whole turn: the long deadline), ``"reaction"`` (a
+            window to answer someone else's card: a short deadline) or
+            ``"choice"`` (a pick inside a turn, such as which card to take).
+        default: the complete command sent for the seat when its deadline
+            passes (the rules file's "Deadlines" section says which).
+    """
+
+    seat: int
+    kind: str
+    default: Command
+
+
+Bot = Callable[[View, list, random.Random], Command]
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """Everything a game exposes to the rest of Stranded.
+
+    Attributes:
+        id: permanent id used in URLs and events (``"selfish-space"``).
+        name: the game's printed name.
+        min_seats, max_seats: table sizes the rules allow.
+        version: the rules-code version; a snapshot written by another version
+            is ignored and rebuilt from the log.
+        options: option name -> ``{"type", "default", "description"}`` for
+            ``GET /v1/rulesets``.
+        commands: command type -> ``{argument: "integer"|"string"|
+            "array[string]"|"boolean"}``; the service rejects (400) any other
+            type or argument before the rules see it.
+        setup(options, seats, rng) -> events: the opening events, with the
+            deal and deck orders written into them.
+        decide(state, seat, command, rng) -> events: checks, then events.
+            Raises :class:`RuleViolation`. Must not mutate ``state``.
+        evolve(state, event) -> state: total, never raises; ``state`` is
+            ``None`` before the first event.
+        pending(state) -> [Decision]: who must act now (empty once over).
+        legal_commands(state, seat) -> [command]: exactly what ``decide``
+            accepts from that seat now.
+        view(state, seat | None) -> dict: what that seat may see.
+        redact(event, seat | None) -> event: the same rule for one event.
+        outcome(state) -> None | dict: ``None`` while the game runs, else
+            ``{"winner": seat | None, ...}``.
+        copy_state(state) -> state: an independent copy.
+        bots: policy name -> ``bot(view, legal_commands, rng) -> command``.
+    """
+
+    id: str
+    name: str
+    min_seats: int
+    max_seats: int
+    version: str
+    setup: Callable[[dict, int, random.Random], list[Event]]
+    decide: Callable[[State, int, Command, random.Random], list[Event]]
+    evolve: Callable[[State | None, Event], State]
+    pending: Callable[[State], list[Decision]]
+    legal_commands: Callable[[State, int], list[Command]]
+    view: Callable[[State, int | None], View]
+    redact: Callable[[Event, int | None], Event]
+    outcome: Callable[[State], dict | None]
+    copy_state: Callable[[State], State]
+    bots: dict[str, Bot]
+    options: dict[str, dict] = field(default_factory=dict)
+    commands: dict[str, dict[str, str]] = field(default_factory=dict)
+
+    def fold(self, events, state: State | None = None) -> State | None:
+        """Fold ``events`` (an iterable of event dicts) into a state."""
+        evolve = self.evolve
+        for event in events:
+            state = evolve(state, event)
+        return state

@@ -1,0 +1,89 @@
+"""Card data and constants: the two decks, what each card is, the board size.
+
+Cards are kind strings (``"oxygen"``, ``"laser_blast"``...). A hand, a pile or a
+track is a plain list of kinds; the top of a draw pile is index 0, the top of a
+discard pile is its last item.
+"""
+from __future__ import annotations
+
+#: Spaces between the starting space and the ship.
+SHIP = 6
+
+#: Game deck (78 cards): kind -> copies.
+GAME_DECK: dict[str, int] = {
+    "oxygen": 38,
+    "double_oxygen": 10,
+    "oxygen_siphon": 3,
+    "shield": 4,
+    "hack_suit": 3,
+    "tractor_beam": 4,
+    "rocket_booster": 4,
+    "laser_blast": 4,
+    "hole_in_suit": 4,
+    "tether": 4,
+}
+
+#: Space deck (42 cards): kind -> copies.
+SPACE_DECK: dict[str, int] = {
+    "blank": 9,
+    "useful_junk": 5,
+    "mysterious_nebula": 2,
+    "hyperspace": 1,
+    "meteoroid": 4,
+    "cosmic_radiation": 6,
+    "asteroid_field": 2,
+    "gravitational_anomaly": 4,
+    "wormhole": 4,
+    "solar_flare": 5,
+}
+
+GAME_CARDS = sum(GAME_DECK.values())
+SPACE_CARDS = sum(SPACE_DECK.values())
+
+SINGLE = "oxygen"
+DOUBLE = "double_oxygen"
+OXYGEN = (SINGLE, DOUBLE)
+
+#: Every Action card (Shield included: it counts when breathing with Actions).
+ACTIONS = tuple(k for k in GAME_DECK if k not in OXYGEN)
+#: Action cards played on another astronaut (need a ``target``).
+TARGETED = ("oxygen_siphon", "hack_suit", "tractor_beam", "laser_blast", "hole_in_suit", "tether")
+#: Targeted cards whose target must have left the starting space.
+NEEDS_TRACK = ("laser_blast", "tether")
+#: Action cards a player may play in phase 2 (Shield is only a reaction).
+PLAYABLE = tuple(k for k in ACTIONS if k != "shield")
+
+#: Opening hand: 1 Double + 4 Singles, then 4 more cards from the shuffled deck.
+OPENING_OXYGEN = [DOUBLE, SINGLE, SINGLE, SINGLE, SINGLE]
+OPENING_DRAW = 4
+
+NAMES: dict[str, str] = {k: k.replace("_", " ").title() for k in (*GAME_DECK, *SPACE_DECK)}
+
+
+def oxygen(hand: list[str]) -> int:
+    """Oxygen in a hand: Singles count 1, Doubles 2."""
+    return hand.count(SINGLE) + 2 * hand.count(DOUBLE)
+
+
+def is_action(kind: str) -> bool:
+    return kind in ACTIONS
+
+
+def full_game_deck() -> list[str]:
+    return [k for k, n in GAME_DECK.items() for _ in range(n)]
+
+
+def full_space_deck() -> list[str]:
+    return [k for k, n in SPACE_DECK.items() for _ in range(n)]
+
+
+def kind_pairs(cards: list[str]) -> list[list[str]]:
+    """Every pair of kinds that can be taken from ``cards``, sorted, no repeats."""
+    kinds = sorted(set(cards))
+    pairs = []
+    for i, a in enumerate(kinds):
+        if cards.count(a) >= 2:
+            pairs.append([a, a])
+        for b in kinds[i + 1:]:
+            pairs.append([a, b])
+    return pairs

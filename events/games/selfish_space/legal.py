@@ -1,0 +1,66 @@
+"""Who must act now (``pending``) and every command they may send
+(``legal_commands``): complete command bodies, kinds not card instances."""
+from __future__ import annotations
+
+from events.games.contract import Decision
+
+from .cards import ACTIONS, DOUBLE, PLAYABLE, SINGLE, TARGETED, kind_pairs
+from .decide import phase_of
+from .state import active_seat, flared, singles_available, targets
+
+BREATHE = {"type": "Breathe"}
+PASS = {"type": "Pass"}
+
+
+def pending(state) -> list[Decision]:
+    seat = active_seat(state)
+    if seat is None:
+        return []
+    phase = phase_of(state)
+    if phase == "turn":
+        return [Decision(seat, "turn", dict(BREATHE))]
+    if phase == "reaction":
+        return [Decision(seat, "reaction", dict(PASS))]
+    return [Decision(seat, "choice", legal_commands(state, seat)[0])]
+
+
+def legal_commands(state, seat) -> list[dict]:
+    if seat is None or seat != active_seat(state):
+        return []
+    phase = phase_of(state)
+    hand = state["hands"][seat]
+    if phase == "turn":
+        return _turn(state, seat, hand)
+    if phase == "reaction":
+        if "shield" in hand and not flared(state, seat):
+            return [dict(PASS), {"type": "PlayShield"}]
+        return [dict(PASS)]
+    if phase == "hack_suit":
+        target = state["choice"]["target"]
+        return [{"type": "TakeCard", "card": k} for k in sorted(set(state["hands"][target]))]
+    if phase == "meteoroid":
+        return [{"type": "DiscardCards", "cards": p} for p in kind_pairs(hand)]
+    # wormhole: any other astronaut, alive or dead
+    return [{"type": "SwapWith", "target": s} for s in range(state["seats"]) if s != seat]
+
+
+def _turn(state, seat, hand) -> list[dict]:
+    out: list[dict] = []
+    may_act = not flared(state, seat) and not (state["two_player"] and state["actions"] >= 1)
+    if may_act:
+        for card in sorted(set(hand)):
+            if card not in PLAYABLE:
+                continue
+            if card in TARGETED:
+                out += [{"type": "PlayAction", "card": card, "target": t} for t in targets(state, seat, card)]
+            else:
+                out.append({"type": "PlayAction", "card": card})
+    if DOUBLE in hand and not state["swapped"] and singles_available(state) >= 2:
+        out.append({"type": "SwapDouble"})
+    out.append(dict(BREATHE))
+    out += [{"type": "BreatheWithActions", "cards": p} for p in kind_pairs([c for c in hand if c in ACTIONS])]
+    if hand.count(SINGLE) >= 2:
+        out.append({"type": "Travel", "pay": "singles"})
+    if DOUBLE in hand:
+        out.append({"type": "Travel", "pay": "double"})
+    return out

@@ -1,0 +1,104 @@
+"""The game state: a plain JSON-able dict, and the questions asked of it.
+
+Shape (lists are indexed by seat)::
+
+    {
+      "seats": 3, "two_player": False, "stacked": False,
+      "hands": [[kind, ...], ...],          # hidden: only views redact them
+      "alive": [True, ...],
+      "tracks": [[space kind, ...], ...],   # public; position = len(track)
+      "game_deck": [...], "game_discard": [...],    # draw piles: top first
+      "space_deck": [...], "space_discard": [...],  # discard piles: top last
+      "turn": 0,                 # whose turn it is
+      "turns": 1,                # turns started so far
+      "actions": 0,              # Action cards played this turn (Shield not)
+      "swapped": False,          # SwapDouble used this turn
+      "window": None | {"seat", "attacker", "card"},        # reaction window
+      "choice": None | {"seat", "choice", "target", "then"}, # a pick to make
+      "over": False, "winner": None, "reason": None,
+    }
+
+``choice["then"]`` is the rest of the move to resolve once the pick is made
+(the continuation queue, see ``resolve.py``).
+"""
+from __future__ import annotations
+
+from .cards import DOUBLE, SHIP, SINGLE, oxygen
+
+
+def copy_state(state):
+    """An independent copy (hand-written: every nested list copied once)."""
+    if state is None:
+        return None
+    s = dict(state)
+    s["hands"] = [list(h) for h in state["hands"]]
+    s["tracks"] = [list(t) for t in state["tracks"]]
+    s["alive"] = list(state["alive"])
+    for pile in ("game_deck", "game_discard", "space_deck", "space_discard"):
+        s[pile] = list(state[pile])
+    if state["window"] is not None:
+        s["window"] = dict(state["window"])
+    if state["choice"] is not None:
+        c = dict(state["choice"])
+        c["then"] = [dict(op) for op in c["then"]]
+        s["choice"] = c
+    return s
+
+
+def position(state, seat: int) -> int:
+    return len(state["tracks"][seat])
+
+
+def flared(state, seat: int) -> bool:
+    """Under a Solar Flare: the card directly behind the astronaut is one."""
+    track = state["tracks"][seat]
+    return bool(track) and track[-1] == "solar_flare"
+
+
+def oxygen_of(state, seat: int) -> int:
+    return oxygen(state["hands"][seat])
+
+
+def singles_available(state) -> int:
+    """Singles that a Double could be swapped for (discard pile + draw pile)."""
+    return state["game_discard"].count(SINGLE) + state["game_deck"].count(SINGLE)
+
+
+def can_split(state, seat: int) -> bool:
+    return DOUBLE in state["hands"][seat] and singles_available(state) >= 2
+
+
+def next_alive(state, seat: int) -> int | None:
+    n = state["seats"]
+    for step in range(1, n + 1):
+        s = (seat + step) % n
+        if state["alive"][s]:
+            return s
+    return None
+
+
+def targets(state, seat: int, card: str) -> list[int]:
+    """Seats ``card`` may be played on by ``seat``."""
+    out = []
+    for s in range(state["seats"]):
+        if s == seat or not state["alive"][s]:
+            continue
+        if card in ("laser_blast", "tether") and position(state, s) == 0:
+            continue
+        out.append(s)
+    return out
+
+
+def at_ship(state, seat: int) -> bool:
+    return position(state, seat) >= SHIP
+
+
+def active_seat(state) -> int | None:
+    """The seat that must act now, or ``None`` once the game is over."""
+    if state is None or state["over"]:
+        return None
+    if state["window"] is not None:
+        return state["window"]["seat"]
+    if state["choice"] is not None:
+        return state["choice"]["seat"]
+    return state["turn"]

@@ -1,0 +1,356 @@
+"""The event store: one Redis stream per game, appended to atomically and
+conditionally.
+
+Keys of one game share the hash tag ``{<game id>}`` so every operation on a
+game touches one Redis Cluster slot::
+
+    stranded:{<game>}:events        the stream; entry id "<version>-0"
+    stranded:{<game>}:snapshot      the latest state snapshot (opaque text)
+    stranded:{<game>}:meta          a hash of public/private game metadata
+    stranded:{<game>}:idem:<key>    "first,last" of an idempotent append
+
+:meth:`EventStore.append` is one Lua script (``append.lua``, sent with
+EVALSHA): it checks the idempotency key, then that the stream is still at the
+expected version, then adds all events of the batch, and in the same atomic
+step writes the snapshot and meta fields passed with it. The stream is never
+trimmed, so its length is its version.
+
+The store works with clients created with ``decode_responses`` either False
+(bytes, the project default) or True.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any, Iterator
+
+from events.codec import Envelope, decode, encode
+
+__all__ = [
+    "AppendResult",
+    "ConcurrencyError",
+    "EventStore",
+    "GameNotFound",
+]
+
+_APPEND_LUA = resources.files("events").joinpath("append.lua").read_text(encoding="utf-8")
+
+_OK, _CONFLICT, _DUPLICATE = 1, 0, 2
+
+
+class ConcurrencyError(Exception):
+    """The game's stream was not at the version the caller expected.
+
+    Raised by :meth:`EventStore.append` when another writer got there first
+    (a lost race) or the caller's ``expected_version`` was stale. Nothing was
+    written. An HTTP caller answers 409; a worker re-reads and re-decides.
+
+    Attributes:
+        game_id: the game.
+        expected: the version the caller expected the stream to be at.
+        actual: the version the stream was actually at.
+    """
+
+    def __init__(self, game_id: str, expected: int, actual: int):
+        self.game_id = game_id
+        self.expected = expected
+        self.actual = actual
+        super().__init__(
+            f"game {game_id!r} is at version {actual}, not at the expected version {expected}"
+        )
+
+
+class GameNotFound(KeyError):
+    """No game with this id exists (neither its meta hash nor its stream).
+
+    Attributes:
+        game_id: the game asked for.
+    """
+
+    def __init__(self, game_id: str):
+        self.game_id = game_id
+        super().__init__(game_id)
+
+    def __str__(self) -> str:  # KeyError's str() would be the repr of the id
+        return f"no game {self.game_id!r}"
+
+
+@dataclass(frozen=True)
+class AppendResult:
+    """What an append wrote.
+
+    Attributes:
+        first_version: version of the first event of the batch.
+        last_version: version of the last event of the batch (the stream's
+            version right after this append).
+        duplicate: True when the idempotency key had been seen: nothing was
+            appended now and the versions are those of the first append.
+    """
+
+    first_version: int
+    last_version: int
+    duplicate: bool = False
+
+
+def _text(value: Any) -> str:
+    return value.decode() if isinstance(value, bytes) else str(value)
+
+
+class EventStore:
+    """Per-game event streams in Redis, with optimistic concurrency.
+
+    Args:
+        redis: a ``redis.Redis`` (or ``RedisCluster``, or ``fakeredis`` with
+            Lua) client; ``decode_responses`` may be False or True. The client
+            is shared, so the store is as thread-safe as the client is.
+        prefix: the first part of every key (``"stranded"``).
+    """
+
+    def __init__(self, redis, prefix: str = "stranded"):
+        self.redis = redis
+        self.prefix = prefix
+        self._append_script = redis.register_script(_APPEND_LUA)
+
+    # -- keys ---------------------------------------------------------------
+
+    def key(self, game_id: str, part: str) -> str:
+        """The Redis key of one part of a game: ``"<prefix>:{<game_id>}:<part>"``.
+
+        Args:
+            game_id: the game; must be non-empty and contain no ``{`` or ``}``
+                (they would break the hash tag).
+            part: ``"events"``, ``"snapshot"``, ``"meta"`` or ``"idem:<key>"``.
+
+        Raises:
+            ValueError: an invalid game id.
+        """
+        if not game_id or "{" in game_id or "}" in game_id:
+            raise ValueError(f"invalid game id {game_id!r}: must be non-empty without braces")
+        return f"{self.prefix}:{{{game_id}}}:{part}"
+
+    # -- writing ------------------------------------------------------------
+
+    def append(
+        self,
+        game_id: str,
+        expected_version: int,
+        envelopes: list[Envelope],
+        *,
+        snapshot: str | None = None,
+        meta: dict[str, str] | None = None,
+        idempotency_key: str | None = None,
+        idempotency_ttl_s: int = 86400,
+    ) -> AppendResult:
+        """Append a batch of events, all or none, if the stream is still at
+        ``expected_version``; one atomic Redis script, one round trip.
+
+        Args:
+            game_id: the game.
+            expected_version: the version the caller decided at (0 for a new
+                game). The batch's envelopes must carry versions
+                ``expected_version + 1, + 2, ...`` in order.
+            envelopes: at least one envelope, all of ``game_id``.
+            snapshot: if given, stored as the game's snapshot in the same
+                atomic step (only when the events are appended).
+            meta: if given, these fields are set on the game's meta hash in
+                the same atomic step (other fields are kept).
+            idempotency_key: if given and already used for this game within
+                its TTL, nothing is written and the first append's result is
+                returned with ``duplicate=True`` -- even if
+                ``expected_version`` is stale by now. Otherwise the result is
+                remembered under this key.
+            idempotency_ttl_s: how long (seconds, > 0) the key is remembered.
+
+        Returns:
+            The :class:`AppendResult` (versions written, or first written).
+
+        Raises:
+            ValueError: no envelopes, versions not consecutive from
+                ``expected_version + 1``, an envelope of another game, a
+                negative ``expected_version`` or a non-positive TTL.
+            ConcurrencyError: the stream is not at ``expected_version``;
+                nothing was written (no events, snapshot, meta or key).
+        """
+        if expected_version < 0:
+            raise ValueError(f"expected_version must be >= 0, got {expected_version}")
+        if not envelopes:
+            raise ValueError("append needs at least one envelope")
+        for offset, env in enumerate(envelopes, start=1):
+            if env.version != expected_version + offset:
+                got = [e.version for e in envelopes]
+                raise ValueError(
+                    f"envelope versions {got} are not consecutive from {expected_version + 1}"
+                )
+            if env.game_id != game_id:
+                raise ValueError(f"envelope of game {env.game_id!r} appended to game {game_id!r}")
+        if idempotency_key is not None and idempotency_ttl_s <= 0:
+            raise ValueError(f"idempotency_ttl_s must be > 0, got {idempotency_ttl_s}")
+
+        keys = [self.key(game_id, "events"), self.key(game_id, "snapshot"), self.key(game_id, "meta")]
+        if idempotency_key is not None:
+            keys.append(self.key(game_id, f"idem:{idempotency_key}"))
+
+        args: list[Any] = [expected_version, int(idempotency_ttl_s)]
+        args += ["1", snapshot] if snapshot is not None else ["0", ""]
+        meta = meta or {}
+        args.append(len(meta))
+        for field, value in meta.items():
+            args += [field, value]
+        args.append(len(envelopes))
+        for env in envelopes:
+            fields = encode(env)
+            args.append(len(fields))
+            for field, value in fields.items():
+                args += [field, value]
+
+        reply = self._append_script(keys=keys, args=args)
+        outcome = int(reply[0])
+        if outcome == _OK:
+            return AppendResult(int(reply[1]), int(reply[2]), False)
+        if outcome == _CONFLICT:
+            raise ConcurrencyError(game_id, expected_version, int(reply[1]))
+        if outcome == _DUPLICATE:
+            first, last = _text(reply[1]).split(",")
+            return AppendResult(int(first), int(last), True)
+        raise RuntimeError(f"unexpected reply from append script: {reply!r}")  # pragma: no cover
+
+    def write_snapshot(self, game_id: str, snapshot: str) -> None:
+        """Replace the game's snapshot unconditionally (``stranded rebuild``).
+
+        Args:
+            game_id: the game.
+            snapshot: opaque text (the projection decides its format).
+        """
+        self.redis.set(self.key(game_id, "snapshot"), snapshot)
+
+    def set_meta(self, game_id: str, fields: dict[str, str]) -> None:
+        """Set these fields on the game's meta hash; other fields are kept.
+
+        Args:
+            game_id: the game.
+            fields: field -> string value; an empty dict writes nothing.
+        """
+        if fields:
+            self.redis.hset(self.key(game_id, "meta"), mapping=fields)
+
+    # -- reading ------------------------------------------------------------
+
+    def read(
+        self,
+        game_id: str,
+        after: int = 0,
+        limit: int | None = None,
+        until: int | None = None,
+    ) -> list[Envelope]:
+        """The game's events with versions in ``(after, until]``, ascending,
+        at most ``limit`` of them, decoded and upcast.
+
+        Args:
+            game_id: the game (an unknown game reads as no events).
+            after: exclusive lower bound on the version (0 = from the start).
+            limit: maximum number of events; ``None`` for no limit.
+            until: inclusive upper bound on the version; ``None`` for the end.
+
+        Returns:
+            A list of :class:`Envelope` (empty when nothing is in range).
+
+        Raises:
+            ValueError: negative ``after`` or ``limit``.
+            events.codec.CodecError: an entry that is not a valid event.
+        """
+        if after < 0:
+            raise ValueError(f"after must be >= 0, got {after}")
+        if limit is not None and limit < 0:
+            raise ValueError(f"limit must be >= 0, got {limit}")
+        if limit == 0 or (until is not None and until <= after):
+            return []
+        entries = self.redis.xrange(
+            self.key(game_id, "events"),
+            min=f"{after + 1}-0",
+            max=f"{until}-0" if until is not None else "+",
+            count=limit,
+        )
+        return [decode(game_id, entry_id, fields) for entry_id, fields in entries]
+
+    def read_batches(
+        self,
+        game_id: str,
+        after: int = 0,
+        until: int | None = None,
+        batch_size: int = 500,
+    ) -> Iterator[list[Envelope]]:
+        """Iterate over the events in ``(after, until]`` in ascending batches
+        of at most ``batch_size``, so a long log is never read in one reply.
+
+        Yields:
+            Non-empty lists of :class:`Envelope`.
+
+        Raises:
+            ValueError: ``batch_size`` < 1 (or as :meth:`read`).
+        """
+        if batch_size < 1:
+            raise ValueError(f"batch_size must be >= 1, got {batch_size}")
+        while True:
+            batch = self.read(game_id, after=after, limit=batch_size, until=until)
+            if not batch:
+                return
+            yield batch
+            after = batch[-1].version
+            if len(batch) < batch_size:
+                return
+
+    def version(self, game_id: str) -> int:
+        """The game's current version: the number of events in its stream
+        (0 when the stream does not exist)."""
+        return int(self.redis.xlen(self.key(game_id, "events")))
+
+    def exists(self, game_id: str) -> bool:
+        """Whether the game exists: its meta hash or its stream does."""
+        return bool(self.redis.exists(self.key(game_id, "meta"), self.key(game_id, "events")))
+
+    def require(self, game_id: str) -> None:
+        """Raise :class:`GameNotFound` unless :meth:`exists` is true."""
+        if not self.exists(game_id):
+            raise GameNotFound(game_id)
+
+    def read_snapshot(self, game_id: str) -> str | None:
+        """The game's snapshot text, or ``None`` if none was written."""
+        value = self.redis.get(self.key(game_id, "snapshot"))
+        return None if value is None else _text(value)
+
+    def get_meta(self, game_id: str) -> dict[str, str]:
+        """The game's meta hash as ``{field: value}`` strings (``{}`` if none)."""
+        raw = self.redis.hgetall(self.key(game_id, "meta"))
+        return {_text(k): _text(v) for k, v in raw.items()}
+
+    def idempotent_result(self, game_id: str, idempotency_key: str) -> AppendResult | None:
+        """The remembered result of an append made with this idempotency key
+        (``duplicate=True``), or ``None`` if the key is unknown or expired."""
+        value = self.redis.get(self.key(game_id, f"idem:{idempotency_key}"))
+        if value is None:
+            return None
+        first, last = _text(value).split(",")
+        return AppendResult(int(first), int(last), True)
+
+    def load(self, game_id: str, idempotency_key: str | None = None):
+        """Everything the command path reads, in one round trip (a pipeline).
+
+        Returns ``(meta, snapshot, version, seen)``: the meta hash as strings
+        (``{}`` for an unknown game), the snapshot text or ``None``, the stream
+        version, and ``(first, last)`` if ``idempotency_key`` was already used
+        on this game, else ``None``.
+        """
+        pipe = self.redis.pipeline(transaction=False)
+        pipe.hgetall(self.key(game_id, "meta"))
+        pipe.get(self.key(game_id, "snapshot"))
+        pipe.xlen(self.key(game_id, "events"))
+        if idempotency_key is not None:
+            pipe.get(self.key(game_id, f"idem:{idempotency_key}"))
+        replies = pipe.execute()
+        meta = {_text(k): _text(v) for k, v in replies[0].items()}
+        snapshot = None if replies[1] is None else _text(replies[1])
+        seen = None
+        if idempotency_key is not None and replies[3] is not None:
+            first, last = _text(replies[3]).split(",")
+            seen = (int(first), int(last))
+        return meta, snapshot, int(replies[2]), seen

@@ -1,0 +1,1 @@
+"""Read models: views per seat, public summaries, the redacted log, replay, rebuild and audit."""

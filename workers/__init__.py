@@ -1,0 +1,1 @@
+"""Background work: bot turns, turn deadlines and the reconciler, as RQ jobs."""

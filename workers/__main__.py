@@ -1,0 +1,3 @@
+from workers.main import main
+
+main()
