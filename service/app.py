@@ -8,6 +8,7 @@ from events.dispatch import Dispatcher
 from events.store import EventStore
 from service import errors
 from service.handlers import Services
+from service.openapi import add_command_schemas
 
 API_CONFIG = {
     "API_TITLE": "Stranded",
@@ -42,6 +43,7 @@ def create_app(redis=None, prefix: str = "stranded", config: dict | None = None)
 
     api = errors.StrandedApi(app)
     api.register_blueprint(blp)
+    add_command_schemas(api.spec)
     errors.register(app)
     app.extensions["stranded_api"] = api
     return app

@@ -74,6 +74,24 @@ def serve(host, port, http_workers, threads, no_worker, data_dir):
 
 
 @main.command()
+@click.option("--output", "-o", default="openapi.yaml", show_default=True, help="Where to write ('-': stdout).")
+def openapi(output):
+    """Write the OpenAPI document generated from the schemas."""
+    import redis
+
+    from service.app import create_app
+    from service.openapi import spec_yaml
+
+    text = spec_yaml(create_app(redis.Redis()))  # the client never connects: only the spec is built
+    if output == "-":
+        click.echo(text, nl=False)
+    else:
+        with open(output, "w") as fh:
+            fh.write(text)
+        click.echo(f"wrote {output}")
+
+
+@main.command()
 @click.option("--burst", is_flag=True, help="Stop when the queue is empty.")
 def worker(burst):
     """Run a worker (bots, deadlines, reconciler) against REDIS_URL."""
@@ -141,3 +159,7 @@ def _format_summary(summary: dict, policies: list[str]) -> str:
     for key, value in summary.items():
         lines.append(f"{key}: {value}")
     return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    main()

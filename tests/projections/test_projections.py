@@ -1,0 +1,108 @@
+"""Snapshots, replay at any version, rebuild, and the audit of a finished game."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from events.codec import encode
+from events.dispatch import Dispatcher
+from events.games import get_ruleset
+from events.handling import create_game
+from events.snapshots import decode_snapshot, fold, load_state, state_at
+from events.store import EventStore
+from projections.audit import verify
+from projections.rebuild import game_ids, rebuild_all
+from projections.views import load_game
+from tests.helpers import run_jobs
+
+RULES = get_ruleset("selfish-space")
+BOT = {"name": "Bot", "bot": "random"}
+
+
+@pytest.fixture
+def store(redis_backend):
+    return EventStore(redis_backend)
+
+
+def finished_game(store, seed="audit"):
+    result = create_game(store, "selfish-space", [BOT, BOT, BOT], {"seed": seed})
+    Dispatcher(store.redis).after_append(result, created_ts=1.0)
+    run_jobs(store.redis)
+    assert load_game(store, result.game_id).meta.status == "finished"
+    return result.game_id
+
+
+def test_snapshot_is_written_with_every_append_and_equals_the_fold(store):
+    game_id = finished_game(store)
+    snap = decode_snapshot(RULES, store.read_snapshot(game_id))
+    assert snap.version == store.version(game_id)
+    assert snap.state == fold(RULES, store.read(game_id))
+
+
+def test_state_at_a_past_version_is_the_fold_of_the_first_n_events(store):
+    game_id = finished_game(store)
+    events = store.read(game_id)
+    assert state_at(store, RULES, game_id, 10) == fold(RULES, events[:10])
+
+
+def test_snapshot_from_other_rules_code_is_ignored_and_rebuilt_from_the_log(store):
+    game_id = finished_game(store)
+    real = json.loads(store.read_snapshot(game_id))
+    store.write_snapshot(game_id, json.dumps({**real, "rules_version": "old", "state": {"bogus": 1}}))
+    loaded = load_state(store, RULES, game_id)
+    assert not loaded.from_snapshot and loaded.state == real["state"]
+
+
+def test_rebuild_rewrites_every_snapshot_from_the_events_alone(store):
+    ids = [finished_game(store, seed=f"r{i}") for i in range(2)]
+    for game_id in ids:
+        store.redis.delete(store.key(game_id, "snapshot"))
+    assert sorted(game_ids(store)) == sorted(ids)
+    done = rebuild_all(store)
+    assert set(done) == set(ids)
+    for game_id in ids:
+        assert load_state(store, RULES, game_id).from_snapshot
+
+
+def test_verify_confirms_a_finished_game_against_the_revealed_seed(store):
+    report = verify(store, finished_game(store))
+    assert report.ok, report.problems
+    assert report.batches > 10
+
+
+def _rewrite(store, game_id, edit):
+    """Rewrite a game's stream with ``edit(envelopes)`` applied (a tamperer with Redis access)."""
+    envs = store.read(game_id)
+    edit(envs)
+    key = store.key(game_id, "events")
+    store.redis.delete(key)
+    for env in envs:
+        store.redis.xadd(key, encode(env), id=f"{env.version}-0")
+
+
+def test_verify_fails_on_a_log_with_one_edited_event(store):
+    game_id = finished_game(store)
+
+    def edit(envs):
+        drawn = next(e for e in envs if e.type == "CardDrawn")
+        drawn.data = {**drawn.data, "card": "oxygen" if drawn.data.get("card") != "oxygen" else "shield"}
+
+    _rewrite(store, game_id, edit)
+    report = verify(store, game_id)
+    assert not report.ok and "differ" in report.problems[0]
+
+
+def test_verify_fails_when_the_revealed_seed_is_not_the_committed_one(store):
+    game_id = finished_game(store)
+
+    def edit(envs):
+        envs[-1].data = {**envs[-1].data, "seed": "another"}
+
+    _rewrite(store, game_id, edit)
+    assert any("SHA-256" in p for p in verify(store, game_id).problems)
+
+
+def test_verify_refuses_a_game_that_is_not_finished(store):
+    result = create_game(store, "selfish-space", [BOT, BOT], {})
+    assert "not finished" in verify(store, result.game_id).problems[0]

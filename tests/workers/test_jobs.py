@@ -1,0 +1,94 @@
+"""Bot jobs, deadline jobs and the reconciler, run in-process with RQ's SimpleWorker in burst mode."""
+from __future__ import annotations
+
+import pytest
+from rq import Queue
+
+from events.dispatch import QUEUE_NAME, Dispatcher, bot_job_id
+from events.handling import create_game, execute, load_meta
+from events.store import EventStore
+from projections.views import load_game
+from tests.helpers import run_jobs
+from workers.jobs import run_bots, run_deadline
+from workers.reconciler import reconcile
+
+HUMAN = {"name": "Ann", "bot": None, "token_sha256": "x"}
+BOT = {"name": "Bot", "bot": "random"}
+
+
+@pytest.fixture
+def store(redis_backend):
+    return EventStore(redis_backend)
+
+
+def new_game(store, seats, **options):
+    result = create_game(store, "selfish-space", seats, {"seed": "jobs", **options})
+    Dispatcher(store.redis).after_append(result, created_ts=1.0)
+    return result.game_id
+
+
+def test_an_all_bot_game_finishes_on_its_own(store):
+    game_id = new_game(store, [BOT, BOT, BOT, BOT])
+    run_jobs(store.redis)
+    game = load_game(store, game_id)
+    assert game.meta.status == "finished" and game.meta.result is not None
+    assert store.read(game_id)[-1].type == "SeedRevealed"
+
+
+def test_bot_job_stops_when_a_human_must_act(store):
+    game_id = new_game(store, [BOT, HUMAN])
+    run_jobs(store.redis)
+    game = load_game(store, game_id)
+    assert game.meta.status == "active"
+    assert [d.seat for d in game.ruleset.pending(game.state)] == [1]
+
+
+def test_bot_job_for_an_old_version_does_nothing(store):
+    game_id = new_game(store, [HUMAN, BOT])
+    before = store.version(game_id)
+    assert run_bots(store.redis, game_id, before - 1) == "moved on"
+    assert store.version(game_id) == before
+
+
+def test_deadline_sends_the_default_for_an_idle_human(store):
+    game_id = new_game(store, [HUMAN, HUMAN])
+    before = store.version(game_id)
+    assert run_deadline(store.redis, game_id, before, 0) == "sent Breathe"
+    assert store.version(game_id) > before
+    game = load_game(store, game_id)
+    assert game.ruleset.pending(game.state)[0].seat == 1
+
+
+def test_deadline_for_a_version_the_game_left_does_nothing(store):
+    game_id = new_game(store, [HUMAN, HUMAN])
+    before = store.version(game_id)
+    execute(store, game_id, 0, {"type": "Breathe"})
+    after = store.version(game_id)
+    assert run_deadline(store.redis, game_id, before, 0) == "moved on"
+    assert store.version(game_id) == after
+
+
+def test_turn_timeout_schedules_a_deadline_job(store):
+    game_id = new_game(store, [HUMAN, HUMAN], turn_timeout_s=30)
+    queue = Queue(QUEUE_NAME, connection=store.redis)
+    assert len(queue.scheduled_job_registry.get_job_ids()) == 1
+
+
+def test_reconciler_enqueues_a_lost_bot_job_again(store):
+    game_id = new_game(store, [HUMAN, BOT])
+    execute(store, game_id, 0, {"type": "Breathe"})        # the bot must act; no job was enqueued
+    assert Queue(QUEUE_NAME, connection=store.redis).count == 0
+    enqueued = reconcile(store.redis, grace_s=0)
+    assert enqueued == [bot_job_id(game_id, store.version(game_id))]
+    assert reconcile(store.redis, grace_s=0) == [], "a live job is not enqueued twice"
+    run_jobs(store.redis)
+    game = load_game(store, game_id)
+    assert game.meta.status == "finished" or game.ruleset.pending(game.state)[0].seat == 0
+
+
+def test_reconciler_repairs_the_index(store):
+    game_id = new_game(store, [HUMAN, HUMAN])
+    store.redis.delete("stranded:index:status:active")
+    reconcile(store.redis, grace_s=0)
+    assert store.redis.sismember("stranded:index:status:active", game_id)
+    assert load_meta(store, game_id).status == "active"
