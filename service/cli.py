@@ -137,7 +137,8 @@ def verify(game_id, data_dir):
 @click.option("--games", default=100, show_default=True)
 @click.option("--seats", default="random,random", show_default=True, help="Bot policy per seat, comma-separated.")
 @click.option("--seed", default="sim", show_default=True, help="Seed prefix; game i uses '<seed>-<i>'.")
-def simulate(ruleset_id, games, seats, seed):
+@click.option("--rotate", is_flag=True, help="Rotate the seating each game so every policy sits in every seat.")
+def simulate(ruleset_id, games, seats, seed, rotate):
     """Play GAMES bot games in-process (no Redis) and print win rate per seat, no-winner rate and length."""
     from events.games import RULESETS
     from events.simulation import simulate as run
@@ -150,14 +151,20 @@ def simulate(ruleset_id, games, seats, seed):
     if unknown:
         raise click.BadParameter(f"no policy {unknown[0]!r}; try {', '.join(ruleset.bots)}", param_hint="--seats")
     with tqdm(total=games, unit="game") as bar:
-        summary = run(ruleset, policies, games, seed, progress=lambda *_: bar.update())
-    click.echo(_format_summary(summary, policies))
+        summary = run(ruleset, policies, games, seed, progress=lambda *_: bar.update(), rotate=rotate)
+    click.echo(_format_summary(summary, policies, rotate))
 
 
-def _format_summary(summary: dict, policies: list[str]) -> str:
-    lines = []
-    for key, value in summary.items():
-        lines.append(f"{key}: {value}")
+def _format_summary(summary: dict, policies: list[str], rotate: bool) -> str:
+    lines = [f"{summary['games']} games of {len(policies)} seats"]
+    if not rotate:
+        for seat, policy in enumerate(policies):
+            lines.append(f"seat {seat} ({policy}): win rate {summary['win_rate_by_seat'][seat]:.1%}")
+    for policy, rate in summary["win_rate_by_policy"].items():
+        lines.append(f"policy {policy}: won {rate:.1%} of the games (any seat it held)")
+    lines.append(f"no winner: {summary['no_winner_rate']:.1%}")
+    lines.append(f"game length: {summary['mean_commands']:.1f} commands, "
+                 f"{summary['mean_turns_started']:.1f} turns on average")
     return "\n".join(lines)
 
 

@@ -46,7 +46,7 @@ def test_moving_back_discards_the_card_behind_to_the_space_discard_pile():
 
 def test_empty_space_deck_is_refilled_by_shuffling_its_discard_pile():
     g = Game(2, hands=[hand(oxygen=6), hand(oxygen=4)])
-    g.state["space_discard"] = g.state["space_deck"][:-0 or None]  # move the whole deck to the discard
+    g.state["space_discard"] = list(g.state["space_deck"])  # the whole deck is in the discard pile
     g.state["space_deck"] = []
     batch = g.do(0, "Travel", pay="singles")
     assert g.types(batch)[:3] == ["CardsDiscarded", "SpaceDeckReshuffled", "Moved"]
@@ -251,9 +251,8 @@ def test_wormhole_on_sixth_space_onto_corpse_does_not_win():
 
 def test_wormhole_swapping_with_a_corpse_on_the_ship_wins_for_the_living_traveller():
     g = Game(3, hands=[hand("hole_in_suit", oxygen=4), hand(oxygen=4), hand(oxygen=1)],
-             tracks=[[], [], BLANKS5], space_deck=["blank"] * 0 + ["wormhole"])
-    g.state["tracks"][2].append("blank")  # a corpse-to-be already at the ship (never stacked by rules)
-    g.state["space_deck"].remove("blank")
+             tracks=[[], [], BLANKS5], space_deck=["wormhole"])
+    g.state["tracks"][2].append(g.state["space_deck"].pop(1))  # seat 2 on the ship (a corpse soon)
     g.do(0, "PlayAction", card="hole_in_suit", target=2)
     g.do(2, "Pass")
     g.do(0, "Travel", pay="singles")
