@@ -20,3 +20,28 @@ def test_openapi_writes_the_spec(tmp_path):
     out = tmp_path / "spec.yaml"
     result = CliRunner().invoke(main, ["openapi", "-o", str(out)])
     assert result.exit_code == 0 and out.read_text().startswith("info:")
+
+
+def test_verify_and_rebuild_on_the_embedded_server(tmp_path, monkeypatch):
+    from events.connection import connect, start_embedded
+    from events.dispatch import Dispatcher
+    from events.handling import create_game
+    from events.store import EventStore
+    from tests.helpers import run_jobs
+
+    monkeypatch.delenv("REDIS_URL", raising=False)
+    server, url = start_embedded(tmp_path)
+    store = EventStore(connect(url))
+    result = create_game(store, "selfish-space", [{"bot": "random"}, {"bot": "random"}], {"seed": "cli"})
+    Dispatcher(store.redis).after_append(result, created_ts=1.0)
+    run_jobs(store.redis)
+    runner = CliRunner()
+    ok = runner.invoke(main, ["verify", result.game_id, "--data-dir", str(tmp_path)])
+    assert ok.exit_code == 0 and "OK" in ok.output, ok.output
+    missing = runner.invoke(main, ["verify", "nope", "--data-dir", str(tmp_path)])
+    assert missing.exit_code == 1 and "FAIL" in missing.output
+    store.redis.delete(store.key(result.game_id, "snapshot"))
+    rebuilt = runner.invoke(main, ["rebuild", "--data-dir", str(tmp_path)])
+    assert rebuilt.exit_code == 0 and "rebuilt 1 games" in rebuilt.output
+    assert store.read_snapshot(result.game_id)
+    del server

@@ -92,3 +92,19 @@ def test_reconciler_repairs_the_index(store):
     reconcile(store.redis, grace_s=0)
     assert store.redis.sismember("stranded:index:status:active", game_id)
     assert load_meta(store, game_id).status == "active"
+
+
+def test_auto_pass_seat_passes_a_reaction_window_at_once(store):
+    from tests.helpers import STACK
+
+    auto = {**HUMAN, "auto_pass": True}
+    result = create_game(store, "selfish-space", [HUMAN, auto], {"seed": "auto", "stack": STACK})
+    game_id = result.game_id
+    attack = execute(store, game_id, 0, {"type": "PlayAction", "card": "tractor_beam", "target": 1})
+    Dispatcher(store.redis).after_append(attack)
+    game = load_game(store, game_id)
+    assert [(d.seat, d.kind) for d in game.ruleset.pending(game.state)] == [(1, "reaction")]
+    run_jobs(store.redis)
+    game = load_game(store, game_id)
+    assert [(d.seat, d.kind) for d in game.ruleset.pending(game.state)] == [(0, "turn")]
+    assert any(e.command == {"type": "Pass"} and e.seat == 1 for e in store.read(game_id))
