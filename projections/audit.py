@@ -31,6 +31,7 @@ class AuditReport:
 
     @property
     def ok(self) -> bool:
+        """True when the log is exactly what the rules give."""
         return not self.problems
 
 

@@ -28,10 +28,12 @@ class Game:
 
     @property
     def state(self) -> Any:
+        """The game's current state (``None`` while waiting for players)."""
         return self.loaded.state
 
     @property
     def version(self) -> int:
+        """The stream version the state is at."""
         return self.loaded.version
 
 

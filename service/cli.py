@@ -55,6 +55,8 @@ def serve(host, port, http_workers, threads, no_worker, data_dir):
     worker = None if no_worker else subprocess.Popen([sys.executable, "-m", "workers"], env=dict(os.environ))
 
     class Gunicorn(BaseApplication):
+        """gunicorn run from Python: gthread workers serving ``create_app()``."""
+
         def load_config(self):
             for key, value in {"bind": f"{host}:{port}", "workers": http_workers, "threads": threads,
                                "worker_class": "gthread", "accesslog": None, "timeout": 120}.items():

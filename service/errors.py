@@ -47,6 +47,7 @@ class StrandedApi(Api):
     from service.schemas import ErrorSchema as ERROR_SCHEMA
 
     def handle_http_exception(self, error: HTTPException):
+        """Render any HTTP error (404 route, 405, webargs 400...) as ``{"error": {"code", "message"}}``."""
         data = getattr(error, "data", None) or {}
         message = data.get("message") or error.description or error.name
         errors = data.get("errors") or data.get("messages")

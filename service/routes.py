@@ -15,6 +15,7 @@ ERRORS = (400, 401, 403, 404, 409, 422)
 
 
 def svc() -> handlers.Services:
+    """The app's store and dispatcher."""
     return current_app.extensions["stranded"]
 
 
@@ -29,6 +30,8 @@ def _errors(*codes):
 
 @blp.route("/rulesets")
 class Rulesets(MethodView):
+    """``/v1/rulesets``."""
+
     @blp.response(200, s.RulesetListSchema)
     def get(self):
         """The games this server hosts: id, name, players, options, commands, bots."""
@@ -37,6 +40,8 @@ class Rulesets(MethodView):
 
 @blp.route("/games")
 class Games(MethodView):
+    """``/v1/games``: list and create."""
+
     @blp.arguments(s.GameListQuerySchema, location="query")
     @blp.response(200, s.GameListSchema)
     @_errors(400)
@@ -54,6 +59,8 @@ class Games(MethodView):
 
 @blp.route("/games/<game_id>/seats/<int:seat>/join")
 class Join(MethodView):
+    """Taking an open seat."""
+
     @blp.arguments(s.JoinSchema)
     @blp.response(200, s.SeatTokenSchema)
     @_errors(400, 404, 409)
@@ -64,6 +71,8 @@ class Join(MethodView):
 
 @blp.route("/games/<game_id>")
 class GameSummary(MethodView):
+    """A game's public summary."""
+
     @blp.response(200, s.GameSummarySchema)
     @_errors(404)
     def get(self, game_id):
@@ -73,6 +82,8 @@ class GameSummary(MethodView):
 
 @blp.route("/games/<game_id>/view")
 class View(MethodView):
+    """A seat's view."""
+
     @blp.arguments(s.ViewQuerySchema, location="query")
     @blp.response(200, s.ViewSchema)
     @blp.doc(security=AUTH)
@@ -84,6 +95,8 @@ class View(MethodView):
 
 @blp.route("/games/<game_id>/legal-commands")
 class LegalCommands(MethodView):
+    """A seat's legal commands."""
+
     @blp.response(200, s.LegalCommandsSchema)
     @blp.doc(security=AUTH)
     @_errors(401, 403, 404)
@@ -94,6 +107,8 @@ class LegalCommands(MethodView):
 
 @blp.route("/games/<game_id>/commands")
 class Commands(MethodView):
+    """Sending commands."""
+
     @blp.arguments(s.CommandSchema)
     @blp.response(200, s.CommandResultSchema)
     @blp.doc(security=AUTH, parameters=[{"in": "header", "name": "Idempotency-Key", "required": False,
@@ -107,6 +122,8 @@ class Commands(MethodView):
 
 @blp.route("/games/<game_id>/events")
 class Events(MethodView):
+    """The event log."""
+
     @blp.arguments(s.EventsQuerySchema, location="query")
     @blp.response(200, s.EventPageSchema)
     @blp.doc(security=AUTH)
@@ -118,6 +135,8 @@ class Events(MethodView):
 
 @blp.route("/games/<game_id>/stream")
 class Stream(MethodView):
+    """The live event stream (SSE)."""
+
     @blp.arguments(s.StreamQuerySchema, location="query")
     @blp.response(200, description="text/event-stream of the caller's redacted events")
     @blp.doc(security=AUTH)

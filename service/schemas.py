@@ -11,21 +11,29 @@ STATUSES = ("waiting", "active", "finished")
 
 
 class ErrorBodySchema(Schema):
+    """The body of an error: a stable code and one sentence."""
+
     code = fields.String(required=True, metadata={"description": "Stable machine-readable code."})
     message = fields.String(required=True, metadata={"description": "One sentence a player understands."})
 
 
 class ErrorSchema(Schema):
+    """Every error response: ``{"error": {"code", "message"}}``."""
+
     error = fields.Nested(ErrorBodySchema, required=True)
 
 
 class OptionSchema(Schema):
+    """One game option: JSON type, default and what it does."""
+
     type = fields.String()
     default = fields.Raw(allow_none=True)
     description = fields.String()
 
 
 class RulesetSchema(Schema):
+    """A game this server hosts."""
+
     id = fields.String(required=True)
     name = fields.String(required=True)
     min_seats = fields.Integer(required=True)
@@ -38,10 +46,14 @@ class RulesetSchema(Schema):
 
 
 class RulesetListSchema(Schema):
+    """``GET /v1/rulesets``."""
+
     rulesets = fields.List(fields.Nested(RulesetSchema), required=True)
 
 
 class SeatRequestSchema(Schema):
+    """A seat when creating a game: a human (gets a token), a bot, or open."""
+
     name = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=60))
     bot = fields.String(load_default=None, allow_none=True, metadata={"description": "Bot policy, or null for a human."})
     open = fields.Boolean(load_default=False, metadata={"description": "Leave the seat for someone to join."})
@@ -49,6 +61,8 @@ class SeatRequestSchema(Schema):
 
 
 class CreateGameSchema(Schema):
+    """``POST /v1/games``."""
+
     ruleset = fields.String(required=True)
     seats = fields.List(fields.Nested(SeatRequestSchema), required=True, validate=validate.Length(min=1, max=12))
     options = fields.Dict(keys=fields.String(), load_default=dict,
@@ -56,11 +70,15 @@ class CreateGameSchema(Schema):
 
 
 class JoinSchema(Schema):
+    """``POST /v1/games/{id}/seats/{seat}/join``."""
+
     name = fields.String(required=True, validate=validate.Length(min=1, max=60))
     auto_pass = fields.Boolean(load_default=False)
 
 
 class SeatSchema(Schema):
+    """A seat as the public summary shows it."""
+
     seat = fields.Integer(required=True)
     name = fields.String(allow_none=True)
     bot = fields.String(allow_none=True)
@@ -68,11 +86,15 @@ class SeatSchema(Schema):
 
 
 class ToActSchema(Schema):
+    """A pending decision: who must act and on what kind of decision."""
+
     seat = fields.Integer(required=True)
     kind = fields.String(required=True, metadata={"description": "turn, reaction or choice"})
 
 
 class GameSummarySchema(Schema):
+    """The public summary of a game (no secrets)."""
+
     id = fields.String(required=True)
     ruleset = fields.String(required=True)
     status = fields.String(required=True, validate=validate.OneOf(STATUSES))
@@ -87,19 +109,27 @@ class GameSummarySchema(Schema):
 
 
 class SeatTokenSchema(Schema):
+    """A seat's bearer token."""
+
     seat = fields.Integer(required=True)
     token = fields.String(required=True, metadata={"description": "Bearer token of this seat; shown once."})
 
 
 class CreatedGameSchema(GameSummarySchema):
+    """A created game: its summary plus a token per human seat, shown once."""
+
     tokens = fields.List(fields.Nested(SeatTokenSchema), required=True)
 
 
 class GameListSchema(Schema):
+    """``GET /v1/games``."""
+
     games = fields.List(fields.Nested(GameSummarySchema), required=True)
 
 
 class GameListQuerySchema(Schema):
+    """Filters and paging of the game list."""
+
     status = fields.String(validate=validate.OneOf(STATUSES))
     ruleset = fields.String()
     limit = fields.Integer(load_default=50, validate=validate.Range(min=1, max=500))
@@ -107,10 +137,14 @@ class GameListQuerySchema(Schema):
 
 
 class ViewQuerySchema(Schema):
+    """``?at=N``: the view after the first N events."""
+
     at = fields.Integer(validate=validate.Range(min=1), metadata={"description": "A past version."})
 
 
 class ViewSchema(Schema):
+    """What the caller's seat (or a spectator) may see."""
+
     game_id = fields.String(required=True)
     version = fields.Integer(required=True)
     seat = fields.Integer(allow_none=True)
@@ -118,6 +152,8 @@ class ViewSchema(Schema):
 
 
 class LegalCommandsSchema(Schema):
+    """What the caller's seat may send now."""
+
     game_id = fields.String(required=True)
     version = fields.Integer(required=True)
     seat = fields.Integer(required=True)
@@ -129,6 +165,8 @@ class CommandSchema(Schema):
     """A command: ``type`` plus the arguments the ruleset lists for it."""
 
     class Meta:
+        """Arguments beyond ``type`` pass through; the ruleset checks them."""
+
         unknown = INCLUDE
 
     type = fields.String(required=True)
@@ -136,6 +174,8 @@ class CommandSchema(Schema):
 
 
 class EventSchema(Schema):
+    """One event of the log, redacted for the caller."""
+
     game_id = fields.String(required=True)
     version = fields.Integer(required=True)
     type = fields.String(required=True)
@@ -148,6 +188,8 @@ class EventSchema(Schema):
 
 
 class CommandResultSchema(Schema):
+    """The result of a command: the new version and the caller's events."""
+
     game_id = fields.String(required=True)
     version = fields.Integer(required=True)
     duplicate = fields.Boolean(metadata={"description": "True when an Idempotency-Key replayed an earlier result."})
@@ -155,11 +197,15 @@ class CommandResultSchema(Schema):
 
 
 class EventsQuerySchema(Schema):
+    """Paging of the log: versions after ``after``, at most ``limit``."""
+
     after = fields.Integer(load_default=0, validate=validate.Range(min=0))
     limit = fields.Integer(load_default=100, validate=validate.Range(min=1, max=1000))
 
 
 class EventPageSchema(Schema):
+    """A page of the log."""
+
     game_id = fields.String(required=True)
     version = fields.Integer(required=True)
     complete = fields.Boolean(required=True, metadata={"description": "True once the game is finished: nothing is redacted."})
@@ -167,6 +213,8 @@ class EventPageSchema(Schema):
 
 
 class StreamQuerySchema(Schema):
+    """Where the event stream starts and how long it stays open."""
+
     after = fields.Integer(load_default=None, validate=validate.Range(min=0),
                            metadata={"description": "Start after this version (else Last-Event-ID, else now)."})
     timeout_s = fields.Float(load_default=300, validate=validate.Range(min=0, max=3600))
