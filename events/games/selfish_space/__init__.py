@@ -43,6 +43,17 @@ Choices (where the rules and the rules file are silent):
 12. The default for a choice is the first legal command in the listed order:
     Hack Suit card kinds alphabetically, Meteoroid pairs of kinds
     alphabetically, Wormhole the lowest other seat.
+13. Reaching the ship alive in phase 2 (Rocket Booster, Tether) wins at once:
+    the turn ends there, so no breathing is due.
+14. "Two players" means two seats at the start: a bigger table whose
+    survivors dwindle to two keeps playing any number of Actions.
+15. An Action played on an astronaut under a Solar Flare opens no reaction
+    window (they could not Shield) and resolves at once.
+16. ``BreatheWithActions`` and ``DiscardCards`` accept their two cards in
+    either order; ``legal_commands`` lists each pair once, sorted.
+17. The view's ``phase`` is ``turn``, ``reaction``, ``hack_suit``,
+    ``meteoroid``, ``wormhole`` or ``over``; a hand's oxygen count is hidden
+    like the rest of the hand.
 """
 from __future__ import annotations
 

@@ -1,22 +1,32 @@
 """Bots: ``bot(view, legal_commands, rng) -> command``, from the view only.
 
 * ``random`` -- any legal command, uniformly.
-* ``cautious`` -- a hand-written heuristic: Shield every attack, spend Action
-  cards on the leader / the biggest hand, travel only with oxygen to spare,
-  and breathe with spare Action cards instead of oxygen.
+* ``cautious`` -- a hand-written heuristic: Shield every attack; steal first
+  (Oxygen Siphon, Hack Suit on the biggest hand), then move for free (Tether
+  on the leader, Rocket Booster); keep Laser Blast for a rival about to reach
+  the ship and Hole in Suit for a nearly empty hand, otherwise spend them as
+  breathing fodder; travel when the oxygen covers the rest of the trip or
+  leaves some to spare; never pay the last oxygen to travel.
 """
 from __future__ import annotations
 
 from .cards import DOUBLE, SHIP, SINGLE
 
-#: How much a card is worth keeping (oxygen counts most).
+#: How much a card is worth keeping (Hack Suit picks, Meteoroid discards).
 VALUE = {
-    "double_oxygen": 10, "oxygen": 6, "shield": 4, "oxygen_siphon": 4, "hack_suit": 4,
-    "rocket_booster": 3, "tether": 3, "laser_blast": 2, "tractor_beam": 2, "hole_in_suit": 1,
+    "double_oxygen": 10, "rocket_booster": 8, "oxygen_siphon": 7, "oxygen": 6, "tether": 6,
+    "hack_suit": 5, "shield": 4, "tractor_beam": 3, "laser_blast": 2, "hole_in_suit": 1,
 }
-#: Action cards in the order the cautious bot likes to play them.
-PLAY_ORDER = ["oxygen_siphon", "hack_suit", "tether", "rocket_booster", "laser_blast",
-              "tractor_beam", "hole_in_suit"]
+#: How much an Action card is worth keeping when breathing with two of them.
+FODDER = {
+    "hole_in_suit": 0, "laser_blast": 1, "tractor_beam": 2, "shield": 3, "tether": 5,
+    "hack_suit": 5, "oxygen_siphon": 6, "rocket_booster": 6,
+}
+#: Action cards in the order the cautious bot plays them.
+PLAY_ORDER = ["oxygen_siphon", "hack_suit", "tether", "rocket_booster", "tractor_beam",
+              "laser_blast", "hole_in_suit"]
+LASER_FROM = 5   # blast only a rival this close to the ship
+HOLE_UP_TO = 2   # punch only a hand this small
 
 
 def random_bot(view, legal, rng):
@@ -26,15 +36,13 @@ def random_bot(view, legal, rng):
 def _wormhole(view, legal):
     me, pos, alive = view["seat"], view["positions"], view["alive"]
     others = [c["target"] for c in legal]
-    if pos[me] >= SHIP:  # sending someone to the ship: a corpse if possible
+    if pos[me] >= SHIP:  # someone is sent to the ship: a corpse if possible
         corpses = [s for s in others if not alive[s]]
-        pool = corpses or others
-        return max(pool, key=lambda s: pos[s])
-    # go where the furthest astronaut is; on a tie prefer a corpse
+        return max(corpses or others, key=lambda s: pos[s])
     return max(others, key=lambda s: (pos[s], not alive[s]))
 
 
-def _pick_action(view, legal):
+def _action(view, legal):
     pos, sizes = view["positions"], view["hand_sizes"]
     plays = [c for c in legal if c["type"] == "PlayAction"]
     for card in PLAY_ORDER:
@@ -44,11 +52,37 @@ def _pick_action(view, legal):
         if card == "rocket_booster":
             return options[0]
         if card in ("tether", "laser_blast"):
-            return max(options, key=lambda c: (pos[c["target"]], sizes[c["target"]]))
+            best = max(options, key=lambda c: (pos[c["target"]], sizes[c["target"]]))
+            if card == "laser_blast" and pos[best["target"]] < LASER_FROM:
+                continue
+            return best
         if card == "hole_in_suit":
-            return min(options, key=lambda c: (sizes[c["target"]], -pos[c["target"]]))
+            best = min(options, key=lambda c: (sizes[c["target"]], -pos[c["target"]]))
+            if sizes[best["target"]] > HOLE_UP_TO:
+                continue
+            return best
         return max(options, key=lambda c: (sizes[c["target"]], pos[c["target"]]))
     return None
+
+
+def _phase3(view, legal):
+    hand, me, pos = view["hand"], view["seat"], view["positions"]
+    alone = not any(view["alive"][s] for s in range(view["seats"]) if s != me)
+    air = hand.count(SINGLE) + 2 * hand.count(DOUBLE)
+    left = SHIP - pos[me]
+    travels = [c for c in legal if c["type"] == "Travel"]
+    travel = None
+    if travels:
+        travel = {"type": "Travel", "pay": "singles" if hand.count(SINGLE) >= 2 else "double"}
+    spare = [c for c in legal if c["type"] == "BreatheWithActions"]
+    fodder = min(spare, key=lambda c: sum(FODDER[k] for k in c["cards"])) if spare else None
+    if travel and air >= 2 * left + (2 if alone else 1):
+        return travel
+    if fodder and air < 6:
+        return fodder
+    if travel and (air >= 3):
+        return travel
+    return fodder or {"type": "Breathe"}
 
 
 def cautious_bot(view, legal, rng):
@@ -63,19 +97,7 @@ def cautious_bot(view, legal, rng):
         return min(legal, key=lambda c: sum(VALUE.get(k, 0) for k in c["cards"]))
     if phase == "wormhole":
         return {"type": "SwapWith", "target": _wormhole(view, legal)}
-    action = _pick_action(view, legal)
-    if action is not None:
-        return action
-    hand, me = view["hand"], view["seat"]
-    air = hand.count(SINGLE) + 2 * hand.count(DOUBLE)
-    left = SHIP - view["positions"][me]
-    if air - 2 >= 2 or (air - 2 >= 1 and left == 1):
-        pay = "double" if DOUBLE in hand else "singles"
-        return {"type": "Travel", "pay": pay}
-    spare = [c for c in legal if c["type"] == "BreatheWithActions"]
-    if spare:
-        return min(spare, key=lambda c: sum(VALUE.get(k, 0) for k in c["cards"]))
-    return {"type": "Breathe"}
+    return _action(view, legal) or _phase3(view, legal)
 
 
 BOTS = {"random": random_bot, "cautious": cautious_bot}

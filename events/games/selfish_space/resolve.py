@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from .cards import DOUBLE, SHIP, SINGLE, oxygen
 from .evolve import evolve
-from .state import can_split, next_alive, position, singles_available
+from .state import can_split, next_alive, position
 
 
 def oxygen_to_lose(hand: list[str]) -> list[str]:
