@@ -52,6 +52,9 @@ def _holds(hand: list[str], cards: list[str]) -> bool:
 
 
 def phase_of(state) -> str:
+    """The kind of decision pending: ``"turn"``, ``"reaction"`` or the choice being made
+    (``"hack_suit"``, ``"meteoroid"``, ``"wormhole"``). Does not check for game over.
+    """
     if state["window"] is not None:
         return "reaction"
     if state["choice"] is not None:
@@ -60,6 +63,14 @@ def phase_of(state) -> str:
 
 
 def decide(state, seat, command, rng):
+    """Check ``command`` (a dict with a ``"type"``) from ``seat`` (an int) and return its events.
+
+    Returns a list of ``{"type", "data"}`` events; ``state`` is never mutated and ``rng``
+    (``random.Random``) is used for reshuffles and Tractor Beam. Raises ``RuleViolation``:
+    ``game_over`` (409, not started or over), ``bad_arguments``, ``unknown_command``,
+    ``not_your_turn`` (409), ``wrong_phase``, then whatever the command's handler raises
+    (rules/selfish-space.md, 'Setup and turn').
+    """
     if state is None:
         raise RuleViolation("game_over", "The game has not started.", status=409)
     if state["over"]:
@@ -80,6 +91,14 @@ def decide(state, seat, command, rng):
 
 # -- the turn -------------------------------------------------------------
 def play_action(t: Table, seat: int, command: dict) -> None:
+    """PlayAction ``{"card": kind, "target": seat?}``: play an Action card in phase 2.
+
+    A living, unflared target gets a Shield window first; otherwise the card resolves at once.
+    Raises ``RuleViolation``: ``bad_arguments``, ``wrong_phase`` (Shield), ``not_an_action``,
+    ``card_not_in_hand``, ``solar_flare``, ``action_limit`` (two players), ``no_target``,
+    ``illegal_target`` (rules/selfish-space.md, 'Setup and turn': Phase 2, and 'Cards': Targets,
+    Reaction window, Solar Flare; seeds/002, 'JUST THE 2 OF YOU?').
+    """
     s = t.s
     card = _card_arg(command)
     if card == "shield":
@@ -110,6 +129,11 @@ def play_action(t: Table, seat: int, command: dict) -> None:
 
 
 def swap_double(t: Table, seat: int, command: dict) -> None:
+    """SwapDouble ``{}``: trade a Double for two Singles, once per turn.
+
+    Raises ``RuleViolation``: ``card_not_in_hand``, ``swap_limit``, ``no_singles``
+    (rules/selfish-space.md, 'Setup and turn': Phase 2; seeds/002, 'YOUR CARDS...').
+    """
     s = t.s
     if DOUBLE not in s["hands"][seat]:
         raise RuleViolation("card_not_in_hand", "You hold no Double Oxygen.")
@@ -121,6 +145,11 @@ def swap_double(t: Table, seat: int, command: dict) -> None:
 
 
 def breathe(t: Table, seat: int, command: dict) -> None:
+    """Breathe ``{}``: pay 1 oxygen the cheapest way to stay put; the turn ends (or the seat dies).
+
+    Raises ``RuleViolation``: ``cannot_pay`` (rules/selfish-space.md, 'Setup and turn': Phase 3;
+    seeds/002, 'PHASE 3 - BREATHE OR TRAVEL').
+    """
     if oxygen(t.s["hands"][seat]) == 0:
         raise RuleViolation("cannot_pay", "You have no oxygen to breathe.")
     t.pay_one(seat, "breathe")
@@ -129,6 +158,11 @@ def breathe(t: Table, seat: int, command: dict) -> None:
 
 
 def breathe_with_actions(t: Table, seat: int, command: dict) -> None:
+    """BreatheWithActions ``{"cards": [kind, kind]}``: discard two Actions instead of 1 oxygen.
+
+    Raises ``RuleViolation``: ``bad_arguments``, ``not_an_action``, ``card_not_in_hand``
+    (rules/selfish-space.md, 'Setup and turn': Phase 3; seeds/002, 'YOUR CARDS...').
+    """
     cards = _pair_arg(command)
     if not all(c in ACTIONS for c in cards):
         raise RuleViolation("not_an_action", "Breathing this way needs two Action cards.")
@@ -139,6 +173,12 @@ def breathe_with_actions(t: Table, seat: int, command: dict) -> None:
 
 
 def travel(t: Table, seat: int, command: dict) -> None:
+    """Travel ``{"pay": "singles" | "double"}``: pay 2 oxygen, move forward, resolve the card.
+
+    A traveller who paid their last oxygen dies only after the card resolves; the turn ends. Raises
+    ``RuleViolation``: ``cannot_pay``, ``bad_arguments`` (rules/selfish-space.md, 'Setup and turn':
+    Phase 3; seeds/002, 'GAMBLING WITH YOUR LIFE').
+    """
     pay = command.get("pay")
     hand = t.s["hands"][seat]
     if pay == "singles":
@@ -161,6 +201,11 @@ def travel(t: Table, seat: int, command: dict) -> None:
 
 # -- reaction window ------------------------------------------------------
 def play_shield(t: Table, seat: int, command: dict) -> None:
+    """PlayShield ``{}``: block the Action card in the reaction window (both cards discarded).
+
+    Raises ``RuleViolation``: ``card_not_in_hand``, ``solar_flare`` (rules/selfish-space.md,
+    'Cards': Shield).
+    """
     s = t.s
     if "shield" not in s["hands"][seat]:
         raise RuleViolation("card_not_in_hand", "You hold no Shield.")
@@ -171,6 +216,10 @@ def play_shield(t: Table, seat: int, command: dict) -> None:
 
 
 def pass_(t: Table, seat: int, command: dict) -> None:
+    """Pass ``{}``: close the reaction window and let the attacker's card resolve on this seat.
+
+    Raises nothing of its own (rules/selfish-space.md, 'Cards': Reaction window).
+    """
     w = t.s["window"]
     t.emit("ReactionPassed", {"seat": seat, "attacker": w["attacker"], "card": w["card"]})
     t.resolve_action(w["attacker"], w["card"], seat)
@@ -185,6 +234,12 @@ def _resume(t: Table, seat: int) -> dict:
 
 
 def take_card(t: Table, seat: int, command: dict) -> None:
+    """TakeCard ``{"card": kind}``: the Hack Suit attacker takes that card from the target.
+
+    The target may die of it; the rest of the move then resumes. Raises ``RuleViolation``:
+    ``bad_arguments``, ``card_not_in_hand`` (not in the target's hand) (rules/selfish-space.md,
+    'Cards': Hack Suit).
+    """
     card = _card_arg(command)
     target = t.s["choice"]["target"]
     if card not in t.s["hands"][target]:
@@ -196,6 +251,12 @@ def take_card(t: Table, seat: int, command: dict) -> None:
 
 
 def discard_cards(t: Table, seat: int, command: dict) -> None:
+    """DiscardCards ``{"cards": [kind, kind]}``: the Meteoroid discard, any two held cards.
+
+    The seat may die of it; the rest of the move then resumes. Raises ``RuleViolation``:
+    ``bad_arguments``, ``card_not_in_hand`` (rules/selfish-space.md, 'Cards': Space cards;
+    seeds/002, 'SPACE CARDS').
+    """
     cards = _pair_arg(command)
     if not _holds(t.s["hands"][seat], cards):
         raise RuleViolation("card_not_in_hand", "You do not hold those two cards.")
@@ -206,6 +267,11 @@ def discard_cards(t: Table, seat: int, command: dict) -> None:
 
 
 def swap_with(t: Table, seat: int, command: dict) -> None:
+    """SwapWith ``{"target": seat}``: the Wormhole swap with any other astronaut, alive or dead.
+
+    Raises ``RuleViolation``: ``bad_arguments``, ``illegal_target`` (own seat)
+    (rules/selfish-space.md, 'Board' and 'Reaching the ship and winning': Wormhole).
+    """
     target = _seat_arg(t.s, command, required=True)
     if target == seat:
         raise RuleViolation("illegal_target", "You must swap places with another astronaut.")

@@ -18,6 +18,7 @@ def _take(cards: list, card) -> bool:
 
 
 def game_started(_state, d):
+    """GameStarted: a fresh state from the deal (hands, deck orders, discard, tracks)."""
     n = d["seats"]
     tracks = d.get("tracks") or [[] for _ in range(n)]
     return {
@@ -44,6 +45,7 @@ def game_started(_state, d):
 
 
 def turn_started(s, d):
+    """TurnStarted: ``seat`` takes the turn; the Action count and swap flag reset."""
     s["turn"] = d["seat"]
     s["turns"] += 1
     s["actions"] = 0
@@ -52,24 +54,28 @@ def turn_started(s, d):
 
 
 def card_drawn(s, d):
+    """CardDrawn: the top Game card goes to the seat's hand."""
     if s["game_deck"]:
         s["hands"][d["seat"]].append(s["game_deck"].pop(0))
     return s
 
 
 def game_deck_reshuffled(s, d):
+    """GameDeckReshuffled: the Game discard pile, in the shuffled ``order``, becomes the deck."""
     s["game_deck"].extend(d["order"])
     s["game_discard"] = []
     return s
 
 
 def space_deck_reshuffled(s, d):
+    """SpaceDeckReshuffled: the Space discard pile, in the shuffled ``order``, becomes the deck."""
     s["space_deck"].extend(d["order"])
     s["space_discard"] = []
     return s
 
 
 def action_played(s, d):
+    """ActionPlayed: the card goes from hand to the Game discard pile and counts as an Action."""
     if _take(s["hands"][d["seat"]], d["card"]):
         s["game_discard"].append(d["card"])
     s["actions"] += 1
@@ -77,11 +83,13 @@ def action_played(s, d):
 
 
 def reaction_window_opened(s, d):
+    """ReactionWindowOpened: the target ``seat`` may Shield the ``attacker``'s ``card``."""
     s["window"] = {"seat": d["seat"], "attacker": d["attacker"], "card": d["card"]}
     return s
 
 
 def shield_played(s, d):
+    """ShieldPlayed: the Shield goes to the Game discard pile and the window closes."""
     if _take(s["hands"][d["seat"]], "shield"):
         s["game_discard"].append("shield")
     s["window"] = None
@@ -89,11 +97,13 @@ def shield_played(s, d):
 
 
 def reaction_passed(s, d):
+    """ReactionPassed: the window closes; the attack resolves in the events that follow."""
     s["window"] = None
     return s
 
 
 def choice_requested(s, d):
+    """ChoiceRequested: ``seat`` must pick (``choice``, ``target``); ``then`` resumes after."""
     s["choice"] = {
         "seat": d["seat"],
         "choice": d["choice"],
@@ -104,11 +114,13 @@ def choice_requested(s, d):
 
 
 def choice_made(s, d):
+    """ChoiceMade: the pending pick is answered and cleared."""
     s["choice"] = None
     return s
 
 
 def cards_discarded(s, d):
+    """CardsDiscarded: the ``cards`` go from the seat's hand to the Game discard pile."""
     hand = s["hands"][d["seat"]]
     for card in d["cards"]:
         if _take(hand, card):
@@ -117,6 +129,7 @@ def cards_discarded(s, d):
 
 
 def cards_taken(s, d):
+    """CardsTaken: the ``cards`` move from seat ``from``'s hand to seat ``to``'s."""
     src, dst = s["hands"][d["from"]], s["hands"][d["to"]]
     for card in d["cards"]:
         if _take(src, card):
@@ -125,6 +138,7 @@ def cards_taken(s, d):
 
 
 def double_swapped(s, d):
+    """DoubleSwapped: a Double goes for two Singles; ``auto`` (a split) keeps the turn's swap."""
     hand, discard, deck = s["hands"][d["seat"]], s["game_discard"], s["game_deck"]
     if not _take(hand, DOUBLE):
         return s
@@ -144,12 +158,14 @@ def double_swapped(s, d):
 
 
 def moved(s, d):
+    """Moved: the top Space card goes on the end of the seat's track (one space forward)."""
     if s["space_deck"]:
         s["tracks"][d["seat"]].append(s["space_deck"].pop(0))
     return s
 
 
 def moved_back(s, d):
+    """MovedBack: the last card of the seat's track goes to the Space discard pile."""
     track = s["tracks"][d["seat"]]
     if track:
         s["space_discard"].append(track.pop())
@@ -157,6 +173,7 @@ def moved_back(s, d):
 
 
 def tracks_swapped(s, d):
+    """TracksSwapped: ``seat`` and ``other`` swap whole tracks (positions and the cards behind)."""
     t = s["tracks"]
     a, b = d["seat"], d["other"]
     t[a], t[b] = t[b], t[a]
@@ -164,6 +181,7 @@ def tracks_swapped(s, d):
 
 
 def died(s, d):
+    """Died: the seat is dead and its whole hand goes to the Game discard pile."""
     seat = d["seat"]
     s["alive"][seat] = False
     s["game_discard"].extend(s["hands"][seat])
@@ -172,6 +190,7 @@ def died(s, d):
 
 
 def game_ended(s, d):
+    """GameEnded: the game is over with ``winner`` (a seat or ``None``) and ``reason``."""
     s["over"] = True
     s["winner"] = d["winner"]
     s["reason"] = d["reason"]

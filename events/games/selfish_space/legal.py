@@ -13,6 +13,12 @@ PASS = {"type": "Pass"}
 
 
 def pending(state) -> list[Decision]:
+    """The ``Decision`` list due now: ``[]`` if not started or over, else one for the active seat.
+
+    Kind ``"turn"`` defaults to Breathe (paid the cheapest way), ``"reaction"`` to Pass, and
+    ``"choice"`` (Hack Suit, Meteoroid, Wormhole) to the first of ``legal_commands``
+    (rules/selfish-space.md, 'Deadlines').
+    """
     seat = active_seat(state)
     if seat is None:
         return []
@@ -25,6 +31,14 @@ def pending(state) -> list[Decision]:
 
 
 def legal_commands(state, seat) -> list[dict]:
+    """Every complete command ``seat`` may send now (dicts naming card kinds, not instances).
+
+    ``[]`` unless ``seat`` is the active seat. In a turn: PlayAction per playable kind and target
+    (none under a Solar Flare or after the two-player Action), SwapDouble, Breathe,
+    BreatheWithActions per pair, Travel per way to pay; in a window: Pass, then PlayShield; in a
+    choice: TakeCard per kind, DiscardCards per pair, SwapWith per other seat. The order is stable
+    and its first item is the choice's default (rules/selfish-space.md, 'Setup and turn', 'Cards').
+    """
     if seat is None or seat != active_seat(state):
         return []
     phase = phase_of(state)

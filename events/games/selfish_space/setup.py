@@ -50,6 +50,15 @@ def _per_seat(value, seats: int, what: str) -> list:
 
 
 def setup(options, seats, rng):
+    """Deal a new game and return its opening events.
+
+    ``options``: the game's options dict or ``None``; only ``options["stack"]`` is read (see
+    ``STACK_HELP``). ``seats``: an int, 2 to 5. ``rng``: a ``random.Random`` used to shuffle.
+    Unstacked seats get 1 Double + 4 Singles, then 4 cards from the shuffled deck. Returns
+    ``[GameStarted (the whole deal), TurnStarted {seat: 0}, CardDrawn ...]``: seat 0 starts with
+    its phase-1 draw. Raises ``ValueError`` for a bad seat count or a malformed or impossible stack
+    (rules/selfish-space.md, 'Setup and turn'; seeds/002, 'SETTING UP').
+    """
     if not isinstance(seats, int) or not 2 <= seats <= 5:
         raise ValueError("Selfish: Space Edition needs 2 to 5 players.")
     stack = (options or {}).get("stack") or {}

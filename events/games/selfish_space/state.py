@@ -46,6 +46,9 @@ def copy_state(state):
 
 
 def position(state, seat: int) -> int:
+    """Spaces ``seat`` has travelled: its track length, 0 (start) to ``SHIP`` (6)
+    (rules/selfish-space.md, 'Board').
+    """
     return len(state["tracks"][seat])
 
 
@@ -56,6 +59,9 @@ def flared(state, seat: int) -> bool:
 
 
 def oxygen_of(state, seat: int) -> int:
+    """Oxygen units in ``seat``'s hand: Singles 1, Doubles 2 (rules/selfish-space.md,
+    'Components').
+    """
     return oxygen(state["hands"][seat])
 
 
@@ -65,10 +71,19 @@ def singles_available(state) -> int:
 
 
 def can_split(state, seat: int) -> bool:
+    """Whether ``seat`` holds a Double and two Singles can be had for it (discard + draw pile).
+
+    Ignores the once-per-turn limit on ``SwapDouble`` (rules/selfish-space.md, 'Setup and turn':
+    Phase 2).
+    """
     return DOUBLE in state["hands"][seat] and singles_available(state) >= 2
 
 
 def next_alive(state, seat: int) -> int | None:
+    """The next living seat after ``seat`` in seat order, wrapping (``seat`` itself last).
+
+    ``None`` when everyone is dead (rules/selfish-space.md, 'Setup and turn').
+    """
     n = state["seats"]
     for step in range(1, n + 1):
         s = (seat + step) % n
@@ -90,6 +105,9 @@ def targets(state, seat: int, card: str) -> list[int]:
 
 
 def at_ship(state, seat: int) -> bool:
+    """Whether ``seat``'s astronaut has reached the ship: ``SHIP`` (6) cards behind it
+    (rules/selfish-space.md, 'Board').
+    """
     return position(state, seat) >= SHIP
 
 

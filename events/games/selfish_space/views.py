@@ -15,12 +15,23 @@ from .state import flared, position
 
 
 def outcome(state):
+    """``{"winner": seat | None, "reason": "reached_ship" | "everyone_died"}`` once the game is
+    over, else ``None`` (rules/selfish-space.md, 'Reaching the ship and winning').
+    """
     if state is None or not state["over"]:
         return None
     return {"winner": state["winner"], "reason": state["reason"]}
 
 
 def view(state, seat):
+    """What ``seat`` (``None`` or out of range: a spectator) may see, as a JSON-able dict.
+
+    Own hand, hand sizes, tracks and positions, Solar Flare flags, ``phase`` (``"turn"``,
+    ``"reaction"``, ``"hack_suit"``, ``"meteoroid"``, ``"wormhole"``, ``"over"``), pending
+    decisions, discard piles, draw-pile sizes and the result. The seat making a pick also gets its
+    ``options`` and, for Hack Suit, the target's hand (rules/selfish-space.md, 'Cards': Hack Suit).
+    ``{"started": False}`` before the game starts.
+    """
     if state is None:
         return {"started": False}
     n = state["seats"]
