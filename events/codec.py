@@ -14,6 +14,8 @@ new shape gets a new schema number and an upcaster.
 from __future__ import annotations
 
 import json
+
+import orjson
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any, Callable
@@ -103,7 +105,7 @@ def encode(env: Envelope) -> dict[str, str]:
     fields = {
         "type": env.type,
         "schema": str(env.schema),
-        "data": json.dumps(env.data, separators=(",", ":"), sort_keys=True),
+        "data": orjson.dumps(env.data, option=orjson.OPT_SORT_KEYS).decode(),
         "ts": env.ts,
     }
     if env.seat is not None:
@@ -111,7 +113,7 @@ def encode(env: Envelope) -> dict[str, str]:
     if env.command_id is not None:
         fields["command_id"] = env.command_id
     if env.command is not None:
-        fields["command"] = json.dumps(env.command, separators=(",", ":"), sort_keys=True)
+        fields["command"] = orjson.dumps(env.command, option=orjson.OPT_SORT_KEYS).decode()
     return fields
 
 
@@ -133,11 +135,11 @@ def decode(game_id: str, entry_id: str | bytes, fields: dict) -> Envelope:
             game_id=game_id,
             version=version,
             type=f["type"],
-            data=json.loads(f["data"]),
+            data=orjson.loads(f["data"]),
             schema=int(f.get("schema", "1")),
             seat=int(f["seat"]) if "seat" in f else None,
             command_id=f.get("command_id"),
-            command=json.loads(f["command"]) if "command" in f else None,
+            command=orjson.loads(f["command"]) if "command" in f else None,
             ts=f.get("ts", ""),
         )
     except (KeyError, ValueError) as exc:  # UnicodeDecodeError is a ValueError

@@ -22,9 +22,10 @@ from __future__ import annotations
 
 import json
 import uuid
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
+from events.cache import CachedGame, StateCache
 from events.codec import Envelope
 from events.games import RULESETS, get_ruleset
 from events.games.contract import Ruleset, RuleViolation
@@ -272,7 +273,8 @@ def load_meta(store: EventStore, game_id: str) -> GameMeta:
 
 
 def execute(store: EventStore, game_id: str, seat, command: dict, *, expected_version: int | None = None,
-            idempotency_key: str | None = None, command_id: str | None = None) -> CommandResult:
+            idempotency_key: str | None = None, command_id: str | None = None,
+            cache: StateCache | None = None) -> CommandResult:
     """Decide ``command`` for ``seat`` and append its events with the new snapshot.
 
     With ``expected_version`` a lost race raises ConcurrencyError (the caller's
@@ -282,32 +284,61 @@ def execute(store: EventStore, game_id: str, seat, command: dict, *, expected_ve
 
     ``seat`` is an int, or a function ``seat(meta) -> int`` that authenticates
     the caller against the meta this call reads anyway (saves a round trip).
+    ``cache`` (an ``events.cache.StateCache``): decide against the state this
+    process last appended, and load from Redis only when that entry proves
+    stale (a lost race, a stale version, a rejection); commands with an
+    idempotency key always load, so a retry finds its first result.
     """
     command_id = command_id or uuid.uuid4().hex
+    use_cache = cache is not None and idempotency_key is None
     for _ in range(MAX_RETRIES):
-        meta_raw, snapshot_raw, version, seen = store.load(game_id, idempotency_key)
-        meta = GameMeta.from_hash(game_id, meta_raw)
+        cached = cache.get(game_id) if use_cache else None
+        if cached is not None:
+            meta, version, state, seen = replace(cached.meta), cached.version, cached.state, None
+        else:
+            meta_raw, snapshot_raw, version, seen = store.load(game_id, idempotency_key)
+            meta = GameMeta.from_hash(game_id, meta_raw)
+            state = None
         ruleset = get_ruleset(meta.ruleset)
         if callable(seat):
             seat = seat(meta)
         if seen is not None:
             return _replay_result(store, ruleset, meta, seen)
-        check_command(ruleset, command)
-        if meta.status == "waiting":
-            raise RuleViolation("game_not_started", "The game is waiting for players to join.", status=409)
-        if meta.status == "finished":
-            raise RuleViolation("game_over", "The game is over.", status=409)
-        if expected_version is not None and expected_version != version:
-            raise ConcurrencyError(game_id, expected_version, version)
-        loaded = load_state(store, ruleset, game_id, snapshot_raw, version)
-        events = ruleset.decide(loaded.state, seat, command, rng_for(meta.seed, version))
         try:
-            return _append(store, ruleset, meta, loaded.state, version, events, seat, command,
-                           command_id, idempotency_key)
-        except ConcurrencyError:
-            if expected_version is not None:
+            check_command(ruleset, command)
+            _check_running(meta)
+            if expected_version is not None and expected_version != version:
+                raise ConcurrencyError(game_id, expected_version, version)
+            if cached is None:
+                state = load_state(store, ruleset, game_id, snapshot_raw, version).state
+            events = ruleset.decide(state, seat, command, rng_for(meta.seed, version))
+        except (RuleViolation, ConcurrencyError):
+            if cached is None:
                 raise
+            use_cache = False          # confirm the rejection against Redis
+            continue
+        work = ruleset.copy_state(state) if cached is not None else state
+        try:
+            result = _append(store, ruleset, meta, work, version, events, seat, command,
+                             command_id, idempotency_key)
+        except ConcurrencyError:
+            if cache is not None:
+                cache.drop(game_id)
+            if expected_version is not None and cached is None:
+                raise
+            use_cache = False
+            continue
+        if cache is not None:
+            cache.put(game_id, CachedGame(result.last_version, replace(result.meta), result.state))
+        return result
     raise ConcurrencyError(game_id, expected_version if expected_version is not None else -1, -1)
+
+
+def _check_running(meta: GameMeta) -> None:
+    if meta.status == "waiting":
+        raise RuleViolation("game_not_started", "The game is waiting for players to join.", status=409)
+    if meta.status == "finished":
+        raise RuleViolation("game_over", "The game is over.", status=409)
 
 
 def _replay_result(store: EventStore, ruleset: Ruleset, meta: GameMeta, seen: tuple[int, int]) -> CommandResult:

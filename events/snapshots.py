@@ -11,6 +11,8 @@ Snapshot JSON: ``{"version": int, "rules_version": str, "state": <game state>}``
 from __future__ import annotations
 
 import json
+
+import orjson
 from dataclasses import dataclass
 from typing import Any
 
@@ -34,7 +36,7 @@ def encode_snapshot(ruleset: Ruleset, state: Any, version: int) -> str:
     return '{"version":%d,"rules_version":%s,"state":%s}' % (
         version,
         json.dumps(ruleset.version),
-        json.dumps(state, separators=(",", ":")),
+        orjson.dumps(state).decode(),
     )
 
 
@@ -43,8 +45,8 @@ def decode_snapshot(ruleset: Ruleset, raw: str | bytes | None) -> Loaded | None:
     if not raw:
         return None
     try:
-        snap = json.loads(raw)
-    except ValueError:
+        snap = orjson.loads(raw)
+    except orjson.JSONDecodeError:
         return None
     if snap.get("rules_version") != ruleset.version:
         return None

@@ -1,7 +1,9 @@
 """The Flask application factory."""
 from __future__ import annotations
 
+import orjson
 from flask import Flask
+from flask.json.provider import DefaultJSONProvider
 
 from events.connection import connect
 from events.dispatch import Dispatcher
@@ -25,6 +27,18 @@ API_CONFIG = {
 }
 
 
+class OrjsonProvider(DefaultJSONProvider):
+    """Flask's JSON through orjson: the same JSON, several times faster."""
+
+    def dumps(self, obj, **kwargs) -> str:
+        """Serialise ``obj`` (keys sorted, as Flask's default does)."""
+        return orjson.dumps(obj, default=self.default, option=orjson.OPT_SORT_KEYS).decode()
+
+    def loads(self, s, **kwargs):
+        """Parse JSON text or bytes; raises ``ValueError`` on malformed input."""
+        return orjson.loads(s)
+
+
 def create_app(redis=None, prefix: str = "stranded", config: dict | None = None) -> Flask:
     """Build the API.
 
@@ -35,6 +49,7 @@ def create_app(redis=None, prefix: str = "stranded", config: dict | None = None)
         config: extra Flask config.
     """
     app = Flask("stranded")
+    app.json = OrjsonProvider(app)
     app.config.update(API_CONFIG)
     app.config.update(config or {})
     redis = redis if redis is not None else connect()

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import json
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from events.cache import StateCache
 from events.codec import decode, utc_now
 from events.dispatch import Dispatcher
 from events.games import RULESETS
@@ -24,10 +25,12 @@ from service.errors import ApiError
 
 @dataclass
 class Services:
-    """What every use case needs: the event store and the job dispatcher."""
+    """What every use case needs: the event store, the job dispatcher and
+    this process's write-model cache (see ``events.cache``)."""
 
     store: EventStore
     dispatcher: Dispatcher
+    cache: StateCache = field(default_factory=StateCache)
 
 
 def rulesets() -> list[dict]:
@@ -100,7 +103,7 @@ def send_command(svc: Services, game_id: str, body: dict, token: str | None, ide
         return holder["seat"]
 
     result = execute(svc.store, game_id, authorise, command, expected_version=body.get("expected_version"),
-                     idempotency_key=idempotency_key)
+                     idempotency_key=idempotency_key, cache=svc.cache)
     svc.dispatcher.after_append(result)
     finished = result.meta.status == "finished"
     events = [redact_envelope(result.ruleset, e, holder["seat"], finished) for e in result.envelopes]

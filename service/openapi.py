@@ -21,7 +21,10 @@ def _json_type(kind: str) -> dict:
 
 
 def add_command_schemas(spec) -> None:
-    """Register one schema per (ruleset, command type) in an apispec ``APISpec``."""
+    """Register ``Command`` and one schema per (ruleset, command type) in an apispec ``APISpec``."""
+    from service.schemas import CommandSchema
+
+    spec.components.schema("Command", schema=CommandSchema)
     for ruleset in RULESETS.values():
         prefix = "".join(part.capitalize() for part in ruleset.id.split("-"))
         for command, args in sorted(ruleset.commands.items()):

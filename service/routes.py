@@ -1,12 +1,12 @@
 """The ``/v1`` endpoints: each view parses, calls one service function, serialises."""
 from __future__ import annotations
 
-from flask import Response, current_app, request, stream_with_context
+from flask import Response, current_app, jsonify, request, stream_with_context
 from flask.views import MethodView
 
 from service import handlers, schemas as s
 from service.auth import bearer
-from service.errors import Blueprint
+from service.errors import Blueprint, parse_command
 
 blp = Blueprint("games", __name__, url_prefix="/v1", description="Rulesets, games, commands and the event log.")
 
@@ -109,15 +109,21 @@ class LegalCommands(MethodView):
 class Commands(MethodView):
     """Sending commands."""
 
-    @blp.arguments(s.CommandSchema)
+    @blp.doc(security=AUTH, requestBody={"required": True, "content": {"application/json": {
+        "schema": {"$ref": "#/components/schemas/Command"}}}},
+        parameters=[{"in": "header", "name": "Idempotency-Key", "required": False, "schema": {"type": "string"},
+                     "description": "A retry with the same key returns the first result."}])
     @blp.response(200, s.CommandResultSchema)
-    @blp.doc(security=AUTH, parameters=[{"in": "header", "name": "Idempotency-Key", "required": False,
-                                          "schema": {"type": "string"},
-                                          "description": "A retry with the same key returns the first result."}])
     @_errors(*ERRORS)
-    def post(self, body, game_id):
-        """Send a command (``type`` plus its arguments; optional ``expected_version``)."""
-        return handlers.send_command(svc(), game_id, body, bearer(), request.headers.get("Idempotency-Key"))
+    def post(self, game_id):
+        """Send a command (``type`` plus its arguments; optional ``expected_version``).
+
+        The hot path: the body is read with ``parse_command`` (the shape of
+        ``Command``; the ruleset checks the arguments) and the result, already
+        JSON-able and shaped as ``CommandResult``, is sent with ``jsonify``.
+        """
+        body = parse_command(request.get_json(silent=True))
+        return jsonify(handlers.send_command(svc(), game_id, body, bearer(), request.headers.get("Idempotency-Key")))
 
 
 @blp.route("/games/<game_id>/events")

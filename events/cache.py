@@ -1,0 +1,58 @@
+"""An in-process cache of the write model, so a command costs one Redis round trip.
+
+Each API or worker process may keep, per game, the version, meta and state
+its last successful append produced. A command is then decided against that
+entry and appended conditionally on its version: the Lua append still refuses
+it if any other process moved the game on, and the command is then decided
+again on a fresh load. The cache therefore never decides what is appended --
+the stream's version does. Entries are treated as immutable (``execute``
+evolves a copy), bounded LRU, and safe to share between threads.
+"""
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class CachedGame:
+    """The write model of one game after its last known append."""
+
+    version: int
+    meta: Any      # events.handling.GameMeta (copied before use)
+    state: Any     # never mutated: copy_state before evolving
+
+
+class StateCache:
+    """LRU map ``game_id -> CachedGame`` holding at most ``size`` games."""
+
+    def __init__(self, size: int = 1024):
+        self.size = size
+        self._entries: OrderedDict[str, CachedGame] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, game_id: str) -> CachedGame | None:
+        """The cached entry of ``game_id``, or None."""
+        with self._lock:
+            entry = self._entries.get(game_id)
+            if entry is not None:
+                self._entries.move_to_end(game_id)
+            return entry
+
+    def put(self, game_id: str, entry: CachedGame) -> None:
+        """Remember ``entry`` unless a newer version is already cached."""
+        with self._lock:
+            old = self._entries.get(game_id)
+            if old is not None and old.version > entry.version:
+                return
+            self._entries[game_id] = entry
+            self._entries.move_to_end(game_id)
+            while len(self._entries) > self.size:
+                self._entries.popitem(last=False)
+
+    def drop(self, game_id: str) -> None:
+        """Forget ``game_id`` (its entry turned out stale)."""
+        with self._lock:
+            self._entries.pop(game_id, None)
