@@ -13,12 +13,11 @@ new shape gets a new schema number and an upcaster.
 """
 from __future__ import annotations
 
-import json
-
-import orjson
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any, Callable
+
+import orjson
 
 #: event type -> current schema version (types not listed are at 1).
 CURRENT_SCHEMA: dict[str, int] = {}

@@ -18,7 +18,8 @@ from datetime import timedelta
 from rq import Queue
 
 from events.games import get_ruleset
-from events.handling import CommandResult, GameMeta
+from events.handling import CommandResult
+from events.meta import GameMeta
 from events.snapshots import SYSTEM_EVENTS
 
 QUEUE_NAME = "stranded"
@@ -121,8 +122,8 @@ class Dispatcher:
         return enqueued
 
     def _alive(self, job_id: str) -> bool:
-        from rq.job import Job, JobStatus
         from rq.exceptions import NoSuchJobError
+        from rq.job import Job, JobStatus
 
         try:
             status = Job.fetch(job_id, connection=self.redis).get_status()

@@ -20,88 +20,21 @@ stale ``expected_version``; retried silently when no version was given).
 """
 from __future__ import annotations
 
-import json
 import uuid
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from events.cache import CachedGame, StateCache
+from events.checks import MalformedCommand, check_command, check_options, check_seats
 from events.codec import Envelope
 from events.games import RULESETS, get_ruleset
 from events.games.contract import Ruleset, RuleViolation
+from events.meta import SECRET_OPTIONS, GameMeta
 from events.randomness import new_seed, rng_for, seed_hash
 from events.snapshots import encode_snapshot, load_state
-from events.store import ConcurrencyError, EventStore, GameNotFound
+from events.store import ConcurrencyError, EventStore
 
-#: Options every ruleset accepts, beside the game's own (``Ruleset.options``).
-SERVER_OPTIONS = {
-    "seed": {"type": "string", "default": None,
-             "description": "Fixed seed (tests, tutorials, bug reports); the game is marked seeded."},
-    "turn_timeout_s": {"type": "number", "default": None,
-                       "description": "Seconds a human seat has for a turn or a choice; none by default."},
-    "reaction_timeout_s": {"type": "number", "default": None,
-                           "description": "Seconds for a reaction window; defaults to a quarter of turn_timeout_s, at least 1."},
-}
-SECRET_OPTIONS = ("seed", "stack")
 MAX_RETRIES = 20
-
-
-class MalformedCommand(RuleViolation):
-    """A command or request the server cannot read (400): unknown type, wrong arguments."""
-
-    def __init__(self, code: str, message: str):
-        super().__init__(code, message, status=400)
-
-
-@dataclass
-class GameMeta:
-    """The game's meta hash, parsed: kept in the game's slot, updated with each append.
-
-    ``seats`` is a list of ``{"name", "bot", "open", "token_sha256", "auto_pass"}``.
-    ``options`` holds every option including the secret ones (seed, stack).
-    """
-
-    game_id: str
-    ruleset: str
-    status: str
-    created: str
-    seed: str
-    seats: list[dict]
-    options: dict
-    result: dict | None = None
-
-    @classmethod
-    def from_hash(cls, game_id: str, raw: dict) -> "GameMeta":
-        """Parse a meta hash (bytes or str keys); raises GameNotFound if empty."""
-        if not raw:
-            raise GameNotFound(game_id)
-        h = {(k.decode() if isinstance(k, bytes) else k): (v.decode() if isinstance(v, bytes) else v)
-             for k, v in raw.items()}
-        return cls(game_id, h["ruleset"], h["status"], h.get("created", ""), h["seed"],
-                   json.loads(h["seats"]), json.loads(h.get("options", "{}")),
-                   json.loads(h["result"]) if h.get("result") else None)
-
-    def to_hash(self) -> dict[str, str]:
-        """The fields as stored in Redis."""
-        return {"ruleset": self.ruleset, "status": self.status, "created": self.created,
-                "seed": self.seed, "seats": json.dumps(self.seats), "options": json.dumps(self.options),
-                "result": json.dumps(self.result) if self.result is not None else ""}
-
-    @property
-    def public_options(self) -> dict:
-        """Options without the secrets (seed, stacked deck)."""
-        return {k: v for k, v in self.options.items() if k not in SECRET_OPTIONS}
-
-    def timeout_for(self, kind: str) -> float | None:
-        """Deadline in seconds for a decision ``kind`` of a human seat, or None."""
-        turn = self.options.get("turn_timeout_s")
-        if kind == "reaction":
-            react = self.options.get("reaction_timeout_s")
-            if react is not None:
-                return float(react)
-            return None if turn is None else max(1.0, float(turn) / 4)
-        return None if turn is None else float(turn)
-
 
 @dataclass
 class CommandResult:
@@ -115,78 +48,6 @@ class CommandResult:
     meta: GameMeta
     duplicate: bool = False
     ruleset: Ruleset | None = field(default=None, repr=False)
-
-
-def check_command(ruleset: Ruleset, command: Any) -> dict:
-    """Check a command's shape against ``ruleset.commands``; return it.
-
-    Raises MalformedCommand: not an object, no/unknown ``type``, an unknown
-    argument, a missing required argument or one of the wrong JSON type.
-    """
-    if not isinstance(command, dict) or not isinstance(command.get("type"), str):
-        raise MalformedCommand("malformed_command", "A command is a JSON object with a string 'type'.")
-    spec = ruleset.commands.get(command["type"])
-    if spec is None:
-        raise MalformedCommand("unknown_command",
-                               f"'{command['type']}' is not a command of {ruleset.name}.")
-    for name, value in command.items():
-        if name == "type":
-            continue
-        kind = spec.get(name)
-        if kind is None:
-            raise MalformedCommand("bad_arguments", f"{command['type']} takes no argument '{name}'.")
-        if not _fits(kind.rstrip("?"), value):
-            raise MalformedCommand("bad_arguments", f"'{name}' of {command['type']} must be {kind.rstrip('?')}.")
-    for name, kind in spec.items():
-        if not kind.endswith("?") and name not in command:
-            raise MalformedCommand("bad_arguments", f"{command['type']} needs '{name}'.")
-    return command
-
-
-def _fits(kind: str, value: Any) -> bool:
-    if kind == "integer":
-        return isinstance(value, int) and not isinstance(value, bool)
-    if kind == "string":
-        return isinstance(value, str)
-    if kind == "boolean":
-        return isinstance(value, bool)
-    if kind == "number":
-        return isinstance(value, (int, float)) and not isinstance(value, bool)
-    if kind.startswith("array[") and kind.endswith("]"):
-        return isinstance(value, list) and all(_fits(kind[6:-1], v) for v in value)
-    return False
-
-
-def check_options(ruleset: Ruleset, options: Any) -> dict:
-    """Validate game options (server options plus the ruleset's own).
-
-    Raises MalformedCommand ``bad_options`` for a non-object, an unknown option
-    or a timeout that is not a positive number.
-    """
-    if options is None:
-        return {}
-    if not isinstance(options, dict):
-        raise MalformedCommand("bad_options", "Options must be a JSON object.")
-    for name, value in options.items():
-        if name not in SERVER_OPTIONS and name not in ruleset.options:
-            raise MalformedCommand("bad_options", f"'{name}' is not an option of {ruleset.name}.")
-        if name.endswith("_timeout_s") and value is not None and (not _fits("number", value) or value <= 0):
-            raise MalformedCommand("bad_options", f"'{name}' must be a positive number of seconds.")
-        if name == "seed" and not isinstance(value, (str, int)):
-            raise MalformedCommand("bad_options", "'seed' must be a string.")
-    return dict(options)
-
-
-def check_seats(ruleset: Ruleset, seats: list[dict]) -> None:
-    """Seat count within the ruleset's limits and known bot policies (400 otherwise)."""
-    if not ruleset.min_seats <= len(seats) <= ruleset.max_seats:
-        raise MalformedCommand("bad_seats", f"{ruleset.name} seats {ruleset.min_seats} to {ruleset.max_seats} players.")
-    for seat in seats:
-        bot = seat.get("bot")
-        if bot is not None and bot not in ruleset.bots:
-            raise MalformedCommand("unknown_bot", f"There is no bot policy '{bot}' (try {', '.join(ruleset.bots)}).")
-        if bot is not None and seat.get("open"):
-            raise MalformedCommand("bad_seats", "A bot seat cannot be open.")
 
 
 def _setup_events(ruleset: Ruleset, meta: GameMeta) -> list[dict]:

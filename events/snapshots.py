@@ -11,10 +11,10 @@ Snapshot JSON: ``{"version": int, "rules_version": str, "state": <game state>}``
 from __future__ import annotations
 
 import json
-
-import orjson
 from dataclasses import dataclass
 from typing import Any
+
+import orjson
 
 from events.games.contract import Ruleset
 from events.store import EventStore

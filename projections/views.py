@@ -13,7 +13,7 @@ from typing import Any
 from events.codec import Envelope
 from events.games import get_ruleset
 from events.games.contract import Ruleset
-from events.handling import GameMeta
+from events.meta import GameMeta
 from events.snapshots import SYSTEM_EVENTS, Loaded, load_state, state_at
 from events.store import EventStore, GameNotFound
 

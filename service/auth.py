@@ -12,7 +12,7 @@ import secrets
 
 from flask import request
 
-from events.handling import GameMeta
+from events.meta import GameMeta
 from service.errors import ApiError
 
 

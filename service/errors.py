@@ -7,7 +7,8 @@ malformed request 400 (flask-smorest's validation errors included).
 from __future__ import annotations
 
 from flask import jsonify
-from flask_smorest import Api, Blueprint as _Blueprint
+from flask_smorest import Api
+from flask_smorest import Blueprint as _Blueprint
 from webargs.flaskparser import FlaskParser
 from werkzeug.exceptions import HTTPException
 

@@ -15,10 +15,18 @@ from events.cache import StateCache
 from events.codec import decode, utc_now
 from events.dispatch import Dispatcher
 from events.games import RULESETS
-from events.handling import SERVER_OPTIONS, create_game as _create, execute, join_seat
+from events.handling import create_game as _create
+from events.handling import execute, join_seat
+from events.meta import SERVER_OPTIONS
 from events.store import EventStore
 from projections.queries import list_games as _list_games
-from projections.views import events_for, redact_envelope, require_game, seat_view, summary
+from projections.views import (
+    events_for,
+    redact_envelope,
+    require_game,
+    seat_view,
+    summary,
+)
 from service.auth import caller_seat, new_token, seat_of
 from service.errors import ApiError
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 from flask import Response, current_app, jsonify, request, stream_with_context
 from flask.views import MethodView
 
-from service import handlers, schemas as s
+from service import handlers
+from service import schemas as s
 from service.auth import bearer
 from service.errors import Blueprint, parse_command
 

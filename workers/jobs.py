@@ -12,12 +12,13 @@ import logging
 from rq import get_current_job
 
 from events.dispatch import Dispatcher
-from events.handling import GameMeta, execute
+from events.games import get_ruleset
+from events.games.contract import RuleViolation
+from events.handling import execute
+from events.meta import GameMeta
 from events.randomness import rng_for
 from events.snapshots import Loaded, load_state
-from events.games import get_ruleset
 from events.store import ConcurrencyError, EventStore, GameNotFound
-from events.games.contract import RuleViolation
 
 log = logging.getLogger("stranded.workers")
 MAX_BOT_MOVES = 500

@@ -15,9 +15,9 @@ import time
 from datetime import datetime
 
 from events.dispatch import Dispatcher
+from events.games import get_ruleset
 from events.handling import load_meta
 from events.snapshots import load_state
-from events.games import get_ruleset
 from events.store import EventStore, GameNotFound
 from projections.rebuild import game_ids
 

@@ -3,7 +3,7 @@
 ``RULESETS`` maps a ruleset id (``"selfish-space"``) to its
 :class:`events.games.contract.Ruleset`. Adding a game is one import here.
 """
-from events.games.contract import Decision, RuleViolation, Ruleset  # noqa: F401
+from events.games.contract import Decision, Ruleset, RuleViolation  # noqa: F401
 from events.games.selfish_space import RULESET as _SELFISH_SPACE
 
 RULESETS: dict[str, Ruleset] = {r.id: r for r in (_SELFISH_SPACE,)}

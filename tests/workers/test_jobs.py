@@ -69,7 +69,7 @@ def test_deadline_for_a_version_the_game_left_does_nothing(store):
 
 
 def test_turn_timeout_schedules_a_deadline_job(store):
-    game_id = new_game(store, [HUMAN, HUMAN], turn_timeout_s=30)
+    new_game(store, [HUMAN, HUMAN], turn_timeout_s=30)
     queue = Queue(QUEUE_NAME, connection=store.redis)
     assert len(queue.scheduled_job_registry.get_job_ids()) == 1
 

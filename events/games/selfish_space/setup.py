@@ -9,8 +9,15 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .cards import (GAME_DECK, OPENING_DRAW, OPENING_OXYGEN, SHIP, SPACE_DECK,
-                    full_game_deck, full_space_deck)
+from .cards import (
+    GAME_DECK,
+    OPENING_DRAW,
+    OPENING_OXYGEN,
+    SHIP,
+    SPACE_DECK,
+    full_game_deck,
+    full_space_deck,
+)
 from .resolve import Table
 
 STACK_HELP = (
