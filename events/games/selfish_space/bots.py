@@ -1,6 +1,9 @@
 """Bots: ``bot(view, legal_commands, rng) -> command``, from the view only.
 
 * ``random`` -- any legal command, uniformly.
+* ``strong`` -- ``cautious`` in the race, the solved solo endgame
+  (``planner``) once alone, and a Monte Carlo check of each travel decision
+  (travel, or the best way to stay) over determinized deals.
 * ``cautious`` -- a hand-written heuristic: Shield every attack; steal first
   (Oxygen Siphon, Hack Suit on the biggest hand), then move for free (Tether
   on the leader, Rocket Booster); keep Laser Blast for a rival about to reach
@@ -10,7 +13,8 @@
 """
 from __future__ import annotations
 
-from .cards import DOUBLE, SHIP, SINGLE
+from . import planner
+from .cards import ACTIONS, DOUBLE, SHIP, SINGLE, SPACE_DECK
 
 #: How much a card is worth keeping (Hack Suit picks, Meteoroid discards).
 VALUE = {
@@ -30,6 +34,11 @@ HOLE_UP_TO = 2   # punch only a hand this small
 
 
 def random_bot(view, legal, rng):
+    """Any legal command, uniformly.
+
+    Args: view (unused), legal (list of commands), rng (``random.Random``).
+    Returns: one command of ``legal``.
+    """
     return rng.choice(legal)
 
 
@@ -86,6 +95,12 @@ def _phase3(view, legal):
 
 
 def cautious_bot(view, legal, rng):
+    """The hand-written heuristic described in the module docstring.
+
+    Args: view (the seat's view), legal (list of commands), rng (unused).
+    Returns: one command of ``legal``. Relies on the rules file's "Cards"
+    and "Setup and turn" sections.
+    """
     if len(legal) == 1:
         return legal[0]
     phase = view["phase"]
@@ -100,4 +115,107 @@ def cautious_bot(view, legal, rng):
     return _action(view, legal) or _phase3(view, legal)
 
 
-BOTS = {"random": random_bot, "cautious": cautious_bot}
+# -- strong -----------------------------------------------------------------
+ROLLOUTS = 24  # determinized deals per travel decision (two rollouts each)
+#: Oxygen-equivalent worth of keeping an Action card (breathing fodder is 0.5).
+WORTH = {"hole_in_suit": 0.3, "laser_blast": 0.5, "tractor_beam": 0.6, "shield": 0.7,
+         "hack_suit": 1.2, "tether": 1.5, "rocket_booster": 1.8, "oxygen_siphon": 2.0}
+
+
+def _alone(view) -> bool:
+    me = view["seat"]
+    return not any(view["alive"][s] for s in range(view["seats"]) if s != me)
+
+
+def space_odds_now(view) -> list[tuple[str, float]]:
+    """Odds of each Space card on my next move, from the public cards.
+
+    Args:
+        view: a seat's view.
+    Returns:
+        ``[(kind, probability)]``: the Space deck is the full deck minus every
+        track and the Space discard pile, or that pile once the deck is empty
+        (rules file, "Board": it is shuffled in).
+    """
+    if view["space_deck_size"] == 0:
+        counts = {k: view["space_discard"].count(k) for k in SPACE_DECK}
+    else:
+        counts = dict(SPACE_DECK)
+        for k in [k for t in view["tracks"] for k in t] + view["space_discard"]:
+            counts[k] -= 1
+    counts = {k: max(0, n) for k, n in counts.items()}
+    return planner.space_odds(counts) if sum(counts.values()) else planner.FULL_ODDS
+
+
+def _fodder(legal, keep=()):
+    pairs = [c for c in legal if c["type"] == "BreatheWithActions"]
+    pairs = [c for c in pairs if not any(k in keep for k in c["cards"])] or pairs
+    return min(pairs, key=lambda c: sum(WORTH[k] for k in c["cards"])) if pairs else None
+
+
+def _travel(view):
+    return {"type": "Travel", "pay": "singles" if view["hand"].count(SINGLE) >= 2 else "double"}
+
+
+def solo_command(view, legal):
+    """Play alone by the solved endgame (``planner``): a Rocket Booster if the
+    free move raises the chance of winning, then breathe, breathe with two
+    Actions or travel, whichever has the best chance.
+
+    Args: view (my view at my turn, every rival dead), legal (commands).
+    Returns: one command of ``legal``. Rules file: "Setup and turn", "Cards".
+    """
+    hand, me = view["hand"], view["seat"]
+    air, left = hand.count(SINGLE) + 2 * hand.count(DOUBLE), SHIP - view["positions"][me]
+    spare = sum(1 for k in hand if k in ACTIONS)
+    odds = space_odds_now(view)
+    boost = {"type": "PlayAction", "card": "rocket_booster"}
+    if boost in legal and planner.boost_value(left, air, spare - 1, odds) > planner.phase3_value(left, air, spare):
+        return boost
+    opts = planner.choices(left, air, spare, odds)
+    best = max(opts, key=opts.get)
+    cmd = {"travel": _travel(view), "fodder": _fodder(legal, keep=("rocket_booster",))}.get(best)
+    return cmd if cmd in legal else {"type": "Breathe"}
+
+
+def base_bot(view, legal, rng):
+    """``cautious`` in the race and ``solo_command`` once alone; the fast
+    policy ``strong`` uses for its own seat in rollouts.
+
+    Args: view, legal, rng as for every bot. Returns: one command of ``legal``.
+    """
+    if len(legal) > 1 and view["phase"] == "turn" and _alone(view):
+        cmd = solo_command(view, legal)
+        if cmd in legal:
+            return cmd
+    return cautious_bot(view, legal, rng)
+
+
+def strong_bot(view, legal, rng):
+    """The strongest bot: ``base_bot``, with each phase-3 choice between
+    travelling and staying (breathe, or breathe with the two least useful
+    Actions) settled by flat Monte Carlo: ``ROLLOUTS`` deals consistent with
+    the view (``planner.determinize``), each played out once per option with
+    ``base_bot`` for me and uniformly random play for the others (the usual
+    default rollout policy), the same deal and dice for both options.
+
+    Args:
+        view: the seat's view (nothing else is read); legal: the legal
+            commands; rng: a ``random.Random`` (deals and rollout dice).
+    Returns:
+        One command of ``legal``. Rules file: "Setup and turn" (phase 3),
+        "Reaching the ship and winning".
+    """
+    cmd = base_bot(view, legal, rng)
+    if view["phase"] != "turn" or cmd["type"] not in ("Travel", "Breathe", "BreatheWithActions"):
+        return cmd
+    travel = _travel(view)
+    stay = cmd if cmd["type"] != "Travel" else (_fodder(legal) or {"type": "Breathe"})
+    if travel not in legal or stay not in legal:
+        return cmd
+    best, _ = planner.best_by_rollouts(view, [cmd, stay if cmd == travel else travel],
+                                       base_bot, random_bot, rng, ROLLOUTS)
+    return best
+
+
+BOTS = {"random": random_bot, "strong": strong_bot, "cautious": cautious_bot}

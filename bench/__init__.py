@@ -1,0 +1,1 @@
+"""The Stranded benchmark (``python bench/run.py``); see ``bench/README.md``."""
