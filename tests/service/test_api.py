@@ -105,6 +105,12 @@ BAD = [
     ("no_target", lambda c, g, t: post(c, g, t[0], {"type": "PlayAction", "card": "laser_blast", "target": 1}),
      422, "no_target"),
     ("stale_version", lambda c, g, t: post(c, g, t[0], {"type": "Breathe", "expected_version": 1}), 409, "stale_version"),
+    ("version_not_integer", lambda c, g, t: post(c, g, t[0], {"type": "Breathe", "expected_version": "4"}), 400,
+     "malformed"),
+    ("wrong_phase", lambda c, g, t: post(c, g, t[0], {"type": "Pass"}), 422, "wrong_phase"),
+    ("not_an_action", lambda c, g, t: post(c, g, t[0], {"type": "PlayAction", "card": "oxygen"}), 422, "not_an_action"),
+    ("travel_without_the_oxygen_named", lambda c, g, t: post(c, g, t[0], {"type": "Travel", "pay": "triple"}), 422,
+     "bad_arguments"),
 ]
 
 
@@ -200,6 +206,8 @@ def test_open_seat_is_joined_and_the_last_join_starts_the_game(client):
     again = client.post(f"/v1/games/{game_id}/seats/1/join", json={"name": "Eve"})
     assert again.status_code == 409
     assert client.post(f"/v1/games/{game_id}/seats/7/join", json={"name": "Eve"}).status_code == 400
+    assert client.post(f"/v1/games/{game_id}/seats/1/join", json={}).status_code == 400
+    assert client.post("/v1/games/nope/seats/1/join", json={"name": "Eve"}).status_code == 404
     legal = client.get(f"/v1/games/{game_id}/legal-commands", headers=auth(joined.get_json()["token"]))
     assert legal.status_code == 200
 
