@@ -77,7 +77,8 @@ def run_bots(redis, game_id: str, version: int, prefix: str = "stranded", max_mo
             meta, ruleset, loaded = _load(store, game_id)   # a human moved meanwhile: re-check
             continue
         except RuleViolation as exc:  # a bot chose badly: fall back to the deadline default
-            log.warning("bot %s in game %s chose %s: %s", seat, game_id, command, exc.message)
+            # log the command type and code only: the arguments may name a hidden card
+            log.warning("bot seat %s in game %s sent a rejected %s (%s)", seat, game_id, command.get("type"), exc.code)
             result = execute(store, game_id, seat, decision.default, expected_version=loaded.version)
         dispatcher.after_append(result, from_bot=True)
         meta, loaded = result.meta, Loaded(result.state, result.last_version, True)
