@@ -108,3 +108,14 @@ def test_auto_pass_seat_passes_a_reaction_window_at_once(store):
     game = load_game(store, game_id)
     assert [(d.seat, d.kind) for d in game.ruleset.pending(game.state)] == [(0, "turn")]
     assert any(e.command == {"type": "Pass"} and e.seat == 1 for e in store.read(game_id))
+
+
+def test_a_bot_that_chooses_an_illegal_command_falls_back_to_the_default(store, monkeypatch):
+    from events.games import get_ruleset
+
+    bots = get_ruleset("selfish-space").bots
+    monkeypatch.setitem(bots, "broken", lambda view, legal, rng: {"type": "Pass"})
+    game_id = new_game(store, [{"name": "Broken", "bot": "broken"}, HUMAN])
+    run_jobs(store.redis)
+    first_move = next(e for e in store.read(game_id) if e.command and e.seat == 0)
+    assert first_move.command == {"type": "Breathe"}, "the turn's deadline default was sent instead"
