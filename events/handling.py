@@ -105,6 +105,7 @@ def join_seat(store: EventStore, game_id: str, seat: int, name: str, token_sha25
     MalformedCommand ``bad_seat`` (no such seat).
     """
     for _ in range(MAX_RETRIES):
+        version = store.version(game_id)   # first: the meta read after it is at least as new
         meta = load_meta(store, game_id)
         ruleset = get_ruleset(meta.ruleset)
         if not 0 <= seat < len(meta.seats):
@@ -119,7 +120,6 @@ def join_seat(store: EventStore, game_id: str, seat: int, name: str, token_sha25
         if not any(s.get("open") for s in meta.seats):
             events += _setup_events(ruleset, meta)
             meta.status = "active"
-        version = store.version(game_id)
         try:
             return _append(store, ruleset, meta, None, version, events, None,
                            {"type": "JoinSeat", "seat": seat}, uuid.uuid4().hex, None, write_meta=True)
