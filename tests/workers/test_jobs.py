@@ -120,28 +120,3 @@ def test_a_bot_that_chooses_an_illegal_command_falls_back_to_the_default(store, 
     first_move = next(e for e in store.read(game_id) if e.command and e.seat == 0)
     assert first_move.command == {"type": "Breathe"}, "the turn's deadline default was sent instead"
 
-
-def test_concurrent_joins_of_different_seats_both_land(redis_factory):
-    import threading
-
-    from events.handling import join_seat
-
-    store = EventStore(redis_factory())
-    game_id = create_game(store, "selfish-space", [HUMAN] + [{"open": True}] * 4, {}).game_id
-    errors = []
-
-    def join(seat):
-        try:
-            join_seat(EventStore(redis_factory()), game_id, seat, f"P{seat}", f"t{seat}")
-        except Exception as exc:  # pragma: no cover - reported below
-            errors.append(exc)
-
-    threads = [threading.Thread(target=join, args=(s,)) for s in (1, 2, 3, 4)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    meta = load_meta(store, game_id)
-    assert errors == []
-    assert [s["name"] for s in meta.seats[1:]] == ["P1", "P2", "P3", "P4"]
-    assert meta.status == "active"
