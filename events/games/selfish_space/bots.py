@@ -1,9 +1,9 @@
 """Bots: ``bot(view, legal_commands, rng) -> command``, from the view only.
 
 * ``random`` -- any legal command, uniformly.
-* ``strong`` -- ``cautious`` in the race, the solved solo endgame
-  (``planner``) once alone, and a Monte Carlo check of each travel decision
-  (travel, or the best way to stay) over determinized deals.
+* ``strong`` -- at two seats, a one-turn lookahead on learned afterstate
+  values (``values``); the solved solo endgame (``planner``) once alone;
+  ``cautious`` otherwise.
 * ``cautious`` -- a hand-written heuristic: Shield every attack; steal first
   (Oxygen Siphon, Hack Suit on the biggest hand), then move for free (Tether
   on the leader, Rocket Booster); keep Laser Blast for a rival about to reach
@@ -13,8 +13,8 @@
 """
 from __future__ import annotations
 
-from . import planner
-from .cards import ACTIONS, DOUBLE, SHIP, SINGLE, SPACE_DECK
+from . import planner, values
+from .cards import ACTIONS, DOUBLE, SHIP, SINGLE
 
 #: How much a card is worth keeping (Hack Suit picks, Meteoroid discards).
 VALUE = {
@@ -116,7 +116,6 @@ def cautious_bot(view, legal, rng):
 
 
 # -- strong -----------------------------------------------------------------
-ROLLOUTS = 24  # determinized deals per travel decision (two rollouts each)
 #: Oxygen-equivalent worth of keeping an Action card (breathing fodder is 0.5).
 WORTH = {"hole_in_suit": 0.3, "laser_blast": 0.5, "tractor_beam": 0.6, "shield": 0.7,
          "hack_suit": 1.2, "tether": 1.5, "rocket_booster": 1.8, "oxygen_siphon": 2.0}
@@ -128,23 +127,9 @@ def _alone(view) -> bool:
 
 
 def space_odds_now(view) -> list[tuple[str, float]]:
-    """Odds of each Space card on my next move, from the public cards.
-
-    Args:
-        view: a seat's view.
-    Returns:
-        ``[(kind, probability)]``: the Space deck is the full deck minus every
-        track and the Space discard pile, or that pile once the deck is empty
-        (rules file, "Board": it is shuffled in).
-    """
-    if view["space_deck_size"] == 0:
-        counts = {k: view["space_discard"].count(k) for k in SPACE_DECK}
-    else:
-        counts = dict(SPACE_DECK)
-        for k in [k for t in view["tracks"] for k in t] + view["space_discard"]:
-            counts[k] -= 1
-    counts = {k: max(0, n) for k, n in counts.items()}
-    return planner.space_odds(counts) if sum(counts.values()) else planner.FULL_ODDS
+    """Odds of each Space card on my next move, from the public cards
+    (``values.space_odds``; rules file, "Board")."""
+    return values.space_odds(view)
 
 
 def _fodder(legal, keep=()):
@@ -179,8 +164,9 @@ def solo_command(view, legal):
 
 
 def base_bot(view, legal, rng):
-    """``cautious`` in the race and ``solo_command`` once alone; the fast
-    policy ``strong`` uses for its own seat in rollouts.
+    """``cautious`` in the race and ``solo_command`` once alone: what
+    ``strong`` plays where its value table does not apply (and the policy the
+    table was first learned from).
 
     Args: view, legal, rng as for every bot. Returns: one command of ``legal``.
     """
@@ -192,30 +178,24 @@ def base_bot(view, legal, rng):
 
 
 def strong_bot(view, legal, rng):
-    """The strongest bot: ``base_bot``, with each phase-3 choice between
-    travelling and staying (breathe, or breathe with the two least useful
-    Actions) settled by flat Monte Carlo: ``ROLLOUTS`` deals consistent with
-    the view (``planner.determinize``), each played out once per option with
-    ``base_bot`` for me and uniformly random play for the others (the usual
-    default rollout policy), the same deal and dice for both options.
+    """The strongest bot. At a two-player table it plays each turn by the
+    one-turn lookahead on learned afterstate values (``values.best_turn``):
+    every Action card it may play and every way to end the turn is scored by
+    the odds of the Space cards and draws it cannot see. Alone, it plays the
+    solved endgame (``solo_command``); at a larger table, and for reactions
+    and picks, it plays like ``base_bot``.
 
     Args:
         view: the seat's view (nothing else is read); legal: the legal
-            commands; rng: a ``random.Random`` (deals and rollout dice).
+            commands; rng: a ``random.Random`` (only the fallbacks use it).
     Returns:
-        One command of ``legal``. Rules file: "Setup and turn" (phase 3),
-        "Reaching the ship and winning".
+        One command of ``legal``. Rules file: "Setup and turn", "Cards".
     """
-    cmd = base_bot(view, legal, rng)
-    if view["phase"] != "turn" or cmd["type"] not in ("Travel", "Breathe", "BreatheWithActions"):
-        return cmd
-    travel = _travel(view)
-    stay = cmd if cmd["type"] != "Travel" else (_fodder(legal) or {"type": "Breathe"})
-    if travel not in legal or stay not in legal:
-        return cmd
-    best, _ = planner.best_by_rollouts(view, [cmd, stay if cmd == travel else travel],
-                                       base_bot, random_bot, rng, ROLLOUTS)
-    return best
+    if len(legal) > 1 and view["phase"] == "turn" and view["seats"] == 2 and not _alone(view):
+        cmd = values.best_turn(view, legal, _travel(view), _fodder(legal))
+        if cmd in legal:
+            return cmd
+    return base_bot(view, legal, rng)
 
 
 BOTS = {"random": random_bot, "strong": strong_bot, "cautious": cautious_bot}

@@ -1,5 +1,6 @@
-"""Planning helpers for the ``strong`` bot: a solved solo endgame and flat
-Monte Carlo over determinized deals.
+"""Planning helpers for the bots: a solved solo endgame, and deals sampled
+consistently with a view (``determinize``, for Monte Carlo experiments such
+as ``bench/bot_ceiling.py``).
 
 When every rival is dead, the game is a one-player stochastic problem: reach
 the ship (rules file, "Reaching the ship and winning") before running out of
@@ -7,7 +8,7 @@ oxygen. Its state is compressed to ``(L, o, a)``: spaces left to the ship
 (1..6), oxygen held (1..``OMAX``, capped) and spare Action cards usable as
 breathing fodder (0..``AMAX``, capped). Value iteration over that state gives
 the chance of reaching the ship alive under the best play; the bot plays by
-it once alone (and so does its rollout policy).
+it once alone.
 
 Model (rules file, "Setup and turn", "Cards"): each turn draws one Game card
 (Single, Double, Rocket Booster or other Action, in the full deck's
@@ -21,14 +22,8 @@ lives if the Space card gives some back (Useful Junk, Nebula).
 """
 from __future__ import annotations
 
-import random
 
 from .cards import GAME_DECK, OXYGEN, SPACE_DECK, full_game_deck, full_space_deck
-from .decide import decide
-from .evolve import evolve
-from .legal import legal_commands
-from .state import active_seat, copy_state
-from .views import view as view_of
 
 OMAX = 16     # oxygen above this is treated as this much
 AMAX = 5      # spare Action cards above this are treated as this many
@@ -255,43 +250,3 @@ def determinize(view, rng):
         "swapped": view["swapped"], "window": None, "choice": None,
         "over": False, "winner": None, "reason": None,
     }
-
-
-def rollout(state, first, me, mine, others, rng, max_steps=300):
-    """Play ``state`` on to the end: ``first`` is my command now, then my seat
-    plays ``mine`` and every other seat ``others`` (bot functions).
-
-    Returns:
-        1.0 if ``me`` wins, else 0.0 (no winner counts as a loss).
-    """
-    cmd, seat = first, me
-    for _ in range(max_steps):
-        for event in decide(state, seat, cmd, rng):
-            state = evolve(state, event)
-        seat = active_seat(state)
-        if seat is None:
-            return 1.0 if state["winner"] == me else 0.0
-        legal = legal_commands(state, seat)
-        bot = mine if seat == me else others
-        cmd = legal[0] if len(legal) == 1 else bot(view_of(state, seat), legal, rng)
-    return 0.0
-
-
-def best_by_rollouts(view, candidates, mine, others, rng, rollouts):
-    """Flat Monte Carlo: the candidate command with the most rollout wins.
-
-    Args:
-        view: my view; candidates: commands to compare (legal now);
-        mine, others: rollout bots; rollouts: deals per candidate (the same
-        deals and seeds for every candidate: common random numbers).
-    Returns:
-        ``(best command, {index: wins})``.
-    """
-    wins = {i: 0.0 for i in range(len(candidates))}
-    for _ in range(rollouts):
-        deal = determinize(view, rng)
-        seed = rng.random()
-        for i, c in enumerate(candidates):
-            wins[i] += rollout(copy_state(deal), c, view["seat"], mine, others, random.Random(seed))
-    best = max(wins, key=lambda i: wins[i])
-    return candidates[best], wins

@@ -100,3 +100,45 @@ def test_solo_values_make_sense():
     assert planner.solo_value(4, 10, 0) > planner.solo_value(4, 6, 0)
     assert planner.solo_value(4, 6, 2) > planner.solo_value(4, 6, 0)
     assert planner.solo_value(3, 0, 4) == 0.0 and planner.solo_value(0, 3, 0) == 1.0
+
+
+def test_afterstate_values_rank_states_sensibly():
+    from events.games.selfish_space import values
+
+    assert values.value(6, 3, 0, 2, 1) == 1.0 and values.value(3, 0, 2, 2, 1) == 0.0
+    assert values.value(5, 6, 1, 1, 1) > values.value(1, 6, 1, 1, 1), "nearer the ship is better"
+    assert values.value(3, 8, 1, 2, 1) > values.value(3, 2, 1, 2, 1), "more oxygen is better"
+    assert values.value(3, 5, 1, 5, 1) < values.value(3, 5, 1, 0, 1), "a rival near the ship is worse"
+
+
+def test_strong_blasts_a_rival_about_to_reach_the_ship():
+    # seat 1 sits one space from the ship; seat 0 holds a Laser Blast and plenty of oxygen
+    game = Game(2, hands=[hand("laser_blast", oxygen=6, doubles=1), hand(oxygen=6)],
+                game_deck=["oxygen"], tracks=[["blank"], ["blank"] * 5])
+    legal = R.legal_commands(game.state, 0)
+    command = STRONG(R.view(game.state, 0), legal, random.Random(0))
+    assert command == {"type": "PlayAction", "card": "laser_blast", "target": 1}
+
+
+def test_strong_on_the_brink_of_the_ship_travels():
+    # five spaces done, oxygen to spare, the rival far behind: the last move wins unless a Wormhole comes
+    game = Game(2, hands=[hand(oxygen=6), hand(oxygen=6)], game_deck=["oxygen"],
+                tracks=[["blank"] * 5, []])
+    legal = R.legal_commands(game.state, 0)
+    assert STRONG(R.view(game.state, 0), legal, random.Random(0))["type"] == "Travel"
+
+
+def test_training_records_afterstates_with_outcomes():
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[3] / "scripts" / "train_selfish_space_values.py"
+    spec = importlib.util.spec_from_file_location("train_values", path)
+    train = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(train)
+    counts = train.play(("base", 0, 6, None))
+    assert counts, "six games leave afterstates"
+    for key, (wins, visits) in counts.items():
+        l, o, a, ol, al = map(int, key.split(","))
+        assert 0 <= l < 6 and 1 <= o <= 12 and 0 <= a <= 3 and 0 <= ol <= 6 and al in (0, 1)
+        assert 0 <= wins <= visits
