@@ -14,8 +14,9 @@ BreatheWithActions, each Travel) by ``rollouts`` playouts to the end (itself
   view (``planner.determinize``) -- what an honest bot can do this way.
 
 It prints the win rate and no-winner rate of each. Nothing here is used by
-the server; it documents why the 60% target for ``strong`` is hard (see the
-README's "Bots" section).
+the server; it shows how much of the game lies in hidden cards, and why the
+``strong`` bot scores options with learned values rather than plain playouts
+(README, "Bots").
 """
 from __future__ import annotations
 
