@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from . import planner
 from .cards import ACTIONS, DOUBLE, GAME_DECK, SHIP, SINGLE, SPACE_DECK
 
 O_CAP, A_CAP = 12, 3           # oxygen and Action counts above these share a cell
@@ -78,10 +79,8 @@ def space_odds(view) -> list[tuple[str, float]]:
         counts = dict(SPACE_DECK)
         for k in [k for t in view["tracks"] for k in t] + view["space_discard"]:
             counts[k] -= 1
-    total = sum(max(0, n) for n in counts.values())
-    if not total:
-        counts, total = dict(SPACE_DECK), sum(SPACE_DECK.values())
-    return [(k, max(0, n) / total) for k, n in counts.items()]
+    counts = {k: max(0, n) for k, n in counts.items()}
+    return planner.space_odds(counts) if sum(counts.values()) else planner.FULL_ODDS
 
 
 def draw_odds(view) -> list[tuple[int, int, float]]:
