@@ -146,6 +146,11 @@ def test_unknown_game_is_404_on_every_endpoint(client):
     ({"ruleset": "selfish-space", "seats": [{}, {}], "options": {"turn_timeout_s": -1}}, "bad_options"),
     ({"ruleset": "selfish-space", "seats": [{}, {}], "options": {"stack": {"hands": [["shield"] * 9] * 2}}},
      "bad_options"),
+    ({"ruleset": "selfish-space", "seats": [{}, {}], "options": {"stack": []}}, "bad_options"),
+    ({"ruleset": "selfish-space", "seats": [{}, {}], "options": {"stack": {"hands": [[["shield"]]]}}}, "bad_options"),
+    ({"ruleset": "selfish-space", "seats": [{}, {}], "options": {"stack": {"deck": []}}}, "bad_options"),
+    ({"ruleset": "selfish-space", "seats": [{}, {}], "options": {"seed": None}}, "bad_options"),
+    ({"ruleset": "selfish-space", "seats": [{}, {"bot": "random", "open": True}]}, "bad_seats"),
     ({"seats": [{}, {}]}, "malformed"),
 ])
 def test_bad_create_is_400_and_creates_nothing(client, body, code):

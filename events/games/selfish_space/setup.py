@@ -68,7 +68,7 @@ def setup(options, seats, rng):
     """
     if not isinstance(seats, int) or not 2 <= seats <= 5:
         raise ValueError("Selfish: Space Edition needs 2 to 5 players.")
-    stack = (options or {}).get("stack") or {}
+    stack = (options or {}).get("stack", {})
     if not isinstance(stack, dict):
         raise ValueError("The stack must be an object.")
     unknown = set(stack) - {"hands", "game_deck", "space_deck", "game_discard", "tracks"}
