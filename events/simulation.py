@@ -76,6 +76,15 @@ def play_game(ruleset: Ruleset, policies: list[str], seed: str, options: dict | 
                       state=state, commands=commands)
 
 
+def _winners(outcome: dict | None) -> list[int]:
+    """The seats that won: ``outcome["winners"]`` if the game names several,
+    else ``[outcome["winner"]]``, else none."""
+    outcome = outcome or {}
+    if outcome.get("winners") is not None:
+        return list(outcome["winners"])
+    return [] if outcome.get("winner") is None else [outcome["winner"]]
+
+
 def simulate(ruleset: Ruleset, policies: list[str], games: int, seed_prefix: str = "sim",
              progress: Callable[[GameRecord], None] | None = None,
              rotate: bool = False) -> dict:
@@ -89,16 +98,24 @@ def simulate(ruleset: Ruleset, policies: list[str], games: int, seed_prefix: str
             every policy sits in every seat equally often; the per-policy
             figures then compare policies, the per-seat ones compare seats.
 
+    The outcome convention (``events.games.contract``): ``winner`` is the
+    winning seat or ``None``; a game some seats win together lists them in
+    ``winners``; ``result`` (optional) names how the game ended; ``score``
+    (optional, one-seat games) is the seat's score.
+
     Returns:
         ``{"games", "wins_by_seat", "win_rate_by_seat", "wins_by_policy",
-        "win_rate_by_policy", "no_winner_rate", "mean_commands",
-        "mean_turns_started"}`` (per-policy rates are per game played by
-        that policy's seats, so they add up across seats of one policy).
+        "win_rate_by_policy", "no_winner_rate", "results", "mean_score_by_policy",
+        "mean_commands", "mean_turns_started"}``. Per-policy rates are per
+        game played by that policy's seats, so they add up across seats of
+        one policy; ``results`` counts each ``result`` value; the mean score is
+        over games whose outcome has a ``score`` (empty if none has).
     """
     n = len(policies)
     wins_seat = [0] * n
     wins_policy = {p: 0 for p in policies}
-    seats_policy = {p: 0 for p in policies}
+    scores_policy: dict[str, list[float]] = {p: [] for p in policies}
+    results: dict[str, int] = {}
     no_winner = 0
     commands = 0
     turns_started = 0
@@ -106,14 +123,17 @@ def simulate(ruleset: Ruleset, policies: list[str], games: int, seed_prefix: str
         shift = i % n if rotate else 0
         seating = policies[shift:] + policies[:shift]
         record = play_game(ruleset, seating, f"{seed_prefix}-{i}")
-        for p in seating:
-            seats_policy[p] += 1
-        winner = (record.outcome or {}).get("winner")
-        if winner is None:
+        outcome = record.outcome or {}
+        winners = _winners(outcome)
+        if not winners:
             no_winner += 1
-        else:
-            wins_seat[winner] += 1
-            wins_policy[seating[winner]] += 1
+        for seat in winners:
+            wins_seat[seat] += 1
+            wins_policy[seating[seat]] += 1
+        if outcome.get("result") is not None:
+            results[outcome["result"]] = results.get(outcome["result"], 0) + 1
+        if outcome.get("score") is not None:
+            scores_policy[seating[0]].append(outcome["score"])
         commands += record.turns
         turns_started += sum(1 for e in record.events if e["type"] == "TurnStarted")
         if progress:
@@ -127,6 +147,8 @@ def simulate(ruleset: Ruleset, policies: list[str], games: int, seed_prefix: str
         "wins_by_policy": wins_policy,
         "win_rate_by_policy": {p: wins_policy[p] / games for p in wins_policy},
         "no_winner_rate": no_winner / games,
+        "results": results,
+        "mean_score_by_policy": {p: sum(v) / len(v) for p, v in scores_policy.items() if v},
         "mean_commands": commands / games,
         "mean_turns_started": turns_started / games,
     }

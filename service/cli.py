@@ -137,7 +137,8 @@ def verify(game_id, data_dir):
 @main.command()
 @click.argument("ruleset_id")
 @click.option("--games", default=100, show_default=True)
-@click.option("--seats", default="random,random", show_default=True, help="Bot policy per seat, comma-separated.")
+@click.option("--seats", default=None, help="Bot policy per seat, comma-separated  [default: random at each seat of the"
+              " smallest table of two or more the game allows, e.g. random,random; one-seat games: random].")
 @click.option("--seed", default="sim", show_default=True, help="Seed prefix; game i uses '<seed>-<i>'.")
 @click.option("--rotate", is_flag=True, help="Rotate the seating each game so every policy sits in every seat.")
 def simulate(ruleset_id, games, seats, seed, rotate):
@@ -147,8 +148,13 @@ def simulate(ruleset_id, games, seats, seed, rotate):
 
     if ruleset_id not in RULESETS:
         raise click.BadParameter(f"unknown ruleset; try {', '.join(RULESETS)}", param_hint="RULESET_ID")
-    policies = [p.strip() for p in seats.split(",")]
     ruleset = RULESETS[ruleset_id]
+    if seats is None:
+        seats = ",".join(["random"] * min(max(2, ruleset.min_seats), ruleset.max_seats))
+    policies = [p.strip() for p in seats.split(",")]
+    if not ruleset.min_seats <= len(policies) <= ruleset.max_seats:
+        raise click.BadParameter(f"{ruleset.name} seats {ruleset.min_seats} to {ruleset.max_seats} players, "
+                                 f"not {len(policies)}", param_hint="--seats")
     unknown = [p for p in policies if p not in ruleset.bots]
     if unknown:
         raise click.BadParameter(f"no policy {unknown[0]!r}; try {', '.join(ruleset.bots)}", param_hint="--seats")
@@ -165,6 +171,10 @@ def _format_summary(summary: dict, policies: list[str], rotate: bool) -> str:
     for policy, rate in summary["win_rate_by_policy"].items():
         lines.append(f"policy {policy}: won {rate:.1%} of the games (any seat it held)")
     lines.append(f"no winner: {summary['no_winner_rate']:.1%}")
+    for result, count in sorted(summary.get("results", {}).items()):
+        lines.append(f"result {result}: {count / summary['games']:.1%}")
+    for policy, score in summary.get("mean_score_by_policy", {}).items():
+        lines.append(f"policy {policy}: mean score {score:.2f}")
     lines.append(f"game length: {summary['mean_commands']:.1f} commands, "
                  f"{summary['mean_turns_started']:.1f} turns on average")
     return "\n".join(lines)
