@@ -5,7 +5,9 @@ and constants), ``state`` (the state dict and the questions asked of it),
 ``setup`` (the deal), ``decide`` (guards and commands), ``resolve`` (how a move
 resolves into events), ``evolve`` (one function per event), ``legal``
 (``pending`` and ``legal_commands``), ``views`` (``view``, ``redact``,
-``outcome``) and ``bots``.
+``outcome``) and ``bots``. What both Selfish editions share (the column
+board, paying and splitting Oxygen, reaction windows, the copy-and-emit
+``Table``, stacked deals, argument checks) is in ``events.games.selfish``.
 
 The rules are the publisher's sheet as read by ``shared/rules/selfish-space.md``.
 

@@ -6,6 +6,10 @@ discard pile is its last item.
 """
 from __future__ import annotations
 
+from events.games.selfish.board import Board
+from events.games.selfish.paying import Supplies
+from events.games.selfish.stack import expand
+
 #: Spaces between the starting space and the ship.
 SHIP = 6
 
@@ -57,12 +61,17 @@ PLAYABLE = tuple(k for k in ACTIONS if k != "shield")
 OPENING_OXYGEN = [DOUBLE, SINGLE, SINGLE, SINGLE, SINGLE]
 OPENING_DRAW = 4
 
+#: The resource: Single and Double Oxygen (events.games.selfish.paying).
+SUPPLIES = Supplies(SINGLE, DOUBLE)
+#: The board: Space cards behind each astronaut, the ship ``SHIP`` spaces ahead.
+BOARD = Board(deck="space_deck", discard="space_discard", reshuffled="SpaceDeckReshuffled", goal=SHIP)
+
 NAMES: dict[str, str] = {k: k.replace("_", " ").title() for k in (*GAME_DECK, *SPACE_DECK)}
 
 
 def oxygen(hand: list[str]) -> int:
     """Oxygen in a hand: Singles count 1, Doubles 2."""
-    return hand.count(SINGLE) + 2 * hand.count(DOUBLE)
+    return SUPPLIES.count(hand)
 
 
 def is_action(kind: str) -> bool:
@@ -76,14 +85,14 @@ def full_game_deck() -> list[str]:
     """The 78 Game cards as a list of kinds, unshuffled, in ``GAME_DECK`` order
     (rules/selfish-space.md, 'Components').
     """
-    return [k for k, n in GAME_DECK.items() for _ in range(n)]
+    return expand(GAME_DECK)
 
 
 def full_space_deck() -> list[str]:
     """The 42 Space cards as a list of kinds, unshuffled, in ``SPACE_DECK`` order
     (rules/selfish-space.md, 'Components').
     """
-    return [k for k, n in SPACE_DECK.items() for _ in range(n)]
+    return expand(SPACE_DECK)
 
 
 def kind_pairs(cards: list[str]) -> list[list[str]]:

@@ -5,7 +5,11 @@ mutates the state it is given (it resolves on a copy, see ``resolve.py``).
 """
 from __future__ import annotations
 
-from events.games.contract import RuleViolation, not_your_turn
+from events.games.contract import RuleViolation
+from events.games.selfish.commands import bad as _bad
+from events.games.selfish.commands import card_arg, cards_arg, make_decide, travel_payment
+from events.games.selfish.commands import holds as _holds
+from events.games.selfish.commands import seat_arg as _seat_arg
 
 from .cards import ACTIONS, DOUBLE, GAME_DECK, NAMES, PLAYABLE, SINGLE, TARGETED, oxygen
 from .resolve import Table
@@ -20,35 +24,12 @@ PHASE = {
 }
 
 
-def _bad(message: str) -> RuleViolation:
-    return RuleViolation("bad_arguments", message)
-
-
-def _card_arg(command: dict, name: str = "card") -> str:
-    card = command.get(name)
-    if not isinstance(card, str) or card not in GAME_DECK:
-        raise _bad(f"'{name}' must name a Game card kind, such as \"laser_blast\".")
-    return card
-
-
-def _seat_arg(state, command: dict, required: bool) -> int | None:
-    target = command.get("target")
-    if target is None and not required:
-        return None
-    if isinstance(target, bool) or not isinstance(target, int) or not 0 <= target < state["seats"]:
-        raise _bad("'target' must be the seat number of another astronaut.")
-    return target
+def _card_arg(command: dict) -> str:
+    return card_arg(command, GAME_DECK, "laser_blast")
 
 
 def _pair_arg(command: dict) -> list[str]:
-    cards = command.get("cards")
-    if not isinstance(cards, list) or len(cards) != 2 or not all(isinstance(c, str) and c in GAME_DECK for c in cards):
-        raise _bad("'cards' must list exactly two Game card kinds.")
-    return cards
-
-
-def _holds(hand: list[str], cards: list[str]) -> bool:
-    return all(hand.count(c) >= cards.count(c) for c in cards)
+    return cards_arg(command, GAME_DECK, 2)
 
 
 def phase_of(state) -> str:
@@ -60,33 +41,6 @@ def phase_of(state) -> str:
     if state["choice"] is not None:
         return state["choice"]["choice"]
     return "turn"
-
-
-def decide(state, seat, command, rng):
-    """Check ``command`` (a dict with a ``"type"``) from ``seat`` (an int) and return its events.
-
-    Returns a list of ``{"type", "data"}`` events; ``state`` is never mutated and ``rng``
-    (``random.Random``) is used for reshuffles and Tractor Beam. Raises ``RuleViolation``:
-    ``game_over`` (409, not started or over), ``bad_arguments``, ``unknown_command``,
-    ``not_your_turn`` (409), ``wrong_phase``, then whatever the command's handler raises
-    (rules/selfish-space.md, 'Setup and turn').
-    """
-    if state is None:
-        raise RuleViolation("game_over", "The game has not started.", status=409)
-    if state["over"]:
-        raise RuleViolation("game_over", "The game is over.", status=409)
-    if not isinstance(command, dict) or not isinstance(command.get("type"), str):
-        raise _bad("A command is an object with a 'type'.")
-    ctype = command["type"]
-    if ctype not in PHASE:
-        raise RuleViolation("unknown_command", f"'{ctype}' is not a command of this game.")
-    if seat != active_seat(state):
-        raise not_your_turn()
-    if PHASE[ctype] != phase_of(state):
-        raise RuleViolation("wrong_phase", f"{ctype} cannot be sent now.")
-    table = Table(copy_state(state), rng)
-    COMMANDS[ctype](table, seat, command)
-    return table.events
 
 
 # -- the turn -------------------------------------------------------------
@@ -179,18 +133,7 @@ def travel(t: Table, seat: int, command: dict) -> None:
     ``RuleViolation``: ``cannot_pay``, ``bad_arguments`` (rules/selfish-space.md, 'Setup and turn':
     Phase 3; seeds/002, 'GAMBLING WITH YOUR LIFE').
     """
-    pay = command.get("pay")
-    hand = t.s["hands"][seat]
-    if pay == "singles":
-        if hand.count(SINGLE) < 2:
-            raise RuleViolation("cannot_pay", "You need two Single Oxygen cards to travel this way.")
-        cards = [SINGLE, SINGLE]
-    elif pay == "double":
-        if DOUBLE not in hand:
-            raise RuleViolation("cannot_pay", "You need a Double Oxygen card to travel this way.")
-        cards = [DOUBLE]
-    else:
-        raise _bad("'pay' must be \"singles\" or \"double\".")
+    cards = travel_payment(command, t.s["hands"][seat], SINGLE, DOUBLE, "Oxygen")
     t.emit("CardsDiscarded", {"seat": seat, "cards": cards, "reason": "travel"})
     ops = [{"op": "move", "seat": seat}, {"op": "arrive", "seat": seat}]
     if oxygen(t.s["hands"][seat]) == 0:
@@ -227,10 +170,7 @@ def pass_(t: Table, seat: int, command: dict) -> None:
 
 # -- choices --------------------------------------------------------------
 def _resume(t: Table, seat: int) -> dict:
-    choice = t.s["choice"]
-    t.queue = [dict(op) for op in choice["then"]]
-    t.emit("ChoiceMade", {"seat": seat, "choice": choice["choice"]})
-    return choice
+    return t.resume(seat)
 
 
 def take_card(t: Table, seat: int, command: dict) -> None:
@@ -286,3 +226,14 @@ COMMANDS = {
     "PlayShield": play_shield, "Pass": pass_,
     "TakeCard": take_card, "DiscardCards": discard_cards, "SwapWith": swap_with,
 }
+
+
+decide = make_decide(PHASE, COMMANDS, Table, copy_state, active_seat, phase_of)
+decide.__doc__ = """Check ``command`` (a dict with a ``"type"``) from ``seat`` (an int) and return its events.
+
+Returns a list of ``{"type", "data"}`` events; ``state`` is never mutated and ``rng``
+(``random.Random``) is used for reshuffles and Tractor Beam. Raises ``RuleViolation``:
+``game_over`` (409, not started or over), ``bad_arguments``, ``unknown_command``,
+``not_your_turn`` (409), ``wrong_phase``, then whatever the command's handler raises
+(rules/selfish-space.md, 'Setup and turn').
+"""

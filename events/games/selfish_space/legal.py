@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from events.games.contract import Decision
+from events.games.selfish.commands import travel_options
 
 from .cards import ACTIONS, DOUBLE, PLAYABLE, SINGLE, TARGETED, kind_pairs
 from .decide import phase_of
@@ -73,8 +74,4 @@ def _turn(state, seat, hand) -> list[dict]:
         out.append({"type": "SwapDouble"})
     out.append(dict(BREATHE))
     out += [{"type": "BreatheWithActions", "cards": p} for p in kind_pairs([c for c in hand if c in ACTIONS])]
-    if hand.count(SINGLE) >= 2:
-        out.append({"type": "Travel", "pay": "singles"})
-    if DOUBLE in hand:
-        out.append({"type": "Travel", "pay": "double"})
-    return out
+    return out + travel_options(hand, SINGLE, DOUBLE)

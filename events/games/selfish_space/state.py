@@ -23,7 +23,10 @@ Shape (lists are indexed by seat)::
 """
 from __future__ import annotations
 
-from .cards import DOUBLE, SHIP, SINGLE, oxygen
+from events.games.selfish.commands import active_seat  # noqa: F401 (the seat to act, shared)
+from events.games.selfish.reactions import copy_window
+
+from .cards import BOARD, SUPPLIES, oxygen
 
 
 def copy_state(state):
@@ -36,8 +39,7 @@ def copy_state(state):
     s["alive"] = list(state["alive"])
     for pile in ("game_deck", "game_discard", "space_deck", "space_discard"):
         s[pile] = list(state[pile])
-    if state["window"] is not None:
-        s["window"] = dict(state["window"])
+    s["window"] = copy_window(state["window"])
     if state["choice"] is not None:
         c = dict(state["choice"])
         c["then"] = [dict(op) for op in c["then"]]
@@ -49,7 +51,7 @@ def position(state, seat: int) -> int:
     """Spaces ``seat`` has travelled: its track length, 0 (start) to ``SHIP`` (6)
     (rules/selfish-space.md, 'Board').
     """
-    return len(state["tracks"][seat])
+    return BOARD.position(state, seat)
 
 
 def flared(state, seat: int) -> bool:
@@ -67,7 +69,7 @@ def oxygen_of(state, seat: int) -> int:
 
 def singles_available(state) -> int:
     """Singles that a Double could be swapped for (discard pile + draw pile)."""
-    return state["game_discard"].count(SINGLE) + state["game_deck"].count(SINGLE)
+    return SUPPLIES.singles_available(state)
 
 
 def can_split(state, seat: int) -> bool:
@@ -76,7 +78,7 @@ def can_split(state, seat: int) -> bool:
     Ignores the once-per-turn limit on ``SwapDouble`` (rules/selfish-space.md, 'Setup and turn':
     Phase 2).
     """
-    return DOUBLE in state["hands"][seat] and singles_available(state) >= 2
+    return SUPPLIES.can_split(state, seat)
 
 
 def next_alive(state, seat: int) -> int | None:
@@ -108,15 +110,4 @@ def at_ship(state, seat: int) -> bool:
     """Whether ``seat``'s astronaut has reached the ship: ``SHIP`` (6) cards behind it
     (rules/selfish-space.md, 'Board').
     """
-    return position(state, seat) >= SHIP
-
-
-def active_seat(state) -> int | None:
-    """The seat that must act now, or ``None`` once the game is over."""
-    if state is None or state["over"]:
-        return None
-    if state["window"] is not None:
-        return state["window"]["seat"]
-    if state["choice"] is not None:
-        return state["choice"]["seat"]
-    return state["turn"]
+    return BOARD.at_goal(state, seat)

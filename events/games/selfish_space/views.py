@@ -9,6 +9,8 @@ hand.
 """
 from __future__ import annotations
 
+from events.games.selfish.redaction import redact_common
+
 from .decide import phase_of
 from .legal import legal_commands, pending
 from .state import flared, position
@@ -72,21 +74,6 @@ def view(state, seat):
 
 
 def redact(event, seat):
-    """The event as ``seat`` (``None``: a spectator) may see it."""
-    t, d = event.get("type"), event.get("data") or {}
-    if t == "GameStarted":
-        data = dict(d)
-        data["hands"] = [list(h) if s == seat else None for s, h in enumerate(d["hands"])]
-        data["hand_sizes"] = [len(h) for h in d["hands"]]
-        data["game_deck"] = len(d["game_deck"])
-        data["space_deck"] = len(d["space_deck"])
-        return {"type": t, "data": data}
-    if t in ("GameDeckReshuffled", "SpaceDeckReshuffled"):
-        return {"type": t, "data": {"count": len(d["order"])}}
-    if t == "CardDrawn" and d.get("seat") != seat:
-        return {"type": t, "data": {"seat": d.get("seat"), "card": None}}
-    if t == "CardsTaken" and seat not in (d.get("from"), d.get("to")):
-        data = dict(d)
-        data["cards"] = [None] * len(d.get("cards", []))
-        return {"type": t, "data": data}
-    return event
+    """The event as ``seat`` (``None``: a spectator) may see it: the deal, deck orders, other
+    seats' draws and cards taken between two other seats are hidden (``redact_common``)."""
+    return redact_common(event, seat, "space_deck") or event

@@ -1,0 +1,88 @@
+"""Paying the resource both editions live on: Oxygen (Space), Supplies (Zombie).
+
+It comes as Singles (worth 1) and Doubles (worth 2). Paying one when only
+Doubles are held splits a Double: it goes to the Game discard pile for two
+Singles taken from that pile (topmost first), the rest from the draw pile
+(rules/selfish-space.md, 'Setup and turn'; rules/selfish-zombie.md, 'Living
+survivors').
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+def take(cards: list, card) -> bool:
+    """Remove one ``card`` from ``cards`` if there; True if it was."""
+    if card in cards:
+        cards.remove(card)
+        return True
+    return False
+
+
+@dataclass(frozen=True)
+class Supplies:
+    """The two card kinds of an edition's resource: ``single`` (worth 1) and ``double`` (worth 2)."""
+
+    single: str
+    double: str
+
+    def count(self, hand: list[str]) -> int:
+        """Units in ``hand``: Singles count 1, Doubles 2."""
+        return hand.count(self.single) + 2 * hand.count(self.double)
+
+    def lose_two(self, hand: list[str]) -> list[str]:
+        """The cards lost when two units go at once: two Singles, else a Double, else the lone
+        Single, else none (rules/selfish-space.md, 'Cards': Oxygen Siphon, Asteroid Field)."""
+        if hand.count(self.single) >= 2:
+            return [self.single, self.single]
+        if self.double in hand:
+            return [self.double]
+        return [self.single] if self.single in hand else []
+
+    def singles_available(self, state) -> int:
+        """Singles a Double could be split into: those on the Game discard pile and in the draw pile."""
+        return state["game_discard"].count(self.single) + state["game_deck"].count(self.single)
+
+    def can_split(self, state, seat: int) -> bool:
+        """Whether ``seat`` holds a Double and two Singles can be had for it."""
+        return self.double in state["hands"][seat] and self.singles_available(state) >= 2
+
+    def swapped_event(self, state, seat: int, auto: bool) -> dict:
+        """The ``DoubleSwapped`` event data for ``seat``: Singles from the discard pile first,
+        then from the draw pile. ``auto``: a split while paying (not a chosen swap)."""
+        from_discard = min(2, state["game_discard"].count(self.single))
+        return {"seat": seat, "from_discard": from_discard, "from_deck": 2 - from_discard, "auto": auto}
+
+    def pay_one_events(self, state, seat: int, reason: str) -> list[tuple[str, dict]]:
+        """The ``(type, data)`` events that make ``seat`` lose one unit the cheapest way: a Single;
+        else split a Double (``DoubleSwapped`` then the Single); else the whole Double when no
+        Singles can be had. Empty if nothing is held. The events must be emitted in order."""
+        hand = state["hands"][seat]
+        if self.single in hand:
+            return [("CardsDiscarded", {"seat": seat, "cards": [self.single], "reason": reason})]
+        if self.double not in hand:
+            return []
+        if not self.can_split(state, seat):
+            return [("CardsDiscarded", {"seat": seat, "cards": [self.double], "reason": reason})]
+        return [("DoubleSwapped", self.swapped_event(state, seat, auto=True)),
+                ("CardsDiscarded", {"seat": seat, "cards": [self.single], "reason": reason})]
+
+    def double_swapped(self, s, d):
+        """Evolve ``DoubleSwapped``: a Double goes for two Singles (discard pile topmost first, then
+        the draw pile from the top); ``auto`` (a split) leaves the turn's chosen swap unused."""
+        hand, discard, deck = s["hands"][d["seat"]], s["game_discard"], s["game_deck"]
+        if not take(hand, self.double):
+            return s
+        for _ in range(d["from_discard"]):
+            for i in range(len(discard) - 1, -1, -1):  # topmost Single first
+                if discard[i] == self.single:
+                    del discard[i]
+                    hand.append(self.single)
+                    break
+        for _ in range(d["from_deck"]):
+            if take(deck, self.single):
+                hand.append(self.single)
+        discard.append(self.double)
+        if not d.get("auto") and "swapped" in s:
+            s["swapped"] = True
+        return s

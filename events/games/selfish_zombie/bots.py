@@ -1,0 +1,145 @@
+"""Bots: ``bot(view, legal_commands, rng) -> command``, from the view only.
+
+* ``random`` -- any legal command, uniformly.
+* ``strong`` -- a heuristic. As a survivor: reflect or block every card
+  played on it (Underestimate first, Body Armor against zombie attacks,
+  Horde, Steal Supplies and Rampage); steal (Steal Supplies, Rampage),
+  knock back a rival near the chopper (Horde), ride along (Alliance); look
+  at the Wasteland deck whenever its top is unknown or bad (Scout sends a
+  bad card to the bottom, Zombie Trap puts the cards back best first); keep
+  Abandoned Vehicle to drive over a bad or unknown card, to move when
+  Supplies are short, or to reach the chopper; travel while that leaves
+  Supplies to spare after a known card's cost and the known top card is not
+  You've Been Bitten, else rest. As a zombie: attack whoever stands on its
+  level, else walk towards the nearest survivor (the one closest to the
+  chopper on a tie).
+"""
+from __future__ import annotations
+
+from .cards import ATTACK, CHOPPER, DOUBLE, SINGLE
+
+#: How much a Game card is worth keeping (Bandits and Zombies! discards: the lowest goes).
+KEEP = {
+    "double_supplies": 10, "supplies": 9, "abandoned_vehicle": 8, "body_armor": 7, "steal_supplies": 6,
+    "underestimate": 5, "rampage": 4, "horde": 3, "zombie_trap": 2, "scout": 2, "alliance": 1,
+}
+#: How good a Wasteland card is for the survivor who turns it up (Scout, Zombie Trap).
+GOOD = {
+    "secret_passageway": 5, "shopping_mall": 4, "settlement": 3, "blank": 2, "zombies": 1, "twisted_ankle": 0,
+    "cut_through_a_sewer": 0, "bandits": -1, "youve_been_bitten": -10,
+}
+#: Action cards in the order the strong survivor plays them.
+PLAY_ORDER = ["steal_supplies", "rampage", "horde", "alliance"]
+#: Supplies a known Wasteland card will cost on arrival.
+COST = {"cut_through_a_sewer": 1}
+SPARE = 1       # Supplies a traveller keeps after paying
+HORDE_FROM = 4  # knock back only a rival this close to the chopper
+
+
+def random_bot(view, legal, rng):
+    """Any legal command, uniformly.
+
+    Args: view (unused), legal (list of commands), rng (``random.Random``).
+    Returns: one command of ``legal``.
+    """
+    return rng.choice(legal)
+
+
+def _supplies(hand) -> int:
+    return hand.count(SINGLE) + 2 * hand.count(DOUBLE)
+
+
+def _reaction(view, legal):
+    w, hand = view["window"], view["hand"]
+    armor, under = {"type": "PlayBodyArmor"}, {"type": "PlayUnderestimate"}
+    if under in legal:
+        return under
+    if armor in legal and (w["card"] in (ATTACK, "horde", "steal_supplies", "rampage")):
+        return armor
+    return {"type": "Pass"}
+
+
+def _arrange(view, legal):
+    if view["phase"] == "scout":
+        card = view["choice"]["cards"][0]
+        return {"type": "PlaceScouted", "where": "top" if GOOD[card] > 0 else "bottom"}
+
+    return max(legal, key=lambda c: [GOOD[k] for k in c["cards"]])
+
+
+def _travel(view, legal):
+    pay = "double" if DOUBLE in view["hand"] else "singles"
+    cmd = {"type": "Travel", "pay": pay}
+    return cmd if cmd in legal else next(c for c in legal if c["type"] == "Travel")
+
+
+def _survivor_turn(view, legal):
+    me, pos, sizes = view["seat"], view["positions"], view["hand_sizes"]
+    plays = [c for c in legal if c["type"] == "PlayAction"]
+    for card in PLAY_ORDER:
+        options = [c for c in plays if c["card"] == card]
+        if not options:
+            continue
+        if card in ("steal_supplies", "rampage"):
+            return max(options, key=lambda c: (sizes[c["target"]], pos[c["target"]]))
+        if card == "horde":
+            best = max(options, key=lambda c: (pos[c["target"]], sizes[c["target"]]))
+            if pos[best["target"]] >= HORDE_FROM:
+                return best
+        if card == "alliance":
+            return max(options, key=lambda c: (sizes[c["target"]], -pos[c["target"]]))
+    known = view["known_wasteland"]
+    if not known or GOOD[known[0]] <= 0:
+        for card in ("zombie_trap", "scout"):
+            cmd = {"type": "PlayAction", "card": card}
+            if cmd in legal:
+                return cmd
+    top = known[0] if known else None
+    left = _supplies(view["hand"]) - 2 - COST.get(top, 0)
+    vehicle = {"type": "PlayAction", "card": "abandoned_vehicle"}
+    if vehicle in legal and (top is None or GOOD[top] <= 0 or left < SPARE or pos[me] == CHOPPER - 1):
+        return vehicle
+    if top != "youve_been_bitten" and left >= SPARE and any(c["type"] == "Travel" for c in legal):
+        return _travel(view, legal)
+    return {"type": "Rest"}
+
+
+def _zombie_turn(view, legal):
+    attacks = [c for c in legal if c["type"] == "Attack"]
+    sizes, pos, me = view["hand_sizes"], view["positions"], view["seat"]
+    if attacks:
+        return min(attacks, key=lambda c: (sizes[c["target"]], -pos[c["target"]]))
+    living = [s for s in range(view["seats"]) if view["alive"][s]]
+    if living:
+        goal = min(living, key=lambda s: (abs(pos[s] - pos[me]), -pos[s]))
+        step = {"type": "ZombieMove", "direction": "forward" if pos[goal] > pos[me] else "back"}
+        if step in legal:
+            return step
+    return {"type": "EndTurn"}
+
+
+def strong_bot(view, legal, rng):
+    """The heuristic described in the module docstring, for survivors and zombies alike.
+
+    Args:
+        view: the seat's view (nothing else is read); legal: the legal commands; rng: unused.
+    Returns:
+        One command of ``legal``. Rules file: 'Living survivors', 'Death and zombies'.
+    """
+    if len(legal) == 1:
+        return legal[0]
+    phase = view["phase"]
+    if phase == "reaction":
+        cmd = _reaction(view, legal)
+    elif phase == "discard":
+        cmd = min(legal, key=lambda c: KEEP[c["card"]])
+    elif phase in ("scout", "zombie_trap"):
+        cmd = _arrange(view, legal)
+    elif phase == "zombie":
+        cmd = _zombie_turn(view, legal)
+    else:
+        cmd = _survivor_turn(view, legal)
+    return cmd if cmd in legal else legal[0]
+
+
+BOTS = {"random": random_bot, "strong": strong_bot}

@@ -1,0 +1,102 @@
+"""Who must act now (``pending``) and every command they may send
+(``legal_commands``): complete command bodies naming card kinds, small lists
+in a stable order (the first is a choice's default)."""
+from __future__ import annotations
+
+from itertools import permutations
+
+from events.games.contract import Decision
+from events.games.selfish.commands import travel_options
+from events.games.selfish.reactions import PASS
+
+from .cards import ATTACK, DOUBLE, PLAYABLE, SINGLE, TARGETED
+from .state import active_seat, phase_of, position, prey, survivors, targets, zombie_steps
+
+REST = {"type": "Rest"}
+
+
+def zombie_default(state, seat: int) -> dict:
+    """A zombie's deadline default: attack the first survivor on its level if any, else move one
+    space towards the nearest survivor (ties: the lower seat), else end the turn."""
+    here = prey(state, seat)
+    if here:
+        return {"type": "Attack", "target": here[0]}
+    mine = position(state, seat)
+    living = survivors(state)
+    if living:
+        nearest = min(living, key=lambda s: (abs(position(state, s) - mine), s))
+        direction = "forward" if position(state, nearest) > mine else "back"
+        if direction in zombie_steps(state, seat):
+            return {"type": "ZombieMove", "direction": direction}
+    return {"type": "EndTurn"}
+
+
+def pending(state) -> list[Decision]:
+    """The ``Decision`` due now: ``[]`` if not started or over, else one for the active seat.
+
+    A survivor's turn defaults to Rest, a zombie's turn to ``zombie_default``, a reaction window to
+    Pass, a choice to the first of ``legal_commands`` (rules/selfish-zombie.md; package choices).
+    """
+    seat = active_seat(state)
+    if seat is None:
+        return []
+    phase = phase_of(state)
+    if phase == "turn":
+        return [Decision(seat, "turn", dict(REST))]
+    if phase == "zombie":
+        return [Decision(seat, "turn", zombie_default(state, seat))]
+    if phase == "reaction":
+        return [Decision(seat, "reaction", dict(PASS))]
+    return [Decision(seat, "choice", legal_commands(state, seat)[0])]
+
+
+def legal_commands(state, seat) -> list[dict]:
+    """Every complete command ``seat`` may send now; ``[]`` unless it is the active seat.
+
+    A survivor's turn: PlayAction per playable kind held and target (Rampage: per ordered pair of
+    targets when two can be had: the first answers first), Rest, Travel per way to pay. A window: Pass, then PlayBodyArmor and
+    PlayUnderestimate if held and allowed. Choices: DiscardCard per kind held, PlaceScouted top
+    or bottom, OrderWasteland per distinct order. A zombie: Attack per survivor on its level,
+    ZombieMove per direction, EndTurn (rules/selfish-zombie.md).
+    """
+    if seat is None or seat != active_seat(state):
+        return []
+    phase = phase_of(state)
+    hand = state["hands"][seat]
+    if phase == "turn":
+        return _turn(state, seat, hand) + [dict(REST)] + travel_options(hand, SINGLE, DOUBLE)
+    if phase == "zombie":
+        return ([{"type": "Attack", "target": t} for t in prey(state, seat)]
+                + [{"type": "ZombieMove", "direction": d} for d in zombie_steps(state, seat)]
+                + [{"type": "EndTurn"}])
+    if phase == "reaction":
+        w = state["window"]
+        out = [dict(PASS)]
+        if "body_armor" in hand:
+            out.append({"type": "PlayBodyArmor"})
+        if "underestimate" in hand and w["card"] != ATTACK and not w["reflected"]:
+            out.append({"type": "PlayUnderestimate"})
+        return out
+    if phase == "discard":
+        return [{"type": "DiscardCard", "card": k} for k in sorted(set(hand))]
+    if phase == "scout":
+        return [{"type": "PlaceScouted", "where": "top"}, {"type": "PlaceScouted", "where": "bottom"}]
+    orders = sorted(set(permutations(state["choice"]["cards"])))
+    return [{"type": "OrderWasteland", "cards": list(o)} for o in orders]
+
+
+def _turn(state, seat, hand) -> list[dict]:
+    out: list[dict] = []
+    for card in sorted(set(hand)):
+        if card not in PLAYABLE:
+            continue
+        if card not in TARGETED:
+            out.append({"type": "PlayAction", "card": card})
+            continue
+        options = targets(state, seat, card)
+        if card == "rampage" and len(options) >= 2:
+            out += [{"type": "PlayAction", "card": card, "target": a, "second_target": b}
+                    for a in options for b in options if a != b]
+        else:
+            out += [{"type": "PlayAction", "card": card, "target": t} for t in options]
+    return out

@@ -1,0 +1,104 @@
+"""The game state: a plain JSON-able dict, and the questions asked of it.
+
+Shape (lists are indexed by seat)::
+
+    {
+      "seats": 3, "stacked": False,
+      "hands": [[kind, ...], ...],          # hidden: only views redact them
+      "alive": [True, ...],                 # False: the seat is a zombie
+      "tracks": [[wasteland kind, ...]],    # cards behind; position = len(track)
+      "ahead": [[wasteland kind, ...]],     # a zombie's column cards in front of it, nearest first
+      "risen_at": [None | int, ...],        # where the seat died: its column cards from there on
+                                            # were placed face down by the zombie
+      "game_deck": [...], "game_discard": [...],          # draw piles: top first
+      "wasteland_deck": [...], "wasteland_discard": [...],  # discard piles: top last
+      "dice": [int, ...],        # stacked die rolls still to come (tests, demos)
+      "turn": 0, "turns": 1,     # whose turn; turns started so far
+      "points": 0,               # a zombie's action points left this turn
+      "skip": [False, ...],      # Twisted Ankle: loses the next turn
+      "alliances": [{"ally": seat, "target": seat}],   # Alliance cards on the table
+      "peek": [[kind, ...], ...],  # hidden: the Wasteland cards a seat knows are on top
+      "window": None | {"seat", "attacker", "card", "reflected", "then"},
+      "choice": None | {"seat", "choice", "target", "then", ...},
+      "over": False, "winner": None, "reason": None,
+    }
+"""
+from __future__ import annotations
+
+from events.games.selfish.commands import active_seat  # noqa: F401 (the seat to act, shared)
+from events.games.selfish.reactions import copy_window
+
+from .cards import BOARD, SUPPLIES, TARGETED, ZOMBIE_LIMIT
+
+
+def copy_state(state):
+    """An independent copy (hand-written: every nested list copied once)."""
+    if state is None:
+        return None
+    s = dict(state)
+    for key in ("hands", "tracks", "ahead", "peek"):
+        s[key] = [list(x) for x in state[key]]
+    for key in ("alive", "risen_at", "skip", "dice", "game_deck", "game_discard",
+                "wasteland_deck", "wasteland_discard"):
+        s[key] = list(state[key])
+    s["alliances"] = [dict(a) for a in state["alliances"]]
+    s["window"] = copy_window(state["window"])
+    if state["choice"] is not None:
+        c = dict(state["choice"])
+        c["then"] = [dict(op) for op in c["then"]]
+        if "cards" in c:
+            c["cards"] = list(c["cards"])
+        s["choice"] = c
+    return s
+
+
+def position(state, seat: int) -> int:
+    """The space ``seat`` stands on: 0 (start) to 6 (the chopper) (rules/selfish-zombie.md,
+    'Components')."""
+    return BOARD.position(state, seat)
+
+
+def supplies_of(state, seat: int) -> int:
+    """Supplies in ``seat``'s hand (Singles 1, Doubles 2)."""
+    return SUPPLIES.count(state["hands"][seat])
+
+
+def survivors(state) -> list[int]:
+    """The living seats, in seat order."""
+    return [s for s in range(state["seats"]) if state["alive"][s]]
+
+
+def targets(state, seat: int, card: str) -> list[int]:
+    """Seats ``seat`` may play ``card`` on: other living survivors; Horde only on one off the
+    starting space (rules/selfish-zombie.md, 'Living survivors')."""
+    if card not in TARGETED:
+        return []
+    out = [s for s in survivors(state) if s != seat]
+    if card == "horde":
+        out = [s for s in out if position(state, s) > 0]
+    return out
+
+
+def prey(state, seat: int) -> list[int]:
+    """The living survivors a zombie at ``seat`` may attack: those on its level."""
+    here = position(state, seat)
+    return [s for s in survivors(state) if position(state, s) == here]
+
+
+def zombie_steps(state, seat: int) -> list[str]:
+    """The ways a zombie may move: ``"forward"`` below ``ZOMBIE_LIMIT``, ``"back"`` off the start."""
+    here = position(state, seat)
+    return (["forward"] if here < ZOMBIE_LIMIT else []) + (["back"] if here > 0 else [])
+
+
+
+
+def phase_of(state) -> str:
+    """What is pending: ``"reaction"``, the choice's name (``"discard"``, ``"scout"``,
+    ``"zombie_trap"``), ``"zombie"`` (a zombie's turn) or ``"turn"`` (a survivor's). Does not
+    check for game over."""
+    if state["window"] is not None:
+        return "reaction"
+    if state["choice"] is not None:
+        return state["choice"]["choice"]
+    return "turn" if state["alive"][state["turn"]] else "zombie"
