@@ -85,11 +85,14 @@ class Dispatcher:
         self.schedule(result.meta, result.state, result.last_version, from_bot=from_bot)
 
     def schedule(self, meta: GameMeta, state, version: int, *, from_bot: bool = False,
-                 only_missing: bool = False) -> list[str]:
+                 only_missing: bool = False, elapsed_s: float = 0.0) -> list[str]:
         """Enqueue the jobs the pending decisions at ``version`` need; return their ids.
 
         ``only_missing``: enqueue only jobs that are not already queued,
-        scheduled or running (the reconciler's mode).
+        scheduled or running (the reconciler's mode). ``elapsed_s``: seconds
+        the decisions have already waited (the age of the last event), taken
+        off each deadline so a re-enqueued deadline keeps its time, not a
+        fresh one (never below zero).
         """
         ruleset = get_ruleset(meta.ruleset)
         enqueued = []
@@ -105,6 +108,7 @@ class Dispatcher:
                 delay = meta.timeout_for(decision.kind)
             if delay is None:
                 continue
+            delay = max(0.0, delay - elapsed_s)
             job_id = deadline_job_id(meta.game_id, version, decision.seat)
             if only_missing and self._alive(job_id):
                 continue

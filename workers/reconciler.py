@@ -5,7 +5,9 @@ waiting on. Every ``interval_s`` the reconciler walks the active games (found
 by scanning meta hashes, so a damaged index cannot hide one), repairs the
 cross-game index from the meta, and re-enqueues what the pending decisions
 need and no live job covers. Games that moved within the last ``grace_s``
-seconds are left alone: their job is probably running right now.
+seconds are left alone: their job is probably running right now. A deadline
+enqueued again keeps the time it had left (the turn timeout less the age of
+the game's last event), so a lost job never gives a seat a fresh deadline.
 """
 from __future__ import annotations
 
@@ -46,9 +48,11 @@ def reconcile(redis, prefix: str = "stranded", grace_s: float = 5.0) -> list[str
         ruleset = get_ruleset(meta.ruleset)
         loaded = load_state(store, ruleset, game_id)
         last = store.read(game_id, after=loaded.version - 1)
-        if last and _age_s(last[-1].ts) < grace_s:
+        age = _age_s(last[-1].ts) if last else 0.0
+        if age < grace_s:
             continue
-        enqueued += dispatcher.schedule(meta, loaded.state, loaded.version, only_missing=True)
+        enqueued += dispatcher.schedule(meta, loaded.state, loaded.version, only_missing=True,
+                                        elapsed_s=min(age, 10 ** 9))
     if enqueued:
         log.info("reconciler re-enqueued %s", enqueued)
     return enqueued

@@ -120,3 +120,34 @@ def test_a_bot_that_chooses_an_illegal_command_falls_back_to_the_default(store, 
     first_move = next(e for e in store.read(game_id) if e.command and e.seat == 0)
     assert first_move.command == {"type": "Breathe"}, "the turn's deadline default was sent instead"
 
+
+
+def test_reconciler_gives_a_lost_deadline_only_the_time_it_had_left(store, monkeypatch):
+    import time
+
+    import workers.reconciler as reconciler
+
+    game_id = new_game(store, [HUMAN, HUMAN], turn_timeout_s=60)
+    queue = Queue(QUEUE_NAME, connection=store.redis)
+    registry = queue.scheduled_job_registry
+    for job_id in registry.get_job_ids():          # the deadline job is lost
+        registry.remove(job_id, delete_job=True)
+    monkeypatch.setattr(reconciler, "_age_s", lambda ts: 45.0)   # the turn began 45 s ago
+    [job_id] = reconcile(store.redis, grace_s=0)
+    due = registry.get_scheduled_time(job_id).timestamp() - time.time()
+    assert 10 < due <= 15.5, f"the deadline is due in {due:.1f} s, not in the 15 s it had left"
+
+
+def test_reconciler_runs_a_lost_deadline_that_has_passed_at_once(store, monkeypatch):
+    import workers.reconciler as reconciler
+
+    game_id = new_game(store, [HUMAN, HUMAN], turn_timeout_s=60)
+    queue = Queue(QUEUE_NAME, connection=store.redis)
+    for job_id in queue.scheduled_job_registry.get_job_ids():
+        queue.scheduled_job_registry.remove(job_id, delete_job=True)
+    monkeypatch.setattr(reconciler, "_age_s", lambda ts: 600.0)
+    reconcile(store.redis, grace_s=0)
+    assert queue.count == 1, "the deadline that already passed is queued to run now"
+    version = store.version(game_id)
+    run_jobs(store.redis)
+    assert store.version(game_id) > version, "the default command was played for the idle seat"
