@@ -1,0 +1,110 @@
+"""Card data and constants: the 54-card deck, what makes a Special Location,
+the Weapon Stack, the zombie kinds and the city's fixed places.
+
+A card is a string: rank then suit (``"10H"``, ``"3C"``, ``"JH"``, ``"AS"``),
+or ``"JK1"`` / ``"JK2"`` for the two Jokers. Grid places are ``"x,y"`` strings
+(x grows towards the Ending Location, y grows upwards) so the state stays a
+JSON object with string keys.
+"""
+from __future__ import annotations
+
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+SUITS = ("S", "H", "D", "C")
+JOKERS = ("JK1", "JK2")
+#: The whole deck, 52 cards and the two Jokers (seeds/004, 'Getting Started').
+DECK: tuple[str, ...] = tuple(r + s for s in SUITS for r in RANKS) + JOKERS
+
+FACES = ("J", "Q", "K")
+
+#: Where the city starts and ends (rules/one-against-the-dead.md, 'The city').
+START = "0,0"
+END = "8,0"
+PLACEHOLDERS = tuple(f"{x},0" for x in range(1, 8))
+
+STRENGTH = 15
+ACTION_POINTS = 3
+#: The Weapon Stack: 3 red (shotgun), 3 blue (chainsaw), 4 white (bat) chips.
+WEAPON_STACK = {"shotgun": 3, "chainsaw": 3, "bat": 4}
+WEAPONS = ("bat", "chainsaw", "shotgun")
+#: Weapons that carry a die (fuel or shells).
+DIE_WEAPONS = ("chainsaw", "shotgun")
+MAX_SHELLS = 6
+
+#: Zombie kinds: Greater/Lesser, Heads/Tails up, strongest first.
+ZOMBIE_KINDS = ("GH", "GT", "LH", "LT")
+#: What a zombie becomes when weakened (None: killed, back to the Zombie Pile).
+WEAKER = {"GH": "GT", "GT": "LH", "LH": "LT", "LT": None}
+
+#: A game still running after this many rounds is lost (choice 12).
+MAX_ROUNDS = 200
+
+#: Feel Good points (rules/one-against-the-dead.md, 'Score').
+PER_KILL, PER_RESCUE, PER_LUNCHMEAT = 1, 10, -20
+
+
+def rank(card: str) -> str | None:
+    """The card's rank (``"10"``, ``"J"``...); ``None`` for a Joker."""
+    return None if card in JOKERS else card[:-1]
+
+
+def suit(card: str) -> str | None:
+    """The card's suit (``"S"``, ``"H"``, ``"D"``, ``"C"``); ``None`` for a Joker."""
+    return None if card in JOKERS else card[-1]
+
+
+def is_special(card: str) -> bool:
+    """Whether ``card`` is a Special Location: an Ace, a face card or a Joker (seeds/004,
+    'Notes on the stuff you need')."""
+    return card in JOKERS or rank(card) in ("A", *FACES)
+
+
+def gets_die(card: str) -> bool:
+    """Whether a placed ``card`` gets a die: a face card (a weapon) or an Ace (a survivor)."""
+    return card not in JOKERS and rank(card) in ("A", *FACES)
+
+
+def matches(a: str, b: str) -> bool:
+    """Whether two cards share a suit or a rank; a Joker matches nothing
+    (rules/one-against-the-dead.md, 'The city': spawning)."""
+    if a in JOKERS or b in JOKERS:
+        return False
+    return rank(a) == rank(b) or suit(a) == suit(b)
+
+
+def key(x: int, y: int) -> str:
+    """The grid place ``(x, y)`` as a state key ``"x,y"``."""
+    return f"{x},{y}"
+
+
+def place_xy(place: str) -> dict:
+    """``{"x": x, "y": y}`` of a state key ``"x,y"`` (how commands and events name a place)."""
+    x, y = xy(place)
+    return {"x": x, "y": y}
+
+
+def xy(place: str) -> tuple[int, int]:
+    """The ``(x, y)`` of a state key ``"x,y"``."""
+    x, y = place.split(",")
+    return int(x), int(y)
+
+
+ORTHOGONAL = ((1, 0), (0, 1), (0, -1), (-1, 0))
+AROUND = tuple((dx, dy) for dy in (1, 0, -1) for dx in (-1, 0, 1) if (dx, dy) != (0, 0))
+
+
+def orthogonal(place: str) -> list[str]:
+    """The 4 places next to ``place`` horizontally and vertically."""
+    x, y = xy(place)
+    return [key(x + dx, y + dy) for dx, dy in ORTHOGONAL]
+
+
+def around(place: str) -> list[str]:
+    """The 8 places around ``place`` (diagonals included), top row first, left to right."""
+    x, y = xy(place)
+    return [key(x + dx, y + dy) for dx, dy in AROUND]
+
+
+def distance(a: str, b: str) -> int:
+    """Manhattan distance between two places."""
+    (ax, ay), (bx, by) = xy(a), xy(b)
+    return abs(ax - bx) + abs(ay - by)

@@ -1,0 +1,188 @@
+"""What the ``strong`` bot knows how to estimate, from a view only: the cost of reaching the
+Ending Location over the known city (unknown places guessed), the zombies a placement spawns,
+the danger of a card, and the value of an attack or a weapon."""
+from __future__ import annotations
+
+import heapq
+
+from .cards import is_special, matches
+
+#: Guessed AP to cross a place whose card is not known yet (a third of the deck is Special).
+UNKNOWN_COST = 2.0
+#: How many AP of detour one zombie spawned next to the player is worth avoiding.
+ZOMBIE_WEIGHT = 0.8
+#: AP-equivalent cost of each zombie that would stand on the player's card after the zombies move.
+DANGER_WEIGHT = 0.15
+#: Digging out a survivor is safe with at most this many zombies about and this much Strength.
+DIG_MAX_NEAR, DIG_MIN_STRENGTH = 1, 8
+#: A move may cost this many AP more than the best estimate and still be taken (keeps moving).
+MOVE_SLACK = 0.0
+#: After this round the bot stops dodging and heads for the end whatever the zombies.
+HURRY_ROUND = 30
+ORTHO = ((1, 0), (-1, 0), (0, 1), (0, -1))
+
+
+class Board:
+    """The view's city as ``{(x, y): spot}`` with the player, the end and cached distances."""
+
+    def __init__(self, view):
+        self.spots = {(s["x"], s["y"]): s for s in view["city"]}
+        self.player = (view["player"]["x"], view["player"]["y"])
+        self.end = (view["end"]["x"], view["end"]["y"])
+        self.strength = view["strength"]
+        self.hurry = view["round"] > HURRY_ROUND
+        self._dist = None
+
+    # -- the city --------------------------------------------------------------------------
+    def card(self, place):
+        """The face-up card at ``place`` or ``None``."""
+        spot = self.spots.get(place)
+        return spot["card"] if spot and spot["face_up"] else None
+
+    def zombies_at(self, place) -> dict:
+        """The zombie counts on ``place`` (all four kinds, zeros included)."""
+        spot = self.spots.get(place)
+        z = (spot or {}).get("zombies") or {}
+        return {k: z.get(k, 0) for k in ("GH", "GT", "LH", "LT")}
+
+    def cost(self, frm, to, extra=None) -> float:
+        """Estimated AP to step from ``frm`` to ``to`` (``inf`` onto a Special Location)."""
+        a = (extra or {}).get(frm) or self.card(frm)
+        b = (extra or {}).get(to) or self.card(to)
+        if b is not None and is_special(b):
+            return float("inf")
+        if a is None or b is None:
+            return UNKNOWN_COST
+        return 1.0 if matches(a, b) else 2.0
+
+    def distances(self, extra=None) -> dict:
+        """Estimated AP from every place near the city to the end (Dijkstra from the end)."""
+        xs = [p[0] for p in self.spots] + [self.player[0]]
+        ys = [p[1] for p in self.spots] + [self.player[1]]
+        lo_x, hi_x, lo_y, hi_y = min(xs) - 2, max(xs) + 2, min(ys) - 2, max(ys) + 2
+        dist = {self.end: 0.0}
+        heap = [(0.0, self.end)]
+        while heap:
+            d, here = heapq.heappop(heap)
+            if d > dist.get(here, float("inf")):
+                continue
+            for dx, dy in ORTHO:
+                nxt = (here[0] + dx, here[1] + dy)
+                if not (lo_x <= nxt[0] <= hi_x and lo_y <= nxt[1] <= hi_y):
+                    continue
+                step = self.cost(nxt, here, extra)
+                card = (extra or {}).get(nxt) or self.card(nxt)
+                if card is not None and is_special(card) and nxt != self.player:
+                    continue
+                if d + step < dist.get(nxt, float("inf")):
+                    dist[nxt] = d + step
+                    heapq.heappush(heap, (d + step, nxt))
+        return dist
+
+    def to_end(self, place) -> float:
+        """Estimated AP from ``place`` to the end."""
+        if self._dist is None:
+            self._dist = self.distances()
+        return self._dist.get(place, 99.0)
+
+    def distance_to_player(self, place) -> int:
+        """Manhattan distance from ``place`` to the player."""
+        return abs(place[0] - self.player[0]) + abs(place[1] - self.player[1])
+
+    # -- decisions -----------------------------------------------------------------------------
+    def spawned(self, card, place) -> int:
+        """Zombies a ``card`` placed at ``place`` would spawn."""
+        n = 0
+        for dx, dy in ORTHO:
+            nxt = (place[0] + dx, place[1] + dy)
+            other = self.card(nxt)
+            if nxt != self.player and other is not None and not matches(card, other):
+                n += 1
+        return n
+
+    def placement_cost(self, card, place) -> float:
+        """Lower is better: the estimated AP from the player to the end with ``card`` at ``place``,
+        plus the zombies it spawns (heavier ahead of the player than behind)."""
+        dist = self.distances({place: card}).get(self.player, 99.0)
+        ahead = 1.0 if place[0] >= self.player[0] else 0.5
+        return dist + ZOMBIE_WEIGHT * ahead * self.spawned(card, place)
+
+    def danger(self, place) -> float:
+        """AP-equivalent penalty for standing on ``place``: zombies on it and next to it,
+        heavier as they near the player's Strength."""
+        if self.hurry:
+            return 0.0
+        near = self.near(place)
+        return 50.0 if near >= self.strength else DANGER_WEIGHT * near
+
+    def near(self, place) -> int:
+        """Zombies on ``place`` and on the cards beside it (they reach it this round)."""
+        n = sum(self.zombies_at(place).values())
+        for dx, dy in ORTHO:
+            n += sum(self.zombies_at((place[0] + dx, place[1] + dy)).values())
+        return n
+
+    def safe_to_dig(self, view) -> bool:
+        """Whether spending AP on a survivor here is safe: few zombies around, Strength to spare."""
+        return self.near(self.player) <= DIG_MAX_NEAR and self.strength >= DIG_MIN_STRENGTH
+
+    def plan(self, ap: int):
+        """The first step of the best walk this round over known cards, or ``None`` to stay.
+
+        Zombies only move after the action phase, so only where the walk ends counts: its
+        estimated AP to the end plus its danger. Walks are searched up to ``ap`` AP.
+        """
+        best_value = self.to_end(self.player) + self.danger(self.player) - MOVE_SLACK
+        best, frontier, seen = None, [(self.player, ap, None)], set()
+        while frontier:
+            here, left, first = frontier.pop()
+            for dx, dy in ORTHO:
+                nxt = (here[0] + dx, here[1] + dy)
+                card = self.card(nxt)
+                if card is None or is_special(card) or (nxt, left) in seen:
+                    continue
+                cost = 1 if matches(self.card(here), card) else 2
+                if cost > left:
+                    continue
+                seen.add((nxt, left))
+                step = first or nxt
+                value = self.to_end(nxt) + self.danger(nxt)
+                if value < best_value:
+                    best, best_value = step, value
+                frontier.append((nxt, left - cost, step))
+        return best
+
+    def die_priority(self, place, weapon) -> int:
+        """Lower first: an Ace (a survivor), then a face card when unarmed, then the rest."""
+        card = self.card(place) or ""
+        if card.startswith("A"):
+            return 0
+        return 1 if weapon is None else 2
+
+
+def attack_value(command, z, weapon) -> float:
+    """Expected zombies removed (and half-credit for Greaters turned Lesser) by ``command`` on the
+    zombies ``z``; a weapon pip costs a little so cheap attacks are not wasted."""
+    t = command["type"]
+    greater, lesser = z["GH"] + z["GT"], z["LH"] + z["LT"]
+    if t == "AttackWithFists":
+        return 0.5 * command["lesser"] + 0.25 * command["greater"]
+    if t == "AttackWithBat":
+        return z["LT"] + 0.3 * z["LH"] if command["target"] == "lesser" else 0.25 * z["GH"] + 0.5 * z["GT"]
+    if t == "AttackWithChainsaw":
+        return 0.5 * (greater + lesser) - 1.0
+    if t == "AttackWithShotgun":
+        return lesser + 0.25 * greater - 1.0
+    return 0.0
+
+
+def weapon_value(command, carried, found) -> float:
+    """How good the weapon kept by ``command`` is: a bat lasts, the others by their pips."""
+    def worth(w):
+        if w is None:
+            return 0.0
+        return 3.0 if w["kind"] == "bat" else (0.8 if w["kind"] == "chainsaw" else 1.0) * (w["die"] or 0)
+    keep = command["keep"]
+    if keep == "combined":
+        return 1.0 * min(6, carried["die"] + found["die"]) + 0.01
+    return worth(carried if keep == "carried" else found)

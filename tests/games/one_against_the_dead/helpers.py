@@ -1,0 +1,95 @@
+"""Helpers for the One Against the Dead tests: a stacked-deck game driver and checks."""
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+
+from events.games.one_against_the_dead import RULESET as R
+from events.games.one_against_the_dead.cards import DECK
+
+#: The seven face-down placeholders of every stacked game here (they go back into the deck).
+PLACEHOLDERS = ["2C", "4C", "5C", "6C", "8H", "9C", "10D"]
+
+#: A quiet opening: the start (2 of hearts) checked out so that no zombie spawns. Placement order
+#: matters (each card is compared with the face-up cards already beside it); (1, 0) comes last.
+QUIET = [(0, 1, "2S"), (-1, 1, "8S"), (-1, 0, "8C"), (-1, -1, "8D"),
+         (0, -1, "2D"), (1, -1, "9D"), (1, 1, "9S"), (1, 0, "9H")]
+
+
+class Game:
+    """A stacked game driven command by command; ``state`` is the live state, ``events`` the log.
+
+    ``Game(opening, then=[...], start="2H", end="10C", seed=0, dice=..., flips=..., weapons=...)``
+    stacks the deck as start, placeholders, end, the opening's cards, then ``then``, and places
+    the opening's cards where it says.
+    """
+
+    def __init__(self, opening=QUIET, then=(), start="2H", end="10C", seed=0, **stack):
+        self.seed = seed
+        deck = [start, *PLACEHOLDERS, end, *(c for _, _, c in opening), *then]
+        self.events = R.setup({"stack": {"deck": deck, **stack}}, 1, random.Random(seed))
+        self.state = R.fold(self.events)
+        self.place(*[(x, y) for x, y, _ in opening])
+
+    def do(self, command: dict | str, **args) -> list[dict]:
+        """Decide ``command`` (or a type and its arguments) for seat 0 and fold its events."""
+        if isinstance(command, str):
+            command = {"type": command, **args}
+        batch = R.decide(self.state, 0, command, random.Random(self.seed + len(self.events)))
+        for e in batch:
+            self.state = R.evolve(self.state, e)
+        self.events += batch
+        return batch
+
+    def place(self, *slots) -> None:
+        """Place the drawn cards at ``slots`` in turn (a lone open slot fills itself)."""
+        for x, y in slots:
+            if self.state["phase"] == "place":
+                self.do("PlaceCard", x=x, y=y)
+
+    def move(self, x: int, y: int, *slots) -> list[dict]:
+        """Move to ``(x, y)`` and place the cards drawn there at ``slots``."""
+        batch = self.do("Move", x=x, y=y)
+        self.place(*slots)
+        return batch
+
+    # -- shortcuts into the state ---------------------------------------
+    def card(self, x: int, y: int) -> str | None:
+        return self.state["city"].get(f"{x},{y}")
+
+    def zombies(self, x: int, y: int) -> dict:
+        z = self.state["zombies"].get(f"{x},{y}", {})
+        return {k: n for k, n in z.items() if n}
+
+    def put_zombies(self, x: int, y: int, **kinds: int) -> None:
+        """Given: these zombies stand on ``(x, y)`` (test set-up; zombies are not cards)."""
+        self.state["zombies"][f"{x},{y}"] = {k: kinds.get(k, 0) for k in ("GH", "GT", "LH", "LT")}
+
+    @property
+    def phase(self) -> str:
+        return self.state["phase"]
+
+    @property
+    def legal(self) -> list[dict]:
+        return R.legal_commands(self.state, 0)
+
+
+def types(batch: list[dict]) -> list[str]:
+    return [e["type"] for e in batch]
+
+
+def of_type(batch: list[dict], type_: str) -> list[dict]:
+    return [e["data"] for e in batch if e["type"] == type_]
+
+
+def assert_cards_accounted(state) -> None:
+    """All 54 cards: in the deck, in the city, or drawn and waiting to be placed."""
+    cards = Counter(state["deck"]) + Counter(state["city"].values())
+    if state["drawn"] is not None:
+        cards[state["drawn"]] += 1
+    assert cards == Counter(DECK), "cards lost or duplicated"
+
+
+def assert_json_state(state) -> None:
+    assert json.loads(json.dumps(state)) == state
