@@ -1,0 +1,168 @@
+"""Bots: ``bot(view, legal_commands, rng) -> command``, from the view only.
+
+* ``random`` -- a random legal command, except that it keeps walking while it can
+  (``EndMove`` only when nothing else is listed) and, in the zombie moves, picks
+  among the chosen zombie's steps and stopping, and otherwise chooses a random
+  zombie or (half the time) stops, so that games end in reasonable time.
+* ``strong`` -- a greedy policy: walks towards the nearest zombie it can beat
+  (or towards the Town Square centre when out of life, or to the Helipad centre
+  once it is on the map), pays bullets before life, bids for the Helipad when it
+  is close, plays combat cards in combat, items when it can, and its attack
+  cards on the seat with the most kills; moves zombies onto rivals' pawns.
+"""
+from __future__ import annotations
+
+from .tiles import neighbours, parse
+
+FIGHT_CARDS = ("hey_look_a_shotgun", "adrenaline_rush")
+ATTACK_CARDS = ("i_dont_think_theyre_dead", "butter_fingers", "fear", "your_shoes_untied", "claustrophobia",
+                "brain_cramp", "where_did_everybody_go")
+
+
+def random_bot(view, legal, rng):
+    """A uniformly random legal command, preferring progress (roll, fight, step) over stopping.
+
+    Args: view (unused), legal (list of commands), rng (``random.Random``). Returns one of ``legal``.
+    """
+    steps = [c for c in legal if c["type"] == "MoveZombie"]
+    if steps:
+        return rng.choice(steps + [c for c in legal if c["type"] == "EndZombieMoves"])
+    choose = [c for c in legal if c["type"] == "ChooseZombie"]
+    if choose:
+        ends = [c for c in legal if c["type"] == "EndZombieMoves"]
+        return rng.choice(choose) if rng.random() < 0.5 or not ends else ends[0]
+    walking = [c for c in legal if c["type"] == "Move"]
+    if walking:
+        return rng.choice(walking + [c for c in legal if c["type"] == "PlayCard"])
+    useful = [c for c in legal if c["type"] not in ("EndMove",)]
+    return rng.choice(useful or legal)
+
+
+def _of(legal, type_):
+    return [c for c in legal if c["type"] == type_]
+
+
+def _leader(view):
+    me = view["seat"]
+    return max((s for s in range(view["seats"]) if s != me), key=lambda s: view["kills"][s])
+
+
+def _goal(view) -> set[str]:
+    me = view["seat"]
+    if view["helipad"] and view["life"][me] + view["bullets"][me] >= 3:
+        return {view["helipad"]}
+    if view["life"][me] == 0 and view["bullets"][me] < 3:
+        return {"1,1"}
+    return set(view["zombies"]) - {view["pawns"][me]}
+
+
+def _distance_to(tiles, goal: set[str]) -> dict[str, int]:
+    """Steps from every space to the nearest goal space (breadth first from the goals)."""
+    seen = {g: 0 for g in goal}
+    todo = list(goal)
+    while todo:
+        nxt = []
+        for k in todo:
+            for x, y in neighbours(tiles, *parse(k)):
+                q = f"{x},{y}"
+                if q not in seen:
+                    seen[q] = seen[k] + 1
+                    nxt.append(q)
+        todo = nxt
+    return seen
+
+
+def _step_towards(view, moves):
+    """The step that brings the pawn nearest its goal, if any brings it nearer."""
+    me = view["seat"]
+    goal = _goal(view)
+    if not goal or not moves:
+        return None
+    dist = _distance_to(view["tiles"], goal)
+    now = dist.get(view["pawns"][me], 10_000)
+    best = min(moves, key=lambda c: dist.get(f"{c['x']},{c['y']}", 10_000))
+    return best if dist.get(f"{best['x']},{best['y']}", 10_000) < now else None
+
+
+def _card(view, legal):
+    plays = _of(legal, "PlayCard")
+    if not plays:
+        return None
+    me, stage = view["seat"], view["stage"]
+    for c in plays:
+        if c["card"] in ("fire_axe", "skateboard", "first_aid_kit", "chainsaw", "lots_of_ammo", "grenade"):
+            return c
+    if stage == "combat":
+        for c in plays:
+            if c["card"] in FIGHT_CARDS:
+                return c
+    if stage == "move_roll" and view["life"][me] <= 1:
+        for c in plays:
+            if c["card"] == "much_needed_rest":
+                return c
+    leader = _leader(view)
+    for c in plays:
+        if c["card"] in ATTACK_CARDS and c.get("target") == leader and view["kills"][leader] >= view["kills"][me]:
+            return c
+    return None
+
+
+def strong_bot(view, legal, rng):
+    """The greedy policy described in the module docstring; always returns one of ``legal``."""
+    me, stage = view["seat"], view["stage"]
+    card = _card(view, legal)
+    if card is not None:
+        return card
+    uses = [c for c in _of(legal, "UseItem") if c["card"] in ("lots_of_ammo", "grenade", "first_aid_kit")]
+    if uses and (stage == "combat_loss" or uses[0]["card"] != "first_aid_kit"):
+        return uses[0]
+    if stage == "combat_loss":
+        for t in ("SpendBullets", "LoseLife"):
+            if _of(legal, t):
+                return _of(legal, t)[0]
+    if stage == "auction":
+        bids = _of(legal, "Bid")
+        need = view["kill_target"] - view["kills"][me]
+        if bids and need > 4 and bids[0]["kills"] <= max(2, view["kills"][me] // 2):
+            return bids[0]
+        return _of(legal, "PassBid")[0]
+    if stage == "move":
+        step = _step_towards(view, _of(legal, "Move"))
+        return step or _of(legal, "EndMove")[0]
+    if stage == "zombies":
+        return _zombies(view, legal, rng)
+    if stage == "choice":
+        picks = _of(legal, "PickSpace")
+        rivals = {view["pawns"][s] for s in range(view["seats"]) if s != me}
+        for c in picks:
+            if f"{c['x']},{c['y']}" in rivals:
+                return c
+    if stage in ("tile_spot", "tile_rotation", "place_zombies"):
+        return rng.choice(legal[:_count_own(legal)])
+    if stage == "window":
+        return {"type": "Pass"}
+    if stage == "discard":
+        return {"type": "EndTurn"}
+    return legal[0]
+
+
+def _count_own(legal):
+    return sum(1 for c in legal if c["type"] not in ("PlayCard", "UseItem"))
+
+
+def _zombies(view, legal, rng):
+    me = view["seat"]
+    mine = view["pawns"][me]
+    rivals = {view["pawns"][s] for s in range(view["seats"]) if s != me}
+    for c in _of(legal, "MoveZombie"):
+        k = f"{c['x']},{c['y']}"
+        if k in rivals:
+            return c
+        if k == mine:
+            continue
+        return c
+    ends = _of(legal, "EndZombieMoves")
+    return ends[0] if ends else legal[0]
+
+
+BOTS = {"random": random_bot, "strong": strong_bot}

@@ -1,0 +1,322 @@
+"""Event cards: when each may be played, with what arguments, and what it does
+(rules/zombies-quickplay.md, 'Event deck').
+
+``card_plays(state, seat)`` lists every ``PlayCard`` command ``seat`` may send now;
+``play_card(table, seat, command)`` resolves one. One card per round per seat;
+items go face up in front of you while you stand in their building and are used
+later with ``UseItem`` (not "playing a card").
+"""
+from __future__ import annotations
+
+from .cards import (
+    BUILDING_CARDS,
+    ITEM_BUILDING,
+    PUSH_SPACES,
+    SO_BAD_COUNT,
+    TARGETED,
+    USABLE_ITEMS,
+    WERE_SCREWED_COUNT,
+    ZOMBIE_MASTER_COUNT,
+)
+from .state import active_seat, building_spaces, pawn_building, steps_from, zombie_free_spaces
+from .tiles import NAMED, TOWN_CENTRE, key, parse
+
+#: Cards whose effect waits for the target's movement (useless once it has moved this turn).
+MOVE_CARDS = ("your_shoes_untied", "fear", "claustrophobia", "brain_cramp")
+
+
+def _others(state, seat):
+    return [t for t in range(state["seats"]) if t != seat]
+
+
+def _named_cells(state):
+    return sorted((c for c, p in state["tiles"].items() if p["tile"] in NAMED),
+                  key=lambda c: tuple(int(v) for v in c.split(","))[::-1])
+
+
+def building_room(state, cell: str) -> list[str]:
+    """Spaces of the building at ``cell`` with no zombie and no pawn (where zombies may be added)."""
+    return [k for k in building_spaces(state, cell) if k not in state["zombies"] and k not in state["pawns"]]
+
+
+def _building_plays(state, card):
+    out = []
+    if state["pool"] <= 0:
+        return out
+    for cell in _named_cells(state):
+        room = building_room(state, cell)
+        if not room:
+            continue
+        if card == "slight_miscalculation" and not any(k in state["zombies"] for k in building_spaces(state, cell)):
+            continue
+        x, y = parse(cell)
+        out.append({"type": "PlayCard", "card": card, "x": x, "y": y})
+    return out
+
+
+def _target_plays(state, seat, card):
+    out = []
+    for t in _others(state, seat):
+        if card == "butter_fingers":
+            options = sorted(set(state["items"][t])) + (["bullets"] if state["bullets"][t] > 0 else [])
+            out += [{"type": "PlayCard", "card": card, "target": t, "item": o} for o in options]
+            continue
+        if card == "i_dont_think_theyre_dead" and state["kills"][t] == 0:
+            continue
+        if card == "brain_cramp" and not (t == state["turn"] and state["phase"] == "move_roll"):
+            continue
+        if card in ("where_did_everybody_go", "bad_sense_of_direction") and t == state["turn"]:
+            continue
+        if card == "bad_sense_of_direction" and state["life"][seat] < 1:
+            continue
+        if card in MOVE_CARDS and t == state["turn"] and state["phase"] in ("move", "zombies", "discard"):
+            continue
+        out.append({"type": "PlayCard", "card": card, "target": t})
+    return out
+
+
+def plays_of(state, seat, card) -> list[dict]:
+    """The ``PlayCard`` commands for ``card`` by ``seat`` that the rules allow now (ignoring whose
+    decision it is and the one-card-per-round limit)."""
+    own = seat == state["turn"]
+    phase = state["phase"]
+    if card in TARGETED:
+        return _target_plays(state, seat, card)
+    if card in BUILDING_CARDS:
+        return _building_plays(state, card)
+    if card in ITEM_BUILDING:
+        cell = pawn_building(state, seat)
+        if cell is not None and state["tiles"][cell]["tile"] == ITEM_BUILDING[card]:
+            return [{"type": "PlayCard", "card": card}]
+        return []
+    if card == "adrenaline_rush":
+        if own and phase == "combat" and not state["fx"]["adrenaline"][seat]:
+            return [{"type": "PlayCard", "card": card}]
+        if own and phase == "move_roll" and not state["fx"]["double_move"]:
+            return [{"type": "PlayCard", "card": card}]
+        return []
+    if card == "the_keys_are_still_in_it":
+        return [{"type": "PlayCard", "card": card}] if own and phase == "move_roll" else []
+    if card == "much_needed_rest":
+        return [{"type": "PlayCard", "card": card}] if own and phase == "move_roll" else []
+    if card == "alternate_food_source":
+        return [{"type": "PlayCard", "card": card}] if state["fx"]["food"] is None else []
+    if card == "hey_look_a_shotgun":
+        return [{"type": "PlayCard", "card": card}]
+    if card == "this_isnt_so_bad":
+        return [{"type": "PlayCard", "card": card}] if state["zombies"] else []
+    if card in ("zombie_master", "were_screwed"):
+        ok = state["pool"] > 0 and zombie_free_spaces(state, exclude_pawns=True)
+        return [{"type": "PlayCard", "card": card}] if ok else []
+    return []
+
+
+def card_plays(state, seat) -> list[dict]:
+    """Every ``PlayCard`` command ``seat`` may send now: ``[]`` after a card this round, during a
+    choice, in the middle of the zombie moves, or if not ``seat``'s decision."""
+    if state["played"][seat] or state["choice"] is not None or active_seat(state) != seat:
+        return []
+    if state["phase"] in ("auction", "tile_rotation", "combat_loss", "place_zombies"):
+        return []
+    if state["phase"] == "zombies" and state["zm"]["current"] is not None:
+        return []
+    out = []
+    for card in sorted(set(state["hands"][seat])):
+        out += plays_of(state, seat, card)
+    return out
+
+
+def window_seats(state) -> list[int]:
+    """Seats (after the turn's seat, in turn order) that could answer in the reaction window
+    before the movement roll: no card this round yet and a card they could play now."""
+    n, turn = state["seats"], state["turn"]
+    out = []
+    for i in range(1, n):
+        seat = (turn + i) % n
+        if state["played"][seat]:
+            continue
+        if any(plays_of(state, seat, c) for c in set(state["hands"][seat])):
+            out.append(seat)
+    return out
+
+
+def item_uses(state, seat) -> list[dict]:
+    """``UseItem`` commands ``seat`` may send now (its own decision, outside choices)."""
+    if state["choice"] is not None or active_seat(state) != seat or state["phase"] in ("auction", "combat_loss"):
+        return []
+    if state["phase"] == "zombies" and state["zm"]["current"] is not None:
+        return []
+    out = []
+    for card in sorted(set(state["items"][seat])):
+        if card not in USABLE_ITEMS:
+            continue
+        if card == "grenade" and not _grenade_spaces(state, seat):
+            continue
+        if card == "molotov_cocktail" and pawn_building(state, seat) is None:
+            continue
+        out.append({"type": "UseItem", "card": card})
+    return out
+
+
+def _grenade_spaces(state, seat):
+    cell = key(*(v // 3 for v in parse(state["pawns"][seat])))
+    placed = state["tiles"].get(cell)
+    if placed is None or placed["tile"] not in NAMED:
+        return []
+    return [k for k in building_spaces(state, cell) if k in state["zombies"]]
+
+
+# -- resolution ----------------------------------------------------------------
+def play_card(t, seat: int, command: dict) -> None:
+    """Resolve an accepted ``PlayCard`` (already checked against ``card_plays``)."""
+    s = t.s
+    card = command["card"]
+    target = command.get("target")
+    data = {"seat": seat, "card": card, "target": target, "item": card in ITEM_BUILDING}
+    if card == "adrenaline_rush":
+        data["mode"] = "combat" if s["phase"] == "combat" else "move"
+    for arg in ("x", "y"):
+        if arg in command:
+            data[arg] = command[arg]
+    if card == "butter_fingers":
+        data["what"] = command["item"]
+    t.emit("CardPlayed", data)
+    if s["window"] is not None and s["window"]["queue"][0] == seat:
+        t.emit("WindowPassed", {"seat": seat, "played": True})
+    EFFECTS.get(card, lambda *_: None)(t, seat, command)
+
+
+def _rest(t, seat, command):
+    t.rest(seat)
+
+
+def _keys(t, seat, command):
+    t.keys(seat)
+
+
+def _bad_sense(t, seat, command):
+    s, target = t.s, command["target"]
+    t.emit("SuppliesSet", {"seat": seat, "life": s["life"][seat] - 1, "bullets": s["bullets"][seat],
+                           "reason": "bad_sense_of_direction"})
+    x, y = parse(TOWN_CENTRE)
+    t.emit("PawnMoved", {"seat": target, "x": x, "y": y, "how": "teleport"})
+    t.take_token(target)
+
+
+def _building_fill(t, seat, command):
+    s = t.s
+    cell = key(command["x"], command["y"])
+    room = building_room(s, cell)
+    if command["card"] == "slight_miscalculation":
+        room = room[:sum(1 for k in building_spaces(s, cell) if k in s["zombies"])]
+    room = room[:s["pool"]]
+    if room:
+        t.emit("ZombiesPlaced", {"spaces": room, "how": command["card"]})
+
+
+def _butter_fingers(t, seat, command):
+    s, target, what = t.s, command["target"], command["item"]
+    if what == "bullets":
+        t.emit("SuppliesSet", {"seat": target, "life": s["life"][target],
+                               "bullets": max(0, s["bullets"][target] - 2), "reason": "butter_fingers"})
+    else:
+        t.emit("ItemUsed", {"seat": target, "card": what, "lost": True})
+
+
+def _not_dead(t, seat, command):
+    s, target = t.s, command["target"]
+    for _ in range(2):
+        roll = t.roll(target, "i_dont_think_theyre_dead")
+        if roll >= 4:
+            continue
+        need = 4 - roll
+        if s["bullets"][target] >= need:
+            t.emit("SuppliesSet", {"seat": target, "life": s["life"][target],
+                                   "bullets": s["bullets"][target] - need, "reason": "i_dont_think_theyre_dead"})
+        elif s["kills"][target] > 0:
+            t.emit("KillsLost", {"seat": target, "count": min(2, s["kills"][target])})
+
+
+def _choice(kind, left):
+    def open_(t, seat, command):
+        """Open the choice for the card just played."""
+        t.emit("ChoiceOpened", {"seat": seat, "kind": kind, "card": command["card"], "left": left,
+                                "target": command.get("target")})
+    return open_
+
+
+EFFECTS = {
+    "much_needed_rest": _rest,
+    "the_keys_are_still_in_it": _keys,
+    "bad_sense_of_direction": _bad_sense,
+    "were_screwed": _choice("zombie_master", WERE_SCREWED_COUNT),
+    "just_when_you_thought": _building_fill,
+    "slight_miscalculation": _building_fill,
+    "butter_fingers": _butter_fingers,
+    "i_dont_think_theyre_dead": _not_dead,
+    "zombie_master": _choice("zombie_master", ZOMBIE_MASTER_COUNT),
+    "this_isnt_so_bad": _choice("so_bad", SO_BAD_COUNT),
+    "where_did_everybody_go": _choice("push", PUSH_SPACES),
+}
+
+
+def use_item(t, seat: int, card: str) -> None:
+    """Resolve an accepted ``UseItem``: the item is discarded from play for its effect."""
+    s = t.s
+    data = {"seat": seat, "card": card}
+    if card == "molotov_cocktail":
+        data["building"] = pawn_building(s, seat)
+    if card == "grenade":
+        doomed = _grenade_spaces(s, seat)
+    t.emit("ItemUsed", data)
+    if card == "lots_of_ammo":
+        t.emit("SuppliesSet", {"seat": seat, "life": s["life"][seat], "bullets": s["bullets"][seat] + 3,
+                               "reason": "lots_of_ammo"})
+    elif card == "grenade":
+        for k in doomed:
+            x, y = parse(k)
+            t.emit("ZombieKilled", {"seat": seat, "x": x, "y": y})
+        t.emit("SuppliesSet", {"seat": seat, "life": max(0, s["life"][seat] - 1), "bullets": s["bullets"][seat],
+                               "reason": "grenade"})
+        t.check_win(seat)
+
+
+# -- choices -------------------------------------------------------------------
+def choice_spaces(state) -> list[str]:
+    """The spaces the seat making a choice may pick now."""
+    c = state["choice"]
+    if c["kind"] == "zombie_master":
+        return zombie_free_spaces(state, exclude_pawns=True) if state["pool"] > 0 else []
+    if c["kind"] == "so_bad":
+        if c["picked"] is None:
+            return sorted(state["zombies"], key=lambda k: parse(k)[::-1])
+        return [k for k in zombie_free_spaces(state, exclude_pawns=False) if k != c["picked"]]
+    # push: one step of the target's pawn
+    return steps_from(state, state["pawns"][c["target"]])
+
+
+def pick_space(t, seat: int, k: str) -> None:
+    """Resolve an accepted ``PickSpace``; closes the choice when it is complete."""
+    s = t.s
+    c = s["choice"]
+    x, y = parse(k)
+    if c["kind"] == "push":
+        target = c["target"]
+        t.emit("PawnMoved", {"seat": target, "x": x, "y": y, "how": "push"})
+        stop = k in s["zombies"] and s["fx"]["food"] is None
+        t.take_token(target)
+        if t.check_win(target):
+            return
+        if stop or s["choice"]["left"] <= 0:
+            close_choice(t)
+        return
+    t.emit("SpacePicked", {"seat": seat, "x": x, "y": y})
+    if s["choice"]["left"] <= 0 or (s["choice"]["picked"] is None and not choice_spaces(s)):
+        close_choice(t)
+
+
+def close_choice(t) -> None:
+    """End the choice; a turn waiting on it goes on."""
+    t.emit("ChoiceClosed", {})
+    if t.s["phase"] == "zombies":
+        t.settle_zombies()

@@ -1,0 +1,306 @@
+"""decide(state, seat, command, rng) -> events: guard clauses, then resolution.
+
+Every command but ``PlayCard``/``UseItem``/``Pass`` answers one phase of the turn
+(see ``PHASE``). Guards raise :class:`RuleViolation` with a stable code; the
+state given is never mutated (resolution runs on a copy, see ``table.py``).
+"""
+from __future__ import annotations
+
+from events.games.contract import RuleViolation, not_your_turn
+
+from .cardplay import card_plays, choice_spaces, close_choice, item_uses, pick_space, play_card, use_item
+from .cards import CARDS, NAMES
+from .state import active_seat, copy_state, steps_from
+from .table import Table
+from .tiles import distances, key, kind, parse, rotations, spaces_of, spots
+from .zombies import choosable, current_can_stop, current_steps
+
+#: command type -> the phase it answers (``None``: any phase, checked by its handler).
+PHASE = {
+    "PickTileSpot": "tile_spot", "PlaceTile": "tile_rotation", "PlaceZombie": "place_zombies",
+    "Bid": "auction", "PassBid": "auction", "Fight": "combat", "SpendBullets": "combat_loss",
+    "LoseLife": "combat_loss", "RollMovement": "move_roll", "Move": "move", "EndMove": "move",
+    "ChooseZombie": "zombies", "MoveZombie": "zombies", "EndZombieMoves": "zombies",
+    "Discard": "discard", "EndTurn": "discard",
+    "PlayCard": None, "UseItem": None, "Pass": "window", "PickSpace": "choice", "StopChoice": "choice",
+}
+
+
+def _bad(message: str) -> RuleViolation:
+    return RuleViolation("bad_arguments", message)
+
+
+def _int(command, name):
+    v = command.get(name)
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise _bad(f"'{name}' must be an integer.")
+    return v
+
+
+def _space(command) -> str:
+    return key(_int(command, "x"), _int(command, "y"))
+
+
+def stage(state) -> str:
+    """What the active seat is deciding: ``"choice"``, ``"window"`` or the turn's phase."""
+    if state["choice"] is not None:
+        return "choice"
+    if state["window"] is not None:
+        return "window"
+    return state["phase"]
+
+
+def decide(state, seat, command, rng):
+    """Check ``command`` from ``seat`` and return its events (a list of ``{"type", "data"}``).
+
+    Raises ``RuleViolation``: ``game_over`` (409), ``bad_arguments``, ``unknown_command``,
+    ``not_your_turn`` (409), ``wrong_phase``, then the handler's own codes.
+    """
+    if state is None or state["over"]:
+        raise RuleViolation("game_over", "The game is not running.", status=409)
+    if not isinstance(command, dict) or not isinstance(command.get("type"), str):
+        raise _bad("A command is an object with a 'type'.")
+    ctype = command["type"]
+    if ctype not in PHASE:
+        raise RuleViolation("unknown_command", f"'{ctype}' is not a command of this game.")
+    if seat != active_seat(state):
+        raise not_your_turn()
+    want = PHASE[ctype]
+    if want is not None and want != stage(state):
+        raise RuleViolation("wrong_phase", f"{ctype} cannot be sent now.")
+    t = Table(copy_state(state), rng)
+    COMMANDS[ctype](t, seat, command)
+    return t.events
+
+
+# -- tiles ---------------------------------------------------------------------
+def pick_tile_spot(t, seat, command):
+    """PickTileSpot ``{x, y}``: the tile cell for the drawn tile. Raises ``no_fit``."""
+    x, y = _int(command, "x"), _int(command, "y")
+    if (x, y) not in spots(t.s["tiles"], t.s["drawn"]):
+        raise RuleViolation("no_fit", "The drawn tile cannot be placed there in any rotation.")
+    t.emit("TileSpotChosen", {"seat": seat, "x": x, "y": y})
+
+
+def place_tile(t, seat, command):
+    """PlaceTile ``{rotation}``: turn the tile (0-3 quarter turns clockwise) and lay it. Raises ``no_fit``."""
+    r = _int(command, "rotation")
+    tx, ty = t.s["spot"]
+    if r not in rotations(t.s["tiles"], t.s["drawn"], tx, ty):
+        raise RuleViolation("no_fit", "In that rotation a road would meet a building side or no road.")
+    t.place_tile(r)
+
+
+def street_spaces(state) -> list[str]:
+    """Road spaces of the new street tile with no zombie yet."""
+    return [key(x, y) for x, y in spaces_of(state["tiles"], state["new_cell"], "R")
+            if key(x, y) not in state["zombies"]]
+
+
+def place_zombie(t, seat, command):
+    """PlaceZombie ``{x, y}``: one of a new street tile's zombies on one of its empty road spaces.
+
+    Raises ``illegal_space``."""
+    k = _space(command)
+    if k not in street_spaces(t.s):
+        raise RuleViolation("illegal_space", "Street zombies go on empty road spaces of the new tile.")
+    t.emit("ZombiesPlaced", {"spaces": [k], "how": "street"})
+    if t.s["to_place"] <= 0:
+        t.after_placement()
+
+
+# -- the Helipad auction -------------------------------------------------------
+def bid(t, seat, command):
+    """Bid ``{kills}``: more than the last bid, at most your kills. Raises ``bad_bid``."""
+    kills = _int(command, "kills")
+    a = t.s["auction"]
+    if not a["high"] < kills <= t.s["kills"][seat]:
+        raise RuleViolation("bad_bid", f"Bid more than {a['high']} kills and no more than you have.")
+    t.emit("BidMade", {"seat": seat, "kills": kills})
+    t.settle_auction()
+
+
+def pass_bid(t, seat, command):
+    """PassBid ``{}``: leave the bidding for good."""
+    t.emit("BidPassed", {"seat": seat})
+    t.settle_auction()
+
+
+# -- combat --------------------------------------------------------------------
+def fight(t, seat, command):
+    """Fight ``{}``: roll the combat die."""
+    t.fight(seat)
+
+
+def spend_bullets(t, seat, command):
+    """SpendBullets ``{}``: raise the lost roll to 4 with bullets; the zombie dies. Raises ``no_bullets``."""
+    need = 4 - t.s["combat"]["total"]
+    if t.s["bullets"][seat] < need:
+        raise RuleViolation("no_bullets", f"You need {need} bullets to raise this roll to 4.")
+    t.emit("CombatLost", {"seat": seat, "pay": "bullets", "amount": need})
+    t.kill_here(seat)
+
+
+def lose_life(t, seat, command):
+    """LoseLife ``{}``: pay a life for the lost roll and fight on. Raises ``no_life``."""
+    if t.s["life"][seat] <= 0:
+        raise RuleViolation("no_life", "You have no life token to lose.")
+    t.emit("CombatLost", {"seat": seat, "pay": "life", "amount": 1})
+
+
+# -- movement ------------------------------------------------------------------
+def roll_movement(t, seat, command):
+    """RollMovement ``{}``: roll for movement (step 4)."""
+    t.roll_movement(seat)
+
+
+def legal_moves(state) -> list[str]:
+    """Spaces the turn's pawn may step to now (Claustrophobia keeps it out of or drives it out of
+    buildings: inside one, only steps that bring it nearer a road)."""
+    seat = state["turn"]
+    here = state["pawns"][seat]
+    out = steps_from(state, here)
+    if state["fx"]["claustro"][seat]:
+        tiles = state["tiles"]
+        if kind(tiles, *parse(here)) in ("B", "D"):
+            def to_road(k):
+                """Steps from ``k`` to the nearest road space."""
+                d = distances(tiles, parse(k), limit=9)
+                return min((v for p, v in d.items() if kind(tiles, *p) == "R"), default=99)
+            out = [k for k in out if to_road(k) < to_road(here)]
+        else:
+            out = [k for k in out if kind(tiles, *parse(k)) == "R"]
+    return out
+
+
+def move(t, seat, command):
+    """Move ``{x, y}``: one step of the turn's pawn to an adjacent space. Raises ``illegal_step``."""
+    k = _space(command)
+    if k not in legal_moves(t.s):
+        raise RuleViolation("illegal_step", "You can only step to an adjacent open space (doors into buildings).")
+    x, y = command["x"], command["y"]
+    t.walk(t.s["turn"], x, y)
+
+
+def end_move(t, seat, command):
+    """EndMove ``{}``: stop moving (the rest of the allowance is lost)."""
+    t.end_movement()
+
+
+# -- zombie moves --------------------------------------------------------------
+def choose_zombie(t, seat, command):
+    """ChooseZombie ``{x, y}``: the zombie to move next (the one moved so far stops). Raises
+    ``illegal_zombie``."""
+    k = _space(command)
+    if k not in choosable(t.s):
+        raise RuleViolation("illegal_zombie", "That zombie cannot move now (or the moving one cannot stop here).")
+    t.emit("ZombieChosen", {"x": command["x"], "y": command["y"]})
+
+
+def move_zombie(t, seat, command):
+    """MoveZombie ``{x, y}``: one step of the chosen zombie. Raises ``illegal_step``."""
+    k = _space(command)
+    if k not in current_steps(t.s):
+        raise RuleViolation("illegal_step", "The chosen zombie cannot step there.")
+    at = t.s["zm"]["current"]["at"].split(",")
+    t.emit("ZombieMoved", {"x": int(at[0]), "y": int(at[1]), "to_x": command["x"], "to_y": command["y"]})
+    t.settle_zombies()
+
+
+def end_zombie_moves(t, seat, command):
+    """EndZombieMoves ``{}``: stop moving zombies. Raises ``must_step`` (a zombie was just chosen),
+    ``zombie_on_zombie``."""
+    cur = t.s["zm"]["current"]
+    if cur is not None and cur["fresh"]:
+        raise RuleViolation("must_step", "The chosen zombie must take a step first.")
+    if not current_can_stop(t.s):
+        raise RuleViolation("zombie_on_zombie", "The moving zombie cannot stop on another zombie.")
+    t.emit("ZombieMovesEnded", {})
+    t.phase("discard")
+
+
+# -- the end of the turn ---------------------------------------------------------
+def _card(command, where):
+    card = command.get("card")
+    if not isinstance(card, str) or card not in CARDS:
+        raise _bad("'card' must name an Event card, such as \"fire_axe\".")
+    if card not in where:
+        raise RuleViolation("card_not_in_hand", f"You hold no {NAMES[card]}.")
+    return card
+
+
+def discard(t, seat, command):
+    """Discard ``{card}``: discard one Event card; the turn ends."""
+    card = _card(command, t.s["hands"][seat])
+    t.emit("CardDiscarded", {"seat": seat, "card": card})
+    t.end_turn()
+
+
+def end_turn(t, seat, command):
+    """EndTurn ``{}``: end the turn without discarding."""
+    t.end_turn()
+
+
+# -- cards, windows and choices --------------------------------------------------
+def play(t, seat, command):
+    """PlayCard ``{card, target?, x?, y?, item?}``. Raises ``card_not_in_hand``, ``one_card_per_round``,
+    ``not_now`` (the card's moment, target or building is wrong)."""
+    card = _card(command, t.s["hands"][seat])
+    if t.s["played"][seat]:
+        raise RuleViolation("one_card_per_round", "You have already played an Event card this round.")
+    if {k: v for k, v in command.items()} not in card_plays(t.s, seat):
+        raise RuleViolation("not_now", f"{NAMES[card]} cannot be played like that now.")
+    play_card(t, seat, command)
+    settle_combat(t)
+
+
+def use(t, seat, command):
+    """UseItem ``{card}``: discard an item in play for its effect (First Aid Kit: instead of a life
+    when losing a combat). Raises ``card_not_in_hand``, ``not_now``."""
+    card = _card(command, t.s["items"][seat])
+    if stage(t.s) == "combat_loss" and card == "first_aid_kit":
+        t.emit("CombatLost", {"seat": seat, "pay": "first_aid_kit", "amount": 1})
+        return
+    if {"type": "UseItem", "card": card} not in item_uses(t.s, seat):
+        raise RuleViolation("not_now", f"{NAMES[card]} cannot be used now.")
+    use_item(t, seat, card)
+    settle_combat(t)
+
+
+def settle_combat(t) -> None:
+    """A fight whose zombie a card removed (Grenade, This Isn't So Bad) is over."""
+    s = t.s
+    if not s["over"] and s["choice"] is None and s["phase"] == "combat" and s["pawns"][s["turn"]] not in s["zombies"]:
+        t.combat_over()
+
+
+def pass_(t, seat, command):
+    """Pass ``{}``: play nothing in this reaction window."""
+    t.emit("WindowPassed", {"seat": seat, "played": False})
+
+
+def pick(t, seat, command):
+    """PickSpace ``{x, y}``: a space for the card being resolved. Raises ``illegal_space``."""
+    k = _space(command)
+    if k not in choice_spaces(t.s):
+        raise RuleViolation("illegal_space", "That space cannot be picked for this card.")
+    pick_space(t, seat, k)
+    settle_combat(t)
+
+
+def stop_choice(t, seat, command):
+    """StopChoice ``{}``: stop moving the target early (Where Did Everybody Go?). Raises ``not_now``."""
+    if t.s["choice"]["kind"] != "push":
+        raise RuleViolation("not_now", "This card must be carried out in full.")
+    close_choice(t)
+    settle_combat(t)
+
+
+COMMANDS = {
+    "PickTileSpot": pick_tile_spot, "PlaceTile": place_tile, "PlaceZombie": place_zombie,
+    "Bid": bid, "PassBid": pass_bid, "Fight": fight, "SpendBullets": spend_bullets, "LoseLife": lose_life,
+    "RollMovement": roll_movement, "Move": move, "EndMove": end_move,
+    "ChooseZombie": choose_zombie, "MoveZombie": move_zombie, "EndZombieMoves": end_zombie_moves,
+    "Discard": discard, "EndTurn": end_turn, "PlayCard": play, "UseItem": use, "Pass": pass_,
+    "PickSpace": pick, "StopChoice": stop_choice,
+}

@@ -1,0 +1,149 @@
+"""The game state: a plain JSON-able dict, and the questions asked of it.
+
+Shape (lists indexed by seat; spaces and tile cells are ``"x,y"`` keys, see ``tiles``)::
+
+    {
+      "seats": 3, "kill_target": 22, "stacked": False,
+      "tiles": {"0,0": {"tile": "town_square", "rotation": 0}, ...},
+      "tile_deck": [...], "tile_discard": [...],     # hidden order / public pile
+      "drawn": tile | None, "spot": [tx, ty] | None, "placer": seat,
+      "to_place": 0, "new_cell": "tx,ty" | None, "closed": False,
+      "zombies": {"x,y": 1}, "tokens": {"x,y": "life" | "bullet"}, "pool": 100,
+      "pawns": ["1,1", ...], "life": [3, ...], "bullets": [3, ...], "kills": [0, ...],
+      "hands": [[card, ...]], "deck": [...], "discard": [...], "items": [[card, ...]],
+      "played": [False, ...],                # an Event card played this round
+      "dice": [...],                         # stacked rolls still to come (hidden)
+      "turn": 0, "turn_no": 1, "life_at_start": 3,
+      "phase": "tile_spot" | "tile_rotation" | "place_zombies" | "auction" | "combat" |
+               "combat_loss" | "move_roll" | "move" | "zombies" | "discard" | "over",
+      "resume": "draw" | "move",            # where a combat returns to
+      "combat": {"total": n} | None, "move": {"left": n, "mover": seat} | None, "stuck": False,
+      "zm": {"left", "cap", "moved": {"x,y": {"path", "steps"}}, "current": {...} | None} | None,
+      "auction": {"order", "passed", "high", "leader", "next"} | None,
+      "window": {"queue": [seat, ...]} | None,
+      "choice": {"seat", "kind", "card", "left", "target", "picked"} | None,
+      "fx": {"shotgun": [n], "adrenaline": [bool], "shoe": [bool], "fear": [bool],
+             "claustro": [bool], "cramp": [seat | None], "food": {"seat", "skip"} | None,
+             "chainsaw": False, "molotov": cell | None, "double_move": False},
+      "over": False, "winner": None, "result": None,
+    }
+"""
+from __future__ import annotations
+
+from .tiles import HELIPAD, building_of, kind, neighbours, parse
+
+
+def deep_copy(value):
+    """A copy of a JSON-able value with every nested dict and list copied."""
+    if isinstance(value, dict):
+        return {k: deep_copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [deep_copy(v) for v in value]
+    return value
+
+
+_FLAT = ("zombies", "tokens", "tiles")
+_LISTS = ("tile_deck", "tile_discard", "pawns", "life", "bullets", "kills", "deck", "discard", "played", "dice")
+
+
+def copy_state(state):
+    """An independent copy of ``state``: every nested dict and list copied (the placed-tile records
+    in ``tiles`` are shared: nothing ever changes one after it is placed)."""
+    if state is None:
+        return None
+    s = dict(state)
+    for k in _FLAT:
+        s[k] = dict(state[k])
+    for k in _LISTS:
+        s[k] = list(state[k])
+    s["hands"] = [list(h) for h in state["hands"]]
+    s["items"] = [list(h) for h in state["items"]]
+    for k in ("fx", "zm", "auction", "window", "choice", "combat", "move", "spot"):
+        s[k] = deep_copy(state[k])
+    return s
+
+
+def active_seat(state) -> int | None:
+    """The seat that must act now, or ``None`` once the game is over (or before it starts).
+
+    A choice first, then a reaction window, then the phase's actor: the auction's next bidder,
+    the tile placer, the mover (a Brain Cramp player moves their victim), else the turn's seat.
+    """
+    if state is None or state["over"]:
+        return None
+    if state["choice"] is not None:
+        return state["choice"]["seat"]
+    if state["window"] is not None:
+        return state["window"]["queue"][0]
+    phase = state["phase"]
+    if phase == "auction":
+        return state["auction"]["next"]
+    if phase in ("tile_spot", "tile_rotation"):
+        return state["placer"]
+    if phase == "move":
+        return state["move"]["mover"]
+    return state["turn"]
+
+
+def occupied_by_pawn(state, k: str) -> bool:
+    """Whether some pawn stands on space ``k``."""
+    return k in state["pawns"]
+
+
+def passable(state, x: int, y: int) -> bool:
+    """Whether ``(x, y)`` is a road, door or named-building space of the map."""
+    return kind(state["tiles"], x, y) in ("R", "B", "D")
+
+
+def helipad_centre(state) -> str | None:
+    """The key of the Helipad's centre space once the Helipad is on the map, else ``None``."""
+    for cell, placed in state["tiles"].items():
+        if placed["tile"] == HELIPAD:
+            tx, ty = parse(cell)
+            return f"{3 * tx + 1},{3 * ty + 1}"
+    return None
+
+
+def building_spaces(state, cell: str) -> list[str]:
+    """Keys of the building (B and D) spaces of the named tile at ``cell``, in reading order."""
+    tx, ty = parse(cell)
+    out = []
+    for r in range(3):
+        for c in range(3):
+            x, y = 3 * tx + c, 3 * ty + r
+            if building_of(state["tiles"], x, y) == cell:
+                out.append(f"{x},{y}")
+    return out
+
+
+def pawn_building(state, seat: int) -> str | None:
+    """The tile cell of the named building ``seat``'s pawn is inside, else ``None``."""
+    return building_of(state["tiles"], *parse(state["pawns"][seat]))
+
+
+def zombie_free_spaces(state, exclude_pawns: bool) -> list[str]:
+    """Road, door and building spaces of the map with no zombie (and no pawn if asked), sorted."""
+    out = []
+    for cell in state["tiles"]:
+        tx, ty = parse(cell)
+        for r in range(3):
+            for c in range(3):
+                k = f"{3 * tx + c},{3 * ty + r}"
+                if k in state["zombies"] or (exclude_pawns and k in state["pawns"]):
+                    continue
+                if passable(state, 3 * tx + c, 3 * ty + r):
+                    out.append(k)
+    return sorted(out, key=lambda k: (parse(k)[1], parse(k)[0]))
+
+
+def steps_from(state, k: str) -> list[str]:
+    """Keys of the spaces one legal step from ``k``."""
+    return [f"{x},{y}" for x, y in neighbours(state["tiles"], *parse(k))]
+
+
+def zombie_count(state) -> int:
+    """Zombies in the game: on the map, moving, in kill piles and in the pool (always 100)."""
+    moving = 1 if state["zm"] and state["zm"]["current"] else 0
+    if state["choice"] and state["choice"]["kind"] == "so_bad" and state["choice"]["picked"]:
+        moving += 1
+    return len(state["zombies"]) + moving + sum(state["kills"]) + state["pool"]

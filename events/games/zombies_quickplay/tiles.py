@@ -1,0 +1,249 @@
+"""Map tile data and map geometry (rules/zombies-quickplay.md, 'Components').
+
+A tile is 3x3 spaces, rows top (north) to bottom: ``R`` road, ``B`` building
+interior, ``D`` door (a building space entered from the adjacent road), ``x``
+blocked. Tiles sit on a grid of tile cells ``(tx, ty)``; the Town Square is at
+``(0, 0)``. A space has global coordinates ``(x, y) = (3*tx + col, 3*ty + row)``,
+``y`` growing southwards. Rotations are quarter turns clockwise, 0-3.
+
+Keys in the state are strings: a tile cell ``"tx,ty"``, a space ``"x,y"``.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+TOWN_SQUARE = "town_square"
+HELIPAD = "helipad"
+
+#: tile id -> printed name, unrotated layout (3 rows), zombies, life and bullet tokens,
+#: copies, and whether the tile is in the Quickplay "last 10" (per copy: how many).
+#: Street tiles have ``z=None``: one zombie per road exit, placed by the player.
+TILES = {
+    "town_square": {"name": "Town Square", "layout": ["xRx", "RRR", "xRx"], "z": 0, "l": 0, "b": 0, "count": 1,
+                    "last": 0},
+    "helipad": {"name": "Helipad", "layout": ["RRR", "RRR", "RRR"], "z": 1, "l": 0, "b": 0, "count": 1, "last": 1},
+    "hospital": {"name": "Hospital", "layout": ["BBB", "BDB", "BRB"], "z": 8, "l": 4, "b": 0, "count": 1, "last": 0},
+    "lawn_and_garden": {"name": "Lawn and Garden", "layout": ["BBB", "BDB", "BRB"], "z": 6, "l": 2, "b": 3,
+                        "count": 1, "last": 0},
+    "police_station": {"name": "Police Station", "layout": ["BBB", "BDB", "xRx"], "z": 6, "l": 2, "b": 4,
+                       "count": 1, "last": 0},
+    "sporting_goods": {"name": "Sporting Goods", "layout": ["BBB", "BDB", "xRx"], "z": 6, "l": 2, "b": 4,
+                       "count": 1, "last": 0},
+    "fire_station": {"name": "Fire Station", "layout": ["BBB", "BDB", "xRB"], "z": 6, "l": 4, "b": 2, "count": 1,
+                     "last": 0},
+    "army_surplus": {"name": "Army Surplus", "layout": ["BDB", "RRR", "xxx"], "z": 2, "l": 0, "b": 2, "count": 1,
+                     "last": 0},
+    "drug_store": {"name": "Drug Store", "layout": ["BDB", "RRR", "xxx"], "z": 3, "l": 3, "b": 0, "count": 1,
+                   "last": 0},
+    "gas_station": {"name": "Gas Station", "layout": ["BDB", "RRR", "xRx"], "z": 3, "l": 1, "b": 2, "count": 1,
+                    "last": 0},
+    "skate_shop": {"name": "Skate Shop", "layout": ["BDB", "RRR", "xRx"], "z": 3, "l": 0, "b": 1, "count": 1,
+                   "last": 0},
+    "florist": {"name": "Florist", "layout": ["BDB", "RRR", "xRx"], "z": 3, "l": 1, "b": 1, "count": 1, "last": 0},
+    "hardware_store": {"name": "Hardware Store", "layout": ["BDB", "DRR", "BRx"], "z": 3, "l": 1, "b": 2,
+                       "count": 1, "last": 0},
+    "toy_store": {"name": "Toy Store", "layout": ["BBD", "BRR", "DRx"], "z": 3, "l": 1, "b": 1, "count": 1,
+                  "last": 1},
+    "straight": {"name": "Straight street (Theater 6)", "layout": ["xRx", "xRx", "xRx"], "z": None, "l": 0, "b": 0,
+                 "count": 4, "last": 2},
+    "bend": {"name": "Bend street (The Warehouse)", "layout": ["xRx", "xRR", "xxx"], "z": None, "l": 0, "b": 0,
+             "count": 4, "last": 2},
+    "t_junction": {"name": "T-junction (Media Buy)", "layout": ["xxx", "RRR", "xRx"], "z": None, "l": 0, "b": 0,
+                   "count": 4, "last": 2},
+    "crossroads": {"name": "Crossroads", "layout": ["xRx", "RRR", "xRx"], "z": None, "l": 0, "b": 0, "count": 4,
+                   "last": 2},
+}
+#: Named tiles: a building entered through doors, with Z/L/B (not the Town Square or Helipad).
+NAMED = frozenset(t for t, d in TILES.items() if "B" in "".join(d["layout"]))
+STREETS = frozenset(t for t, d in TILES.items() if d["z"] is None)
+#: Directions: name -> (dx, dy); sides in the order N E S W.
+DIRS = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
+SIDES = ("N", "E", "S", "W")
+OPPOSITE = {"N": "S", "E": "W", "S": "N", "W": "E"}
+#: The Town Square centre: every pawn's start, and the refill space.
+TOWN_CENTRE = "1,1"
+
+
+def key(x: int, y: int) -> str:
+    """The state key ``"x,y"`` of a space or tile cell."""
+    return f"{x},{y}"
+
+
+def parse(k: str) -> tuple[int, int]:
+    """``"x,y"`` -> ``(x, y)`` ints."""
+    a, b = k.split(",")
+    return int(a), int(b)
+
+
+@lru_cache(maxsize=None)
+def rotated(tile: str, rotation: int) -> tuple[str, ...]:
+    """The layout of ``tile`` turned ``rotation`` quarter turns clockwise (3 strings of 3)."""
+    rows = [list(r) for r in TILES[tile]["layout"]]
+    for _ in range(rotation % 4):
+        rows = [[rows[2 - c][r] for c in range(3)] for r in range(3)]
+    return tuple("".join(r) for r in rows)
+
+
+def local_after_rotation(row: int, col: int, rotation: int) -> tuple[int, int]:
+    """Where the unrotated space ``(row, col)`` lands after ``rotation`` clockwise quarter turns."""
+    for _ in range(rotation % 4):
+        row, col = col, 2 - row
+    return row, col
+
+
+@lru_cache(maxsize=None)
+def exits(tile: str, rotation: int) -> dict[str, bool]:
+    """Side -> whether a road leaves the tile there (the middle space of that side is road)."""
+    lay = rotated(tile, rotation)
+    return {"N": lay[0][1] == "R", "E": lay[1][2] == "R", "S": lay[2][1] == "R", "W": lay[1][0] == "R"}
+
+
+def exit_count(tile: str) -> int:
+    """Road exits of ``tile`` (the same for every rotation)."""
+    return sum(exits(tile, 0).values())
+
+
+def tile_deck_counts() -> dict[str, int]:
+    """Tile id -> copies in the tile stack (the Town Square excluded: it starts on the table)."""
+    return {t: d["count"] for t, d in TILES.items() if t != TOWN_SQUARE}
+
+
+def last_ten() -> list[str]:
+    """The tiles the Quickplay puts at the bottom of the stack (seeds/003, 'GAME SETUP')."""
+    return [t for t, d in TILES.items() for _ in range(d["last"])]
+
+
+# -- the map ----------------------------------------------------------------
+def tile_of(x: int, y: int) -> str:
+    """The tile-cell key of the space ``(x, y)``."""
+    return key(x // 3, y // 3)
+
+
+def kind(tiles: dict, x: int, y: int) -> str | None:
+    """The space kind at ``(x, y)`` on the map ``tiles`` ({"tx,ty": {"tile", "rotation"}}), or ``None``."""
+    placed = tiles.get(f"{x // 3},{y // 3}")
+    if placed is None:
+        return None
+    return rotated(placed["tile"], placed["rotation"])[y % 3][x % 3]
+
+
+def step_ok(tiles: dict, a: tuple[int, int], b: tuple[int, int]) -> bool:
+    """Whether a pawn or zombie may step from space ``a`` to the orthogonally adjacent ``b``.
+
+    Road to road anywhere; a door to the road beside it on its own tile; inside one named
+    building between its spaces (rules/zombies-quickplay.md, 'Turn' 4: through doors only).
+    """
+    if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
+        return False
+    ka, kb = kind(tiles, *a), kind(tiles, *b)
+    if ka in (None, "x") or kb in (None, "x"):
+        return False
+    if ka == "R" and kb == "R":
+        return True
+    same = a[0] // 3 == b[0] // 3 and a[1] // 3 == b[1] // 3
+    if "R" in (ka, kb):
+        return same and "D" in (ka, kb)
+    return same
+
+
+_STEPS = ((0, -1), (1, 0), (0, 1), (-1, 0))
+
+
+def neighbours(tiles: dict, x: int, y: int) -> list[tuple[int, int]]:
+    """Spaces reachable in one step from ``(x, y)``, in N E S W order (the rule of ``step_ok``)."""
+    cx, cy = x // 3, y // 3
+    placed = tiles.get(f"{cx},{cy}")
+    if placed is None:
+        return []
+    lay = rotated(placed["tile"], placed["rotation"])
+    r, c = y - 3 * cy, x - 3 * cx
+    here = lay[r][c]
+    if here == "x":
+        return []
+    out = []
+    for dx, dy in _STEPS:
+        nr, nc = r + dy, c + dx
+        if 0 <= nr < 3 and 0 <= nc < 3:
+            there = lay[nr][nc]
+            if there == "x" or (here == "R" and there == "B") or (here == "B" and there == "R"):
+                continue
+            out.append((x + dx, y + dy))
+        elif here == "R":
+            other = tiles.get(f"{(x + dx) // 3},{(y + dy) // 3}")
+            if other is not None and rotated(other["tile"], other["rotation"])[(y + dy) % 3][(x + dx) % 3] == "R":
+                out.append((x + dx, y + dy))
+    return out
+
+
+def spaces_of(tiles: dict, cell: str, kinds: str) -> list[tuple[int, int]]:
+    """Spaces of the placed tile at ``cell`` whose kind is in ``kinds``, in reading order."""
+    tx, ty = parse(cell)
+    lay = rotated(tiles[cell]["tile"], tiles[cell]["rotation"])
+    return [(3 * tx + c, 3 * ty + r) for r in range(3) for c in range(3) if lay[r][c] in kinds]
+
+
+def building_of(tiles: dict, x: int, y: int) -> str | None:
+    """The tile-cell key of the named building the space ``(x, y)`` belongs to, else ``None``."""
+    if kind(tiles, x, y) in ("B", "D"):
+        return tile_of(x, y)
+    return None
+
+
+def fits(tiles: dict, tile: str, tx: int, ty: int, rotation: int) -> bool:
+    """Whether ``tile`` may be placed at cell ``(tx, ty)`` turned ``rotation``.
+
+    The cell is empty; at every touching edge a road meets a road and no road meets a
+    building side; at least one road joins the map (rules/zombies-quickplay.md, 'Components').
+    """
+    if key(tx, ty) in tiles:
+        return False
+    mine = exits(tile, rotation)
+    joined = False
+    for side in SIDES:
+        dx, dy = DIRS[side]
+        other = tiles.get(key(tx + dx, ty + dy))
+        if other is None:
+            continue
+        theirs = exits(other["tile"], other["rotation"])[OPPOSITE[side]]
+        if theirs != mine[side]:
+            return False
+        joined = joined or mine[side]
+    return joined
+
+
+def frontier(tiles: dict) -> list[tuple[int, int]]:
+    """Empty cells beside a placed tile, sorted by (ty, tx)."""
+    cells = set()
+    for k in tiles:
+        tx, ty = parse(k)
+        for dx, dy in DIRS.values():
+            if key(tx + dx, ty + dy) not in tiles:
+                cells.add((tx + dx, ty + dy))
+    return sorted(cells, key=lambda c: (c[1], c[0]))
+
+
+def spots(tiles: dict, tile: str) -> list[tuple[int, int]]:
+    """Cells where ``tile`` fits in at least one rotation."""
+    return [c for c in frontier(tiles) if any(fits(tiles, tile, c[0], c[1], r) for r in range(4))]
+
+
+def rotations(tiles: dict, tile: str, tx: int, ty: int) -> list[int]:
+    """The rotations (0-3) in which ``tile`` fits at ``(tx, ty)``."""
+    return [r for r in range(4) if fits(tiles, tile, tx, ty, r)]
+
+
+def distances(tiles: dict, start: tuple[int, int], limit: int = 10_000) -> dict[tuple[int, int], int]:
+    """Steps from ``start`` to every space reachable on foot (breadth first, up to ``limit``)."""
+    seen = {start: 0}
+    frontier_ = [start]
+    while frontier_:
+        nxt = []
+        for p in frontier_:
+            if seen[p] >= limit:
+                continue
+            for q in neighbours(tiles, *p):
+                if q not in seen:
+                    seen[q] = seen[p] + 1
+                    nxt.append(q)
+        frontier_ = nxt
+    return seen

@@ -1,0 +1,65 @@
+"""The bots: only legal commands, from the view alone, and ``strong`` beats ``random``."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from events.games.zombies_quickplay import RULESET as R
+from events.games.zombies_quickplay.bots import BOTS
+from events.simulation import play_game, simulate
+
+from .helpers import Game
+
+
+@pytest.mark.parametrize("name", ["random", "strong"])
+def test_a_bot_sends_only_legal_commands(name):
+    calls = [0]
+
+    def checked(view, legal, rng):
+        command = BOTS[name](view, legal, rng)
+        assert command in legal
+        calls[0] += 1
+        return command
+
+    R.bots["_checked"] = checked
+    try:
+        for game in range(3):
+            record = play_game(R, ["_checked", "strong", "random"], f"bots-{name}-{game}")
+            assert record.outcome is not None
+    finally:
+        del R.bots["_checked"]
+    assert calls[0] > 50
+
+
+def test_the_strong_bot_walks_towards_a_zombie_and_fights():
+    g = Game()
+    g.zombie("1,0")
+    g.dice(2)
+    g.do(0, "RollMovement")
+    view = R.view(g.state, 0)
+    assert BOTS["strong"](view, g.legal(0), random.Random(0)) == {"type": "Move", "x": 1, "y": 0}
+
+
+def test_the_strong_bot_heads_for_the_helipad_once_it_is_out():
+    g = Game()
+    g.lay("helipad", 1, 0, 0)
+    g.zombie("1,0")
+    g.dice(2)
+    g.do(0, "RollMovement")
+    assert BOTS["strong"](R.view(g.state, 0), g.legal(0), random.Random(0)) == {"type": "Move", "x": 2, "y": 1}
+
+
+def test_the_strong_bot_pays_bullets_before_life():
+    g = Game()
+    g.zombie("2,1")
+    g.dice(1, 3)
+    g.do(0, "RollMovement")
+    g.do(0, "Move", x=2, y=1)
+    g.do(0, "Fight")
+    assert BOTS["strong"](R.view(g.state, 0), g.legal(0), random.Random(0)) == {"type": "SpendBullets"}
+
+
+def test_strong_beats_random_clearly_head_to_head():
+    summary = simulate(R, ["strong", "random"], 12, seed_prefix="bots-test", rotate=True)
+    assert summary["win_rate_by_policy"]["strong"] >= 0.75
