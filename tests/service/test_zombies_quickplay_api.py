@@ -81,6 +81,8 @@ def test_a_human_and_two_bots_play_a_whole_game_over_rest(client, store, redis_c
     assert "ZombieKilled" in types and "CombatStarted" in types
     assert "CardPlayed" in types
     assert "AuctionOpened" in types and "AuctionWon" in types
+    moments = {e["data"]["at"] for e in events if e["type"] == "WindowOpened"}
+    assert {"tile_placed", "move_roll"} <= moments and "WindowClosed" in types     # reaction windows
     assert any(e["type"] == "TilePlaced" and e["data"]["tile"] == "helipad" for e in events)
     report = verify(store, game_id)
     assert report.ok, report.problems

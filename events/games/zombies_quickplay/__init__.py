@@ -1,8 +1,9 @@
 """Zombies!!! Quickplay (Twilight Creations' Zombies!!! with Rich Stokes' Quickplay variant), 2-6 players.
 
 Read in this order: ``tiles`` (tile data and map geometry), ``cards`` (Event cards
-and constants), ``state``, ``setup``, ``table`` (the turn machine), ``zombies``
-(zombie steps), ``cardplay`` (Event cards), ``decide``, ``evolve``, ``legal``,
+and constants), ``state``, ``setup``, ``table`` (the turn machine and its reaction
+windows), ``combat``, ``movement``, ``zombies`` (zombie steps), ``cardplay`` (Event
+cards), ``decide``, ``evolve`` (and ``evolve_cards``), ``legal``,
 ``views`` and ``bots``. The rules are seeds/003 as read by
 ``shared/rules/zombies-quickplay.md``.
 
@@ -48,11 +49,18 @@ Choices (where the rules and the rules file are silent):
     roll is spent or no zombie can step. A roll of 1 gives no zombie moves (half of
     1 is 0). Zombies may step onto pawns; the fight comes when that pawn's turn starts
     or when a player steps there.
-12. One reaction window per turn, before the movement roll, for the other seats that
-    could play a card then (in turn order; a seat with nothing playable is not asked,
-    and a seat that plays leaves the window). The seat whose decision it is may play a
-    card at any of its decisions except inside the auction, a tile rotation, street
-    zombie placement, a combat loss payment, a choice or the middle of a zombie's move.
+12. The seat whose decision it is may play a card at any of its decisions except inside the
+    auction, a tile rotation, street zombie placement, a combat loss payment, a choice or the
+    middle of a zombie's move. The other seats get reaction windows at four moments of a turn:
+    (a) once the turn's tile and its zombies are placed (no window when no tile is placed, nor
+    when the map closes), before step 2 (combat or the draw); (b) after every lost combat roll,
+    before the fighter pays for it (or, unable to pay, loses a kill); (c) after the draw (step 3),
+    before the movement roll; (d) once the movement is over (after the Town Square refill),
+    before the zombie-move roll. A window asks, in turn order from the turn's seat, each other
+    seat that has played no card this round and holds a card it could play at that moment (with
+    nobody to ask there is no window); each answers with one ``PlayCard`` or ``Pass`` (the
+    default; decision kind ``reaction``), a card taking effect at once, and a seat that plays
+    leaves the window. Items in play are used at one's own decisions, not in a window.
 13. The Quickplay removals leave 41 Event cards (the rules file's "40" miscounts);
     All the Marbles, Bad Sense of Direction, Hysterical Paralysis, The Keys Are Still
     In It and We're Screwed are then out of the deck altogether. The option
@@ -92,9 +100,10 @@ Choices (where the rules and the rules file are silent):
     then stopped, zombie moves stop, the turn ends without a discard; other picks take
     the first legal command (the first spot and rotation, the first space, bullets
     before life when paying for a lost roll).
-24. A zombie that a card removes from the space being fought (Grenade, This Isn't So
-    Bad) ends that fight with no kill; a zombie a card puts on a pawn's space starts
-    no fight until that pawn's next turn starts or someone steps there.
+24. A zombie that a card removes from the space being fought (Grenade, This Isn't So Bad) ends
+    that fight with no kill, and a lost roll it follows costs nothing. A zombie a card puts on a
+    pawn's space starts no fight until that pawn's turn reaches its combat step (step 2; in the
+    window after the turn's tile that is the current turn's) or someone steps there.
 25. ``options["stack"]``: ``tiles`` is the whole tile stack (only those tiles are in
     play), ``hands`` whole opening hands (at most 3 cards), ``deck`` the top of the
     Event deck, ``dice`` the rolls to come before any random roll.
@@ -116,7 +125,7 @@ RULESET = Ruleset(
     name="Zombies!!! Quickplay",
     min_seats=2,
     max_seats=6,
-    version="zombies-quickplay/1",
+    version="zombies-quickplay/2",
     setup=setup,
     decide=decide,
     evolve=evolve,

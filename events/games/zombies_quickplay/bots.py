@@ -5,10 +5,14 @@
   among the chosen zombie's steps and stopping, and otherwise chooses a random
   zombie or (half the time) stops, so that games end in reasonable time.
 * ``strong`` -- a greedy policy: walks towards the nearest zombie it can beat
-  (or towards the Town Square centre when out of life, or to the Helipad centre
-  once it is on the map), pays bullets before life, bids for the Helipad when it
+  (or towards the Town Square centre when down to 1 life and under 3 bullets, or
+  to the Helipad centre once it is on the map), pays bullets before life, bids for the Helipad when it
   is close, plays combat cards in combat, items when it can, and its attack
-  cards on the seat with the most kills; moves zombies onto rivals' pawns.
+  cards on the seat with the most kills; moves zombies onto rivals' pawns. In a
+  reaction window it knocks bullets out of the hands of a rival who lost a combat
+  roll and needs them to pay, and, in the last window before its own turn (when its
+  card for this round would otherwise go unused), plays an attack card on the
+  leader or else Hey, Look! A Shotgun!.
 """
 from __future__ import annotations
 
@@ -51,7 +55,7 @@ def _goal(view) -> set[str]:
     me = view["seat"]
     if view["helipad"] and view["life"][me] + view["bullets"][me] >= 3:
         return {view["helipad"]}
-    if view["life"][me] == 0 and view["bullets"][me] < 3:
+    if view["life"][me] <= 1 and view["bullets"][me] < 3:
         return {"1,1"}
     return set(view["zombies"]) - {view["pawns"][me]}
 
@@ -84,11 +88,35 @@ def _step_towards(view, moves):
     return best if dist.get(f"{best['x']},{best['y']}", 10_000) < now else None
 
 
+def _window_card(view, plays):
+    """A card worth playing in the open reaction window, if any (see the module docstring)."""
+    me, turn, at = view["seat"], view["turn"], view["window"]["at"]
+    if at == "combat_roll":
+        need = 4 - view["combat"]["total"]
+        for c in plays:
+            if c["card"] == "butter_fingers" and c.get("target") == turn and c.get("item") == "bullets" \
+                    and need <= view["bullets"][turn] < need + 2:
+                return c
+    if at == "movement_over" and (turn + 1) % view["seats"] == me:
+        leader = _leader(view)
+        for c in plays:
+            if c["card"] in ATTACK_CARDS and c.get("target") == leader:
+                return c
+        for c in plays:
+            if c["card"] == "hey_look_a_shotgun" and view["fx"]["shotgun"][me] == 0:
+                return c
+    return None
+
+
 def _card(view, legal):
     plays = _of(legal, "PlayCard")
     if not plays:
         return None
     me, stage = view["seat"], view["stage"]
+    if stage == "window":
+        pick = _window_card(view, plays)
+        if pick is not None:
+            return pick
     for c in plays:
         if c["card"] in ("fire_axe", "skateboard", "first_aid_kit", "chainsaw", "lots_of_ammo", "grenade"):
             return c

@@ -18,11 +18,16 @@ from .cards import (
     WERE_SCREWED_COUNT,
     ZOMBIE_MASTER_COUNT,
 )
-from .state import active_seat, building_spaces, pawn_building, steps_from, zombie_free_spaces
+from .state import active_seat, building_spaces, pawn_building, steps_from, window_open, zombie_free_spaces
 from .tiles import NAMED, TOWN_CENTRE, key, parse
 
 #: Cards whose effect waits for the target's movement (useless once it has moved this turn).
 MOVE_CARDS = ("your_shoes_untied", "fear", "claustrophobia", "brain_cramp")
+
+
+def movement_rolled(state) -> bool:
+    """Whether the turn's movement has been rolled (it is under way or over)."""
+    return state["move"] is not None or state["phase"] in ("move", "zombie_roll", "zombies", "discard")
 
 
 def _others(state, seat):
@@ -69,7 +74,7 @@ def _target_plays(state, seat, card):
             continue
         if card == "bad_sense_of_direction" and state["life"][seat] < 1:
             continue
-        if card in MOVE_CARDS and t == state["turn"] and state["phase"] in ("move", "zombies", "discard"):
+        if card in MOVE_CARDS and t == state["turn"] and movement_rolled(state):
             continue
         out.append({"type": "PlayCard", "card": card, "target": t})
     return out
@@ -113,13 +118,16 @@ def plays_of(state, seat, card) -> list[dict]:
 
 def card_plays(state, seat) -> list[dict]:
     """Every ``PlayCard`` command ``seat`` may send now: ``[]`` after a card this round, during a
-    choice, in the middle of the zombie moves, or if not ``seat``'s decision."""
+    choice, if not ``seat``'s decision, or (outside a reaction window) in the auction, a tile
+    rotation, street zombie placement, a combat loss payment or the middle of a zombie's move
+    (choice 12)."""
     if state["played"][seat] or state["choice"] is not None or active_seat(state) != seat:
         return []
-    if state["phase"] in ("auction", "tile_rotation", "combat_loss", "place_zombies"):
-        return []
-    if state["phase"] == "zombies" and state["zm"]["current"] is not None:
-        return []
+    if not window_open(state):
+        if state["phase"] in ("auction", "tile_rotation", "combat_loss", "place_zombies"):
+            return []
+        if state["phase"] == "zombies" and state["zm"]["current"] is not None:
+            return []
     out = []
     for card in sorted(set(state["hands"][seat])):
         out += plays_of(state, seat, card)
@@ -127,8 +135,8 @@ def card_plays(state, seat) -> list[dict]:
 
 
 def window_seats(state) -> list[int]:
-    """Seats (after the turn's seat, in turn order) that could answer in the reaction window
-    before the movement roll: no card this round yet and a card they could play now."""
+    """Seats (after the turn's seat, in turn order) to ask in a reaction window opening now: no card
+    this round yet and a card they could play at this moment (choice 12)."""
     n, turn = state["seats"], state["turn"]
     out = []
     for i in range(1, n):
@@ -141,8 +149,11 @@ def window_seats(state) -> list[int]:
 
 
 def item_uses(state, seat) -> list[dict]:
-    """``UseItem`` commands ``seat`` may send now (its own decision, outside choices)."""
-    if state["choice"] is not None or active_seat(state) != seat or state["phase"] in ("auction", "combat_loss"):
+    """``UseItem`` commands ``seat`` may send now (its own decision, outside choices and reaction
+    windows: a window is answered with a card or ``Pass``, choice 12)."""
+    if state["choice"] is not None or active_seat(state) != seat or window_open(state):
+        return []
+    if state["phase"] in ("auction", "combat_loss"):
         return []
     if state["phase"] == "zombies" and state["zm"]["current"] is not None:
         return []
@@ -181,7 +192,7 @@ def play_card(t, seat: int, command: dict) -> None:
     if card == "butter_fingers":
         data["what"] = command["item"]
     t.emit("CardPlayed", data)
-    if s["window"] is not None and s["window"]["queue"][0] == seat:
+    if window_open(s) and s["window"]["queue"][0] == seat:
         t.emit("WindowPassed", {"seat": seat, "played": True})
     EFFECTS.get(card, lambda *_: None)(t, seat, command)
 

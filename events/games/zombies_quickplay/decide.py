@@ -10,7 +10,7 @@ from events.games.contract import RuleViolation, not_your_turn
 
 from .cardplay import card_plays, choice_spaces, close_choice, item_uses, pick_space, play_card, use_item
 from .cards import CARDS, NAMES
-from .state import active_seat, copy_state, steps_from
+from .state import active_seat, copy_state, steps_from, window_open
 from .table import Table
 from .tiles import distances, key, kind, parse, rotations, spaces_of, spots
 from .zombies import choosable, current_can_stop, current_steps
@@ -45,7 +45,7 @@ def stage(state) -> str:
     """What the active seat is deciding: ``"choice"``, ``"window"`` or the turn's phase."""
     if state["choice"] is not None:
         return "choice"
-    if state["window"] is not None:
+    if window_open(state):
         return "window"
     return state["phase"]
 
@@ -251,7 +251,7 @@ def play(t, seat, command):
     if {k: v for k, v in command.items()} not in card_plays(t.s, seat):
         raise RuleViolation("not_now", f"{NAMES[card]} cannot be played like that now.")
     play_card(t, seat, command)
-    settle_combat(t)
+    t.settle()
 
 
 def use(t, seat, command):
@@ -264,19 +264,13 @@ def use(t, seat, command):
     if {"type": "UseItem", "card": card} not in item_uses(t.s, seat):
         raise RuleViolation("not_now", f"{NAMES[card]} cannot be used now.")
     use_item(t, seat, card)
-    settle_combat(t)
-
-
-def settle_combat(t) -> None:
-    """A fight whose zombie a card removed (Grenade, This Isn't So Bad) is over."""
-    s = t.s
-    if not s["over"] and s["choice"] is None and s["phase"] == "combat" and s["pawns"][s["turn"]] not in s["zombies"]:
-        t.combat_over()
+    t.settle()
 
 
 def pass_(t, seat, command):
     """Pass ``{}``: play nothing in this reaction window."""
     t.emit("WindowPassed", {"seat": seat, "played": False})
+    t.settle()
 
 
 def pick(t, seat, command):
@@ -285,7 +279,7 @@ def pick(t, seat, command):
     if k not in choice_spaces(t.s):
         raise RuleViolation("illegal_space", "That space cannot be picked for this card.")
     pick_space(t, seat, k)
-    settle_combat(t)
+    t.settle()
 
 
 def stop_choice(t, seat, command):
@@ -293,7 +287,7 @@ def stop_choice(t, seat, command):
     if t.s["choice"]["kind"] != "push":
         raise RuleViolation("not_now", "This card must be carried out in full.")
     close_choice(t)
-    settle_combat(t)
+    t.settle()
 
 
 COMMANDS = {

@@ -1,4 +1,5 @@
-"""evolve(state, event) -> state: one small function per event type.
+"""evolve(state, event) -> state: one small function per event type (fights, movement and zombie
+moves in ``evolve_moves``, Event cards and reaction windows in ``evolve_cards``).
 
 Total: unknown event types (the system's GameCreated, SeatJoined, SeedRevealed...)
 leave the state unchanged. Never draws randomness: every roll and shuffle is in
@@ -6,7 +7,8 @@ the event.
 """
 from __future__ import annotations
 
-from .evolve_cards import CARD_HANDLERS, forget_record
+from .evolve_cards import CARD_HANDLERS
+from .evolve_moves import MOVE_HANDLERS
 from .tiles import TOWN_CENTRE, key
 
 
@@ -152,148 +154,11 @@ def tokens_placed(s, d):
     return s
 
 
-def combat_started(s, d):
-    """CombatStarted: the turn's seat must fight the zombie on its space."""
-    s.update(phase="combat", resume=d["resume"], combat={"total": None})
-    return s
-
-
-def die_rolled(s, d):
-    """DieRolled: a roll (a stacked one is used up); a combat roll below 4 asks for payment."""
-    if d.get("stacked"):
-        s["dice"].pop(0)
-    if d["purpose"] == "combat":
-        seat = d["seat"]
-        s["combat"] = {"total": d["total"]}
-        if d.get("shotgun"):
-            s["fx"]["shotgun"][seat] -= 1
-        if d.get("adrenaline"):
-            s["fx"]["adrenaline"][seat] = False
-        if d["total"] < 4:
-            s["phase"] = "combat_loss"
-    return s
-
-
-def zombie_killed(s, d):
-    """ZombieKilled: the zombie at ``(x, y)`` joins ``seat``'s kill pile (``None``: the box)."""
-    s["zombies"].pop(key(d["x"], d["y"]), None)
-    forget_record(s, key(d["x"], d["y"]))
-    if d["seat"] is not None:
-        s["kills"][d["seat"]] += 1
-    else:
-        s["pool"] += 1
-    return s
-
-
-def combat_lost(s, d):
-    """CombatLost: a lost roll paid with a life, bullets, a First Aid Kit or (out of life) a kill."""
-    seat, pay = d["seat"], d["pay"]
-    if pay == "life":
-        s["life"][seat] -= 1
-        s["phase"] = "combat"
-    elif pay == "bullets":
-        s["bullets"][seat] -= d["amount"]
-    elif pay == "first_aid_kit":
-        s["items"][seat].remove("first_aid_kit")
-        s["discard"].append("first_aid_kit")
-        s["phase"] = "combat"
-    else:  # kill: out of life
-        if s["kills"][seat] > 0:
-            s["kills"][seat] -= 1
-            s["pool"] += 1
-        s["stuck"] = True
-    return s
-
-
-def movement_allowed(s, d):
-    """MovementAllowed: the turn's allowance; Fear and Your Shoe's Untied are used up."""
-    seat = d["seat"]
-    s["fx"]["shoe"][seat] = False
-    s["fx"]["fear"][seat] = False
-    s["move"] = {"left": d["allowance"], "mover": d["mover"]}
-    return s
-
-
-def pawn_moved(s, d):
-    """PawnMoved: ``seat``'s pawn to ``(x, y)`` (a walk or a push uses up a step)."""
-    s["pawns"][d["seat"]] = key(d["x"], d["y"])
-    if d["how"] == "walk":
-        s["move"]["left"] -= 1
-    elif d["how"] == "push":
-        s["choice"]["left"] -= 1
-    return s
-
-
-def token_taken(s, d):
-    """TokenTaken: ``seat`` claims the token at ``(x, y)``."""
-    k = key(d["x"], d["y"])
-    token = s["tokens"].pop(k)
-    field = "life" if token == "life" else "bullets"
-    s[field][d["seat"]] += 1
-    return s
-
-
-def movement_ended(s, d):
-    """MovementEnded: the move is over; Claustrophobia and Brain Cramp are used up."""
-    seat = d["seat"]
-    s["fx"]["claustro"][seat] = False
-    s["fx"]["cramp"][seat] = None
-    s["move"] = None
-    return s
-
-
 def supplies_set(s, d):
     """SuppliesSet: ``seat``'s life and bullets become the given numbers."""
     seat = d["seat"]
     s["life"][seat] = d["life"]
     s["bullets"][seat] = d["bullets"]
-    return s
-
-
-def zombie_moves_allowed(s, d):
-    """ZombieMovesAllowed: ``moves`` zombie steps, at most ``cap`` for one zombie."""
-    s["zm"] = {"left": d["moves"], "cap": d["cap"], "moved": {}, "current": None}
-    s["phase"] = "zombies"
-    return s
-
-
-def _finish_current(zm, zombies):
-    cur = zm["current"]
-    if cur is not None:
-        zombies[cur["at"]] = 1
-        zm["moved"][cur["at"]] = {"path": cur["path"], "steps": cur["steps"]}
-        zm["current"] = None
-
-
-def zombie_chosen(s, d):
-    """ZombieChosen: the zombie at ``(x, y)`` is moved next (the previous one stops)."""
-    zm = s["zm"]
-    _finish_current(zm, s["zombies"])
-    k = key(d["x"], d["y"])
-    s["zombies"].pop(k)
-    rec = zm["moved"].pop(k, None) or {"path": [k], "steps": 0}
-    zm["current"] = {"at": k, "path": list(rec["path"]), "steps": rec["steps"], "fresh": True}
-    return s
-
-
-def zombie_moved(s, d):
-    """ZombieMoved: the chosen zombie steps to ``(to_x, to_y)``."""
-    zm = s["zm"]
-    cur = zm["current"]
-    to = key(d["to_x"], d["to_y"])
-    cur["at"] = to
-    cur["path"].append(to)
-    cur["steps"] += 1
-    cur["fresh"] = False
-    zm["left"] -= 1
-    return s
-
-
-def zombie_moves_ended(s, d):
-    """ZombieMovesEnded: the moving zombie stops; the zombie moves are over."""
-    if s["zm"] is not None:
-        _finish_current(s["zm"], s["zombies"])
-    s["zm"] = None
     return s
 
 
@@ -326,15 +191,12 @@ HANDLERS = {
     "TileDiscarded": tile_discarded, "MapClosed": map_closed, "AuctionOpened": auction_opened,
     "BidMade": bid_made, "BidPassed": bid_passed, "AuctionWon": auction_won,
     "TileSpotChosen": tile_spot_chosen, "TilePlaced": tile_placed, "StreetZombiesDue": street_zombies_due,
-    "ZombiesPlaced": zombies_placed, "TokensPlaced": tokens_placed, "CombatStarted": combat_started,
-    "DieRolled": die_rolled, "ZombieKilled": zombie_killed, "CombatLost": combat_lost,
-    "MovementAllowed": movement_allowed, "PawnMoved": pawn_moved, "TokenTaken": token_taken,
-    "MovementEnded": movement_ended, "SuppliesSet": supplies_set, "ZombieMovesAllowed": zombie_moves_allowed,
-    "ZombieChosen": zombie_chosen, "ZombieMoved": zombie_moved, "ZombieMovesEnded": zombie_moves_ended,
+    "ZombiesPlaced": zombies_placed, "TokensPlaced": tokens_placed, "SuppliesSet": supplies_set,
     "TurnEnded": turn_ended, "TurnSkipped": turn_skipped, "GameWon": game_won,
 }
 
 
+HANDLERS.update(MOVE_HANDLERS)
 HANDLERS.update(CARD_HANDLERS)
 
 

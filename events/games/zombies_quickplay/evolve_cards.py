@@ -87,17 +87,26 @@ def kills_lost(s, d):
 
 
 def window_opened(s, d):
-    """WindowOpened: the seats in ``queue`` may answer before the movement roll."""
-    s["window"] = {"queue": list(d["queue"])}
+    """WindowOpened: the seats in ``queue`` may answer, in that order, at the moment ``at`` (see
+    ``table.MOMENTS``; a window logged before moments existed has none and was the one before the
+    movement roll)."""
+    s["window"] = {"queue": list(d["queue"]), "at": d.get("at")}
     return s
 
 
 def window_passed(s, d):
-    """WindowPassed: ``seat`` is done with the reaction window."""
-    q = s["window"]["queue"]
-    q.remove(d["seat"])
-    if not q:
+    """WindowPassed: ``seat`` is done with the reaction window. The window stays (with an empty
+    queue) until ``WindowClosed``, except a window logged before moments existed, which closed here."""
+    w = s["window"]
+    w["queue"].remove(d["seat"])
+    if not w["queue"] and w["at"] is None:
         s["window"] = None
+    return s
+
+
+def window_closed(s, d):
+    """WindowClosed: every seat asked has answered (and any card played in it is resolved)."""
+    s["window"] = None
     return s
 
 
@@ -142,6 +151,7 @@ CARD_HANDLERS = {
     "KillsLost": kills_lost,
     "WindowOpened": window_opened,
     "WindowPassed": window_passed,
+    "WindowClosed": window_closed,
     "ChoiceOpened": choice_opened,
     "SpacePicked": choice_picked,
     "ChoiceClosed": choice_closed,

@@ -15,12 +15,12 @@ Shape (lists indexed by seat; spaces and tile cells are ``"x,y"`` keys, see ``ti
       "dice": [...],                         # stacked rolls still to come (hidden)
       "turn": 0, "turn_no": 1, "life_at_start": 3,
       "phase": "tile_spot" | "tile_rotation" | "place_zombies" | "auction" | "combat" |
-               "combat_loss" | "move_roll" | "move" | "zombies" | "discard" | "over",
+               "combat_loss" | "move_roll" | "move" | "zombie_roll" | "zombies" | "discard" | "over",
       "resume": "draw" | "move",            # where a combat returns to
       "combat": {"total": n} | None, "move": {"left": n, "mover": seat} | None, "stuck": False,
       "zm": {"left", "cap", "moved": {"x,y": {"path", "steps"}}, "current": {...} | None} | None,
       "auction": {"order", "passed", "high", "leader", "next"} | None,
-      "window": {"queue": [seat, ...]} | None,
+      "window": {"queue": [seat, ...], "at": moment} | None,   # moment: see table.MOMENTS
       "choice": {"seat", "kind", "card", "left", "target", "picked"} | None,
       "fx": {"shotgun": [n], "adrenaline": [bool], "shoe": [bool], "fear": [bool],
              "claustro": [bool], "cramp": [seat | None], "food": {"seat", "skip"} | None,
@@ -36,9 +36,9 @@ from .tiles import HELIPAD, building_of, kind, neighbours, parse
 def deep_copy(value):
     """A copy of a JSON-able value with every nested dict and list copied."""
     if isinstance(value, dict):
-        return {k: deep_copy(v) for k, v in value.items()}
+        return {k: deep_copy(v) if isinstance(v, (dict, list)) else v for k, v in value.items()}
     if isinstance(value, list):
-        return [deep_copy(v) for v in value]
+        return [deep_copy(v) if isinstance(v, (dict, list)) else v for v in value]
     return value
 
 
@@ -73,7 +73,7 @@ def active_seat(state) -> int | None:
         return None
     if state["choice"] is not None:
         return state["choice"]["seat"]
-    if state["window"] is not None:
+    if window_open(state):
         return state["window"]["queue"][0]
     phase = state["phase"]
     if phase == "auction":
@@ -83,6 +83,12 @@ def active_seat(state) -> int | None:
     if phase == "move":
         return state["move"]["mover"]
     return state["turn"]
+
+
+def window_open(state) -> bool:
+    """Whether a reaction window is waiting for a seat's answer (a window whose queue is empty is
+    only waiting for the card played in it to be resolved)."""
+    return state["window"] is not None and bool(state["window"]["queue"])
 
 
 def occupied_by_pawn(state, k: str) -> bool:

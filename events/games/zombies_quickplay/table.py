@@ -3,32 +3,26 @@
 A Table wraps a *copy* of the state; ``emit`` appends an event and folds it in
 at once, so every later step sees the updated table. The steps follow
 rules/zombies-quickplay.md, 'Turn (Quickplay)': tile, combat, draw, movement
-roll, movement, zombie moves, discard.
+roll, movement, zombie moves, discard. This module has the tile and draw steps,
+the reaction windows and the turn's start and end; combat is in ``combat``
+(:class:`CombatSteps`), movement and zombie moves in ``movement`` (:class:`MoveSteps`).
+
+Reaction windows (choice 12) open at the moments of ``MOMENTS``: ``open_window(at)``
+asks the other seats that could play a card now, and the turn goes on with
+``MOMENTS[at]`` once the window is closed (``settle``), or at once if nobody is asked.
 """
 from __future__ import annotations
 
 from .cardplay import window_seats
-from .cards import HAND_LIMIT, KEYS_SPACES, KILL_ROLL, MAX_LIFE, OPENING_BULLETS, OPENING_LIFE
+from .cards import HAND_LIMIT
+from .combat import CombatSteps
 from .evolve import evolve
-from .state import helipad_centre
-from .tiles import (
-    HELIPAD,
-    NAMED,
-    STREETS,
-    TILES,
-    TOWN_CENTRE,
-    building_of,
-    exit_count,
-    key,
-    local_after_rotation,
-    parse,
-    spaces_of,
-    spots,
-)
-from .zombies import any_zombie_step
+from .movement import MoveSteps
+from .state import helipad_centre, window_open
+from .tiles import HELIPAD, NAMED, STREETS, TILES, exit_count, key, local_after_rotation, spaces_of, spots
 
 
-class Table:
+class Table(CombatSteps, MoveSteps):
     """A state copy being resolved and the events emitted so far.
 
     ``Table(state, rng)``: ``state`` a copy the table may mutate (``None`` in setup), ``rng`` a
@@ -86,6 +80,35 @@ class Table:
             self.emit("GameWon", {"seat": seat, "result": "helipad"})
             return True
         return False
+
+    # -- reaction windows (choice 12) -------------------------------------
+    def open_window(self, at: str) -> None:
+        """A reaction window at moment ``at`` (a key of ``MOMENTS``) for the other seats that hold a
+        card they could play now and have played none this round, in turn order; with nobody to ask
+        the turn goes straight on with ``MOMENTS[at]``."""
+        queue = window_seats(self.s)
+        if queue:
+            self.emit("WindowOpened", {"queue": queue, "at": at})
+        else:
+            MOMENTS[at](self)
+
+    def settle(self) -> None:
+        """After a card, an item, a ``Pass`` or a pick: once no choice is open and every seat of the
+        window has answered, the window closes and its moment goes on; outside a window, a fight
+        whose zombie a card removed is over (choice 24)."""
+        s = self.s
+        if s["over"] or s["choice"] is not None or window_open(s):
+            return
+        if s["window"] is None:
+            self.end_fight_if_zombie_gone()
+            return
+        at = s["window"]["at"]
+        self.emit("WindowClosed", {"at": at})
+        MOMENTS[at](self)
+
+    def await_roll(self) -> None:
+        """After the window before the movement roll: nothing happens by itself (the turn's seat
+        rolls, or plays a card first)."""
 
     # -- the turn --------------------------------------------------------
     def start_turn(self, seat: int) -> None:
@@ -177,13 +200,14 @@ class Table:
             self.emit("TokensPlaced", {"lives": lives, "bullets": bullets})
 
     def after_placement(self) -> None:
-        """After a tile: if no tile left can go anywhere the map is closed and the turn is lost."""
+        """After a tile and its zombies: if no tile left can go anywhere the map is closed and the
+        turn is lost; else a reaction window, then step 2."""
         s = self.s
         if s["tile_deck"] and not any(spots(s["tiles"], t) for t in set(s["tile_deck"])):
             self.emit("MapClosed", {"seat": s["turn"]})
             self.end_turn()
             return
-        self.after_tile()
+        self.open_window("tile_placed")
 
     def after_tile(self) -> None:
         """Step 2: combat if the turn's pawn shares its space with a zombie, else step 3."""
@@ -191,11 +215,6 @@ class Table:
             self.emit("CombatStarted", {"seat": self.s["turn"], "resume": "draw"})
         else:
             self.draw_step()
-
-    def combat_due(self, seat: int) -> bool:
-        """A zombie on ``seat``'s space and no Alternate Food Source in play."""
-        s = self.s
-        return s["pawns"][seat] in s["zombies"] and s["fx"]["food"] is None
 
     def draw_cards(self, seat: int, count: int) -> None:
         """``seat`` draws ``count`` Event cards, reshuffling the discard pile when the deck runs out."""
@@ -214,156 +233,7 @@ class Table:
         seat = self.s["turn"]
         self.draw_cards(seat, HAND_LIMIT - len(self.s["hands"][seat]))
         self.phase("move_roll")
-        queue = window_seats(self.s)
-        if queue:
-            self.emit("WindowOpened", {"queue": queue})
-
-    # -- combat ---------------------------------------------------------
-    def fight(self, seat: int) -> None:
-        """Roll a combat die with every bonus; 4+ kills the zombie (rules/zombies-quickplay.md, 'Combat')."""
-        s, fx = self.s, self.s["fx"]
-        bonus, extra = 0, {}
-        if "fire_axe" in s["items"][seat]:
-            bonus += 1
-        if fx["chainsaw"]:
-            bonus += 2
-        if fx["molotov"] and fx["molotov"] in building_cells(s, s["pawns"][seat]):
-            bonus += 2
-        if fx["shotgun"][seat] > 0:
-            bonus += 1
-            extra["shotgun"] = True
-        if fx["adrenaline"][seat]:
-            bonus += 2
-            extra["adrenaline"] = True
-        self.roll(seat, "combat", bonus=bonus, **extra)
-        if s["combat"]["total"] >= KILL_ROLL:
-            self.kill_here(seat)
-        elif not self.loss_options(seat):
-            self.emit("CombatLost", {"seat": seat, "pay": "kill", "amount": 1})
-            self.combat_over()
-
-    def loss_options(self, seat: int) -> list[str]:
-        """Ways ``seat`` may pay for a lost combat roll: ``bullets``, ``life``, ``first_aid_kit``."""
-        s = self.s
-        out = []
-        if s["bullets"][seat] >= KILL_ROLL - s["combat"]["total"]:
-            out.append("bullets")
-        if s["life"][seat] > 0:
-            out.append("life")
-        if "first_aid_kit" in s["items"][seat]:
-            out.append("first_aid_kit")
-        return out
-
-    def kill_here(self, seat: int) -> None:
-        """The zombie on ``seat``'s space joins its kill pile; the combat is over."""
-        x, y = parse(self.s["pawns"][seat])
-        self.emit("ZombieKilled", {"seat": seat, "x": x, "y": y})
-        if not self.check_win(seat):
-            self.combat_over()
-
-    def combat_over(self) -> None:
-        """Back to where the combat began: step 3 (draw) or the movement."""
-        s = self.s
-        seat = s["turn"]
-        self.take_token(seat)
-        if self.check_win(seat):
-            return
-        if s["resume"] == "draw":
-            self.draw_step()
-        elif s["stuck"] or s["move"]["left"] <= 0:
-            self.end_movement()
-        else:
-            self.phase("move")
-
-    def take_token(self, seat: int) -> None:
-        """Claim the token on ``seat``'s space if no zombie is there (a life token only below 5 life)."""
-        s = self.s
-        k = s["pawns"][seat]
-        token = s["tokens"].get(k)
-        if token is None or k in s["zombies"]:
-            return
-        if token == "life" and s["life"][seat] >= MAX_LIFE:
-            return
-        x, y = parse(k)
-        self.emit("TokenTaken", {"seat": seat, "x": x, "y": y, "token": token})
-
-    # -- movement -------------------------------------------------------
-    def roll_movement(self, seat: int) -> None:
-        """Step 4: the movement allowance (rules/zombies-quickplay.md, 'Turn' 4; choice 7)."""
-        s, fx = self.s, self.s["fx"]
-        allowance = 0
-        if not (fx["fear"][seat] or s["stuck"]):
-            roll = self.roll(seat, "move") + (2 if "skateboard" in s["items"][seat] else 0)
-            if fx["shoe"][seat]:
-                roll //= 2
-            allowance = max(roll, s["life_at_start"])
-            if fx["double_move"]:
-                allowance *= 2
-        self.allow(seat, allowance)
-
-    def keys(self, seat: int) -> None:
-        """The Keys Are Still In It: up to 10 spaces instead of the movement roll (Fear still holds)."""
-        self.allow(seat, 0 if self.s["fx"]["fear"][seat] or self.s["stuck"] else KEYS_SPACES)
-
-    def allow(self, seat: int, allowance: int) -> None:
-        """Set ``seat``'s movement allowance (moved by its Brain Cramp player if any) and start moving."""
-        cramp = self.s["fx"]["cramp"][seat]
-        self.emit("MovementAllowed", {"seat": seat, "allowance": allowance,
-                                      "mover": seat if cramp is None else cramp})
-        if allowance == 0:
-            self.end_movement()
-        else:
-            self.phase("move")
-
-    def rest(self, seat: int) -> None:
-        """Much Needed Rest: no movement roll; gain 2 life (up to 5)."""
-        s = self.s
-        self.emit("SuppliesSet", {"seat": seat, "life": min(MAX_LIFE, s["life"][seat] + 2),
-                                  "bullets": s["bullets"][seat], "reason": "much_needed_rest"})
-        self.emit("MovementAllowed", {"seat": seat, "allowance": 0, "mover": seat})
-        self.end_movement()
-
-    def walk(self, seat: int, x: int, y: int) -> None:
-        """One step of the turn's pawn; a zombie there means combat first."""
-        s = self.s
-        self.emit("PawnMoved", {"seat": seat, "x": x, "y": y, "how": "walk"})
-        if self.combat_due(seat):
-            self.emit("CombatStarted", {"seat": seat, "resume": "move"})
-            return
-        self.take_token(seat)
-        if self.check_win(seat):
-            return
-        if s["move"]["left"] <= 0:
-            self.end_movement()
-
-    def end_movement(self) -> None:
-        """End of step 4: the Town Square refill, then step 5 (zombie moves)."""
-        s = self.s
-        seat = s["turn"]
-        self.emit("MovementEnded", {"seat": seat})
-        if s["pawns"][seat] == TOWN_CENTRE:
-            life, bullets = max(s["life"][seat], OPENING_LIFE), max(s["bullets"][seat], OPENING_BULLETS)
-            if (life, bullets) != (s["life"][seat], s["bullets"][seat]):
-                self.emit("SuppliesSet", {"seat": seat, "life": life, "bullets": bullets, "reason": "town_square"})
-        self.zombie_step()
-
-    # -- zombies and the end of the turn --------------------------------
-    def zombie_step(self) -> None:
-        """Step 5: roll for zombie moves; at most half the roll (down) on one zombie. All the
-        Marbles in effect: no zombie moves (and no roll)."""
-        if self.s["fx"]["marbles"] is not None:
-            self.phase("discard")
-            return
-        value = self.roll(self.s["turn"], "zombies")
-        self.emit("ZombieMovesAllowed", {"moves": value, "cap": value // 2})
-        self.settle_zombies()
-
-    def settle_zombies(self) -> None:
-        """End the zombie moves once the roll is used or no zombie can step any more."""
-        zm = self.s["zm"]
-        if zm["left"] <= 0 or not any_zombie_step(self.s):
-            self.emit("ZombieMovesEnded", {})
-            self.phase("discard")
+        self.open_window("move_roll")
 
     def end_turn(self) -> None:
         """Step 6 done: the turn passes clockwise (to the next seat). A closed map with no zombie
@@ -378,7 +248,10 @@ class Table:
         self.start_turn((s["turn"] + 1) % s["seats"])
 
 
-def building_cells(state, k: str) -> set[str]:
-    """The named-building cells space ``k`` is part of (a set of 0 or 1 tile cells)."""
-    cell = building_of(state["tiles"], *parse(k))
-    return {cell} if cell else set()
+#: Reaction window moments -> how the turn goes on once the window is closed (choice 12).
+MOMENTS = {
+    "tile_placed": Table.after_tile,          # the turn's tile and its zombies are placed; step 2 next
+    "combat_roll": Table.after_combat_roll,   # a combat roll was lost; paying for it next
+    "move_roll": Table.await_roll,            # cards drawn (step 3); the movement roll next
+    "movement_over": Table.zombie_step,       # the movement is over; the zombie-move roll next
+}

@@ -63,3 +63,15 @@ def test_the_strong_bot_pays_bullets_before_life():
 def test_strong_beats_random_clearly_head_to_head():
     summary = simulate(R, ["strong", "random"], 12, seed_prefix="bots-test", rotate=True)
     assert summary["win_rate_by_policy"]["strong"] >= 0.75
+
+
+def test_the_strong_bot_knocks_bullets_away_from_a_rival_who_needs_them_to_pay_a_lost_roll():
+    # given seat 0 lost a combat roll of 2 and could pay it with 2 of its 3 bullets
+    g = Game(hands=[["lots_of_ammo", "grenade", "molotov_cocktail"], ["butter_fingers", "fire_axe", "chainsaw"]])
+    g.do(1, "Pass")
+    g.into_fight(2)
+    g.do(0, "Fight")
+    assert g.stage == "window" and g.actor == 1
+    # when the strong bot answers for seat 1, then it plays Butter Fingers on those bullets
+    command = BOTS["strong"](R.view(g.state, 1), g.legal(1), random.Random(0))
+    assert command == {"type": "PlayCard", "card": "butter_fingers", "target": 0, "item": "bullets"}

@@ -174,9 +174,9 @@ def test_fear_stops_the_target_moving_on_its_next_turn():
     g = Game(hands=hands("fear"))
     play(g, 0, "fear", target=1)
     g.finish_turn(0)
-    g.do(1, "RollMovement")
-    assert g.state["stuck"] is False and "MovementAllowed" in [e["type"] for e in g.events[-6:]]
-    assert [e for e in g.events if e["type"] == "MovementAllowed"][-1]["data"]["allowance"] == 0
+    batch = g.do(1, "RollMovement")
+    assert g.state["stuck"] is False and g.state["pawns"][1] == "1,1"
+    assert [e["data"]["allowance"] for e in batch if e["type"] == "MovementAllowed"] == [0]
 
 
 def test_your_shoes_untied_halves_the_targets_movement_roll():
