@@ -1,21 +1,29 @@
 """Bots: ``bot(view, legal_commands, rng) -> command``, from the view only.
 
 * ``random`` -- any legal command, uniformly.
-* ``strong`` -- a heuristic. As a survivor: reflect or block every card
-  played on it (Underestimate first, Body Armor against zombie attacks,
-  Horde, Steal Supplies and Rampage); steal (Steal Supplies, Rampage),
-  knock back a rival near the chopper (Horde), ride along (Alliance); look
-  at the Wasteland deck whenever its top is unknown or bad (Scout sends a
-  bad card to the bottom, Zombie Trap puts the cards back best first); keep
-  Abandoned Vehicle to drive over a bad or unknown card, to move when
-  Supplies are short, or to reach the chopper; travel while that leaves
-  Supplies to spare after a known card's cost and the known top card is not
-  You've Been Bitten, else rest. As a zombie: attack whoever stands on its
-  level, else walk towards the nearest survivor (the one closest to the
-  chopper on a tie).
+* ``strong`` -- a heuristic, with a one-turn lookahead on learned values in
+  two-player games. As a survivor: reflect or block every card played on it
+  (Underestimate first, Body Armor against zombie attacks, Horde, Steal
+  Supplies and Rampage); steal (Steal Supplies, Rampage), knock back a rival
+  near the chopper (Horde), ride along (Alliance); look at the Wasteland deck
+  whenever its top is unknown or bad (Scout, Zombie Trap). Then, while the
+  top card is unknown: drive an Abandoned Vehicle over it (or to reach the
+  chopper, or when Supplies are short), travel while that leaves a Supplies
+  to spare, else rest. In a two-player game, where the
+  seat knows the top card(s) and when it puts back what a Scout or a Zombie
+  Trap showed, it picks the option with the best expected afterstate value
+  instead (``values``: the known cards, the unseen Game cards' odds and a
+  table learned by self-play against ``random``). With more seats the
+  heuristic does that too: travel unless the known top is You've Been
+  Bitten, Scout sends a bad card to the bottom, Zombie Trap puts the cards
+  back best first. Bandits and Zombies! discards go cheapest first
+  (``KEEP``). As a zombie: attack whoever stands on its level, else walk
+  towards the nearest survivor (the one closest to the chopper on a tie).
+* ``base`` is not registered: ``strong`` without the table (training's round 0).
 """
 from __future__ import annotations
 
+from . import values
 from .cards import ATTACK, CHOPPER, DOUBLE, SINGLE
 
 #: How much a Game card is worth keeping (Bandits and Zombies! discards: the lowest goes).
@@ -50,7 +58,7 @@ def _supplies(hand) -> int:
 
 
 def _reaction(view, legal):
-    w, hand = view["window"], view["hand"]
+    w = view["window"]
     armor, under = {"type": "PlayBodyArmor"}, {"type": "PlayUnderestimate"}
     if under in legal:
         return under
@@ -73,7 +81,8 @@ def _travel(view, legal):
     return cmd if cmd in legal else next(c for c in legal if c["type"] == "Travel")
 
 
-def _survivor_turn(view, legal):
+def _survivor_turn(view, legal, lookahead: bool = True):
+    """A survivor's turn; ``lookahead``: end it on the learned values when the top is known."""
     me, pos, sizes = view["seat"], view["positions"], view["hand_sizes"]
     plays = [c for c in legal if c["type"] == "PlayAction"]
     for card in PLAY_ORDER:
@@ -94,6 +103,8 @@ def _survivor_turn(view, legal):
             cmd = {"type": "PlayAction", "card": card}
             if cmd in legal:
                 return cmd
+    if lookahead and known and view["seats"] == 2:
+        return values.best_end(view, legal)
     top = known[0] if known else None
     left = _supplies(view["hand"]) - 2 - COST.get(top, 0)
     vehicle = {"type": "PlayAction", "card": "abandoned_vehicle"}
@@ -118,8 +129,18 @@ def _zombie_turn(view, legal):
     return {"type": "EndTurn"}
 
 
+def base_bot(view, legal, rng):
+    """``strong`` without the learned table (the heuristic alone; training's round 0).
+
+    Args and result as ``strong_bot``."""
+    if len(legal) > 1 and view["phase"] in ("turn", "scout", "zombie_trap"):
+        cmd = _survivor_turn(view, legal, lookahead=False) if view["phase"] == "turn" else _arrange(view, legal)
+        return cmd if cmd in legal else legal[0]
+    return strong_bot(view, legal, rng)
+
+
 def strong_bot(view, legal, rng):
-    """The heuristic described in the module docstring, for survivors and zombies alike.
+    """The policy described in the module docstring, for survivors and zombies alike.
 
     Args:
         view: the seat's view (nothing else is read); legal: the legal commands; rng: unused.
@@ -134,7 +155,7 @@ def strong_bot(view, legal, rng):
     elif phase == "discard":
         cmd = min(legal, key=lambda c: KEEP[c["card"]])
     elif phase in ("scout", "zombie_trap"):
-        cmd = _arrange(view, legal)
+        cmd = values.arrange(view, legal) if view["seats"] == 2 else _arrange(view, legal)
     elif phase == "zombie":
         cmd = _zombie_turn(view, legal)
     else:
