@@ -1,12 +1,12 @@
 """Helpers for the One Against the Dead tests: a stacked-deck game driver and checks."""
 from __future__ import annotations
 
-import json
-import random
 from collections import Counter
 
 from events.games.one_against_the_dead import RULESET as R
 from events.games.one_against_the_dead.cards import DECK
+
+from ..invariants import Driver, assert_json_state  # noqa: F401  (assert_json_state: re-exported)
 
 #: The seven face-down placeholders of every stacked game here (they go back into the deck).
 PLACEHOLDERS = ["2C", "4C", "5C", "6C", "8H", "9C", "10D"]
@@ -17,7 +17,7 @@ QUIET = [(0, 1, "2S"), (-1, 1, "8S"), (-1, 0, "8C"), (-1, -1, "8D"),
          (0, -1, "2D"), (1, -1, "9D"), (1, 1, "9S"), (1, 0, "9H")]
 
 
-class Game:
+class Game(Driver):
     """A stacked game driven command by command; ``state`` is the live state, ``events`` the log.
 
     ``Game(opening, then=[...], start="2H", end="10C", seed=0, dice=..., flips=..., weapons=...)``
@@ -26,21 +26,13 @@ class Game:
     """
 
     def __init__(self, opening=QUIET, then=(), start="2H", end="10C", seed=0, **stack):
-        self.seed = seed
         deck = [start, *PLACEHOLDERS, end, *(c for _, _, c in opening), *then]
-        self.events = R.setup({"stack": {"deck": deck, **stack}}, 1, random.Random(seed))
-        self.state = R.fold(self.events)
+        super().__init__(R, 1, {"stack": {"deck": deck, **stack}}, seed)
         self.place(*[(x, y) for x, y, _ in opening])
 
     def do(self, command: dict | str, **args) -> list[dict]:
         """Decide ``command`` (or a type and its arguments) for seat 0 and fold its events."""
-        if isinstance(command, str):
-            command = {"type": command, **args}
-        batch = R.decide(self.state, 0, command, random.Random(self.seed + len(self.events)))
-        for e in batch:
-            self.state = R.evolve(self.state, e)
-        self.events += batch
-        return batch
+        return super().do(0, command, **args)
 
     def place(self, *slots) -> None:
         """Place the drawn cards at ``slots`` in turn (a lone open slot fills itself)."""
@@ -90,6 +82,3 @@ def assert_cards_accounted(state) -> None:
         cards[state["drawn"]] += 1
     assert cards == Counter(DECK), "cards lost or duplicated"
 
-
-def assert_json_state(state) -> None:
-    assert json.loads(json.dumps(state)) == state

@@ -6,14 +6,12 @@ from __future__ import annotations
 
 import random
 
-import pytest
 
-from events.codec import Envelope, decode, encode
-from events.games.contract import RuleViolation
 from events.games.one_against_the_dead import RULESET as R
 from events.simulation import play_game
 
-from .helpers import assert_cards_accounted, assert_json_state
+from ..invariants import assert_json_state, check_codec, check_commands
+from .helpers import assert_cards_accounted
 
 GAMES = 500
 REPLAY_EVERY = 5
@@ -61,11 +59,6 @@ def check_redaction(event):
             assert r == d
 
 
-def check_codec(event, version):
-    env = Envelope(game_id="g", version=version, type=event["type"], data=event["data"], seat=0)
-    assert decode("g", f"{version}-0", encode(env)).event == event
-
-
 def random_command(rng):
     """A plausible but often illegal command."""
     x, y = rng.randrange(-3, 10), rng.randrange(-4, 5)
@@ -78,21 +71,6 @@ def random_command(rng):
         {"type": "ChooseWeapon", "keep": rng.choice(["carried", "found", "combined", "both"])},
         {"type": "Dance"},
     ])
-
-
-def check_commands(state, rng):
-    before = R.copy_state(state)
-    legal = R.legal_commands(state, 0)
-    assert bool(legal) == bool(R.pending(state))
-    assert R.legal_commands(state, 1) == []
-    for command in legal:
-        R.decide(state, 0, command, random.Random(1))  # must not raise
-    for _ in range(4):
-        command = random_command(rng)
-        if command not in legal:
-            with pytest.raises(RuleViolation):
-                R.decide(state, 0, command, random.Random(1))
-    assert state == before, "decide mutated the state"
 
 
 def test_random_playouts_keep_every_invariant():
@@ -115,7 +93,8 @@ def test_random_playouts_keep_every_invariant():
                 assert_json_state(state)
             if game % 5 == 0:          # every strong game and as many random ones
                 check_views(state)
-                check_commands(state, rng)
+                check_commands(R, state, 1, [random_command(rng) for _ in range(4)])
+                assert R.legal_commands(state, 1) == [], "only seat 0 plays"
 
         record = play_game(R, [policy], f"playout-{game}", on_step=on_step)
         assert R.fold(record.events) == record.state

@@ -8,13 +8,12 @@ import random
 
 import pytest
 
-from events.codec import Envelope, decode, encode
-from events.games.contract import RuleViolation
 from events.games.selfish_space import RULESET as R
 from events.games.selfish_space.cards import GAME_DECK
 from events.simulation import play_game
 
-from .helpers import assert_cards_accounted, assert_json_state
+from ..invariants import assert_json_state, check_codec, check_commands
+from .helpers import assert_cards_accounted
 
 GAMES = 500
 REPLAY_EVERY = 7
@@ -72,13 +71,6 @@ def check_redaction(event, seats):
             assert r == d
 
 
-def check_codec(event, version):
-    env = Envelope(game_id="g", version=version, type=event["type"], data=event["data"], seat=0)
-    fields = encode(env)
-    back = decode("g", f"{version}-0", fields)
-    assert back.event == event
-
-
 def random_command(rng, state, seat):
     """A plausible but often illegal command."""
     kinds = list(GAME_DECK)
@@ -103,24 +95,6 @@ def canonical(command):
     return c
 
 
-def check_commands(state, rng):
-    before = R.copy_state(state)
-    for seat in range(state["seats"]):
-        legal = R.legal_commands(state, seat)
-        if not any(d.seat == seat for d in R.pending(state)):
-            assert legal == []
-            continue
-        for command in legal:
-            R.decide(state, seat, command, random.Random(1))  # must not raise
-        for _ in range(3):
-            command = random_command(rng, state, seat)
-            if canonical(command) not in legal:
-                with pytest.raises(RuleViolation):
-                    R.decide(state, seat, command, random.Random(1))
-                    print("accepted", command, legal)
-    assert state == before, "decide mutated the state"
-
-
 @pytest.mark.parametrize("seats", [2, 3, 4, 5])
 def test_random_playouts_keep_every_invariant(seats):
     rng = random.Random(seats)
@@ -142,7 +116,9 @@ def test_random_playouts_keep_every_invariant(seats):
                 assert R.fold(log) == state
             if game % 5 == 0:
                 check_views(state)
-                check_commands(state, rng)
+                check_commands(R, state, state["seats"],
+                               [random_command(rng, state, seat) for seat in range(state["seats"]) for _ in range(3)],
+                               canonical=canonical)
 
         record = play_game(R, policies, f"playout-{seats}-{game}", on_step=on_step)
         assert R.fold(record.events) == record.state

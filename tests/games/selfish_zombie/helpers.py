@@ -1,34 +1,19 @@
 """Helpers for the Selfish: Zombie Edition tests: stacked games and checks."""
 from __future__ import annotations
 
-import json
-import random
 from collections import Counter
 
 from events.games.selfish_zombie import RULESET as R
 from events.games.selfish_zombie.cards import GAME_DECK, WASTELAND_DECK
 
+from ..invariants import Driver, assert_json_state  # noqa: F401  (assert_json_state: re-exported)
 
-class Game:
-    """A game driven command by command; ``state`` is the live state, ``events`` the log."""
+
+class Game(Driver):
+    """A Selfish: Zombie Edition game, stacked by keyword (``hands``, ``wasteland_deck``, ``dice``, ...)."""
 
     def __init__(self, seats: int = 2, seed: int = 0, **stack):
-        self.seed = seed
-        self.events = R.setup({"stack": stack} if stack else {}, seats, random.Random(seed))
-        self.state = R.fold(self.events)
-
-    def do(self, seat: int, command: dict | str, **args) -> list[dict]:
-        if isinstance(command, str):
-            command = {"type": command, **args}
-        batch = R.decide(self.state, seat, command, random.Random(self.seed + len(self.events)))
-        for e in batch:
-            self.state = R.evolve(self.state, e)
-        self.events += batch
-        return batch
-
-    @staticmethod
-    def types(batch: list[dict]) -> list[str]:
-        return [e["type"] for e in batch]
+        super().__init__(R, seats, {"stack": stack} if stack else {}, seed)
 
     def hand(self, seat: int) -> list[str]:
         return self.state["hands"][seat]
@@ -69,6 +54,3 @@ def assert_cards_accounted(state) -> None:
     assert game == Counter(GAME_DECK), "Game cards lost or duplicated"
     assert waste == Counter(WASTELAND_DECK), "Wasteland cards lost or duplicated"
 
-
-def assert_json_state(state) -> None:
-    assert json.loads(json.dumps(state)) == state

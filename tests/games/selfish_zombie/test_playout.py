@@ -9,13 +9,12 @@ import random
 
 import pytest
 
-from events.codec import Envelope, decode, encode
-from events.games.contract import RuleViolation
 from events.games.selfish_zombie import RULESET as R
 from events.games.selfish_zombie.cards import GAME_DECK, WASTELAND_DECK
 from events.simulation import play_game
 
-from .helpers import assert_cards_accounted, assert_json_state
+from ..invariants import assert_json_state, check_codec, check_commands
+from .helpers import assert_cards_accounted
 
 GAMES = 500
 REPLAY_EVERY = 9
@@ -90,11 +89,6 @@ def check_redaction(event, seats):
             assert r == d
 
 
-def check_codec(event, version):
-    env = Envelope(game_id="g", version=version, type=event["type"], data=event["data"], seat=0)
-    assert decode("g", f"{version}-0", encode(env)).event == event
-
-
 def random_command(rng, state, seat):
     """A plausible but often illegal command."""
     kinds, n = list(GAME_DECK), state["seats"]
@@ -112,24 +106,6 @@ def random_command(rng, state, seat):
         {"type": "Attack", "target": rng.randrange(-1, n + 1)},
         {"type": "EndTurn"}, {"type": "Dance"},
     ])
-
-
-def check_commands(state, rng):
-    before = R.copy_state(state)
-    for seat in range(state["seats"]):
-        legal = R.legal_commands(state, seat)
-        if not any(d.seat == seat for d in R.pending(state)):
-            assert legal == []
-            continue
-        assert R.pending(state)[0].default in legal
-        for command in legal:
-            R.decide(state, seat, command, random.Random(1))  # must not raise
-        for _ in range(3):
-            command = random_command(rng, state, seat)
-            if command not in legal:
-                with pytest.raises(RuleViolation):
-                    R.decide(state, seat, command, random.Random(1))
-    assert state == before, "decide mutated the state"
 
 
 def check_knowledge(state):
@@ -161,7 +137,8 @@ def test_random_playouts_keep_every_invariant(seats):
             if checked:
                 assert_json_state(state)
                 check_views(state)
-                check_commands(state, rng)
+                check_commands(R, state, state["seats"],
+                               [random_command(rng, state, seat) for seat in range(state["seats"]) for _ in range(3)])
 
         record = play_game(R, policies, f"playout-{seats}-{game}", on_step=on_step)
         assert R.fold(record.events) == record.state

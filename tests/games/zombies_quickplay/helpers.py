@@ -1,14 +1,14 @@
 """Helpers for the Zombies!!! Quickplay tests: a stacked-game driver and invariants."""
 from __future__ import annotations
 
-import json
-import random
 from collections import Counter
 
 from events.games.zombies_quickplay import RULESET as R
 from events.games.zombies_quickplay.cards import ZOMBIES, full_deck
 from events.games.zombies_quickplay.state import zombie_count
 from events.games.zombies_quickplay.tiles import tile_deck_counts
+
+from ..invariants import Driver, assert_json_state  # noqa: F401  (assert_json_state: re-exported)
 
 
 #: Cards nobody can play outside their own turn or a building: with only these in the hands and
@@ -17,7 +17,7 @@ QUIET = ["fire_axe", "chainsaw", "first_aid_kit", "lots_of_ammo", "skateboard", 
          "adrenaline_rush", "much_needed_rest"] * 2
 
 
-class Game:
+class Game(Driver):
     """A game driven command by command; ``state`` is the live state.
 
     ``Game(seats, tiles=[...], hands=[...], deck=[...], dice=[...])`` stacks the game (``base=True``:
@@ -39,26 +39,7 @@ class Game:
         stack["hands"] = hands[:seats]
         if "deck" not in stack:
             stack["deck"] = [c for c in quiet if c not in stack.get("deck", [])]
-        self.seed = seed
-        self.events = R.setup({"stack": stack, "base_event_deck": base}, seats, random.Random(seed))
-        self.state = R.fold(self.events)
-
-    def do(self, seat: int, command: dict | str, **args) -> list[dict]:
-        """Send ``command`` (a dict, or a type plus keyword arguments) from ``seat``; returns its events."""
-        if isinstance(command, str):
-            command = {"type": command, **args}
-        batch = R.decide(self.state, seat, command, random.Random(self.seed + len(self.events)))
-        for e in batch:
-            self.state = R.evolve(self.state, e)
-        self.events += batch
-        return batch
-
-    def legal(self, seat: int) -> list[dict]:
-        return R.legal_commands(self.state, seat)
-
-    @staticmethod
-    def types(batch: list[dict]) -> list[str]:
-        return [e["type"] for e in batch]
+        super().__init__(R, seats, {"stack": stack, "base_event_deck": base}, seed)
 
     # -- arranging the table (tests only: changes the live state directly) --------
     def lay(self, tile: str, tx: int, ty: int, rotation: int = 0) -> None:
@@ -123,6 +104,3 @@ def assert_everything_accounted(state) -> None:
     assert all(0 <= life <= 5 for life in state["life"]), "life out of 0-5"
     assert all(v in ("life", "bullet") for v in state["tokens"].values())
 
-
-def assert_json_state(state) -> None:
-    assert json.loads(json.dumps(state)) == state

@@ -14,13 +14,12 @@ import random
 
 import pytest
 
-from events.codec import Envelope, decode, encode
-from events.games.contract import RuleViolation
 from events.games.zombies_quickplay import RULESET as R
 from events.games.zombies_quickplay.tiles import tile_deck_counts
 from events.simulation import play_game
 
-from .helpers import assert_everything_accounted, assert_json_state
+from ..invariants import assert_json_state, check_codec, check_commands
+from .helpers import assert_everything_accounted
 
 GAMES_PER_SIZE = 60
 HEAVY_EVERY = 11
@@ -73,34 +72,10 @@ def check_redaction(event, seats):
             assert r == d
 
 
-def check_codec(event, version):
-    env = Envelope(game_id="g", version=version, type=event["type"], data=event["data"], seat=0)
-    assert decode("g", f"{version}-0", encode(env)).event == event
-
-
 BAD = [{"type": "Move", "x": 99, "y": 99}, {"type": "PickTileSpot", "x": 50, "y": 50},
        {"type": "Bid", "kills": 99}, {"type": "PlayCard", "card": "fear", "target": 99},
        {"type": "Discard", "card": "were_screwed"}, {"type": "ChooseZombie", "x": 99, "y": 0},
        {"type": "PickSpace", "x": 99, "y": 99}, {"type": "UseItem", "card": "chainsaw"}, {"type": "Dance"}]
-
-
-def check_commands(state, rng):
-    before = R.copy_state(state)
-    pend = R.pending(state)
-    for seat in range(state["seats"]):
-        legal = R.legal_commands(state, seat)
-        if not any(d.seat == seat for d in pend):
-            assert legal == []
-            continue
-        assert 0 < len(legal) <= MAX_LEGAL, f"{len(legal)} legal commands"
-        assert pend[0].default in legal
-        for command in rng.sample(legal, min(4, len(legal))):
-            R.decide(state, seat, command, random.Random(1))    # must not raise
-        for command in BAD:
-            if command not in legal:
-                with pytest.raises(RuleViolation):
-                    R.decide(state, seat, command, random.Random(1))
-    assert state == before, "decide mutated the state"
 
 
 @pytest.mark.parametrize("seats", [2, 3, 4, 5, 6])
@@ -126,7 +101,7 @@ def test_random_playouts_keep_every_invariant(seats):
                 assert_json_state(state)
                 assert shadow[0] == state, "replay differs from the live state"
                 check_views(state)
-                check_commands(state, rng)
+                check_commands(R, state, state["seats"], BAD, sample=4, rng=rng, max_legal=MAX_LEGAL)
 
         record = play_game(R, policies, f"playout-{seats}-{game}", options=options, on_step=on_step)
         assert_everything_accounted(record.state)
