@@ -25,3 +25,26 @@ def auth(token: str) -> dict:
 def run_jobs(redis) -> None:
     """Run every queued job in this process until the queue is empty (RQ SimpleWorker, burst)."""
     SimpleWorker([Queue(QUEUE_NAME, connection=redis)], connection=redis).work(burst=True, logging_level="WARNING")
+
+
+def create_game(client, ruleset: str, seats: list[dict], **options) -> dict:
+    """``POST /v1/games`` through the Flask test client; asserts 201 and returns the body."""
+    resp = client.post("/v1/games", json={"ruleset": ruleset, "seats": seats, "options": options})
+    assert resp.status_code == 201, resp.get_json()
+    return resp.get_json()
+
+
+def post_command(client, game_id: str, token: str, body, **headers):
+    """``POST /v1/games/{id}/commands`` as the seat of ``token``; returns the response."""
+    return client.post(f"/v1/games/{game_id}/commands", json=body, headers={**auth(token), **headers})
+
+
+def all_events(client, game_id: str) -> tuple[list[dict], dict]:
+    """Every event of the game as the caller may see it, paging ``/events``; also the last page."""
+    events, after = [], 0
+    while True:
+        page = client.get(f"/v1/games/{game_id}/events?after={after}&limit=1000").get_json()
+        if not page["events"]:
+            return events, page
+        events += page["events"]
+        after = page["events"][-1]["version"]

@@ -5,13 +5,11 @@ import json
 
 import pytest
 
-from tests.helpers import STACK, auth, run_jobs
+from tests.helpers import STACK, auth, create_game, post_command, run_jobs
 
 
 def create(client, seats, **options):
-    resp = client.post("/v1/games", json={"ruleset": "selfish-space", "seats": seats, "options": options})
-    assert resp.status_code == 201, resp.get_json()
-    return resp.get_json()
+    return create_game(client, "selfish-space", seats, **options)
 
 
 def two_humans(client, **options):
@@ -24,8 +22,7 @@ def version(client, game_id):
     return client.get(f"/v1/games/{game_id}").get_json()["version"]
 
 
-def post(client, game_id, token, body, **headers):
-    return client.post(f"/v1/games/{game_id}/commands", json=body, headers={**auth(token), **headers})
+post = post_command
 
 
 def test_rulesets_lists_selfish_space_with_its_commands(client):

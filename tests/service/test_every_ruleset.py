@@ -10,15 +10,13 @@ import pytest
 
 from events.games import RULESETS
 from projections.audit import verify
-from tests.helpers import auth, run_jobs
+from tests.helpers import auth, create_game, post_command, run_jobs
 
 IDS = sorted(RULESETS)
 
 
 def create(client, ruleset_id, seats, seed):
-    resp = client.post("/v1/games", json={"ruleset": ruleset_id, "seats": seats, "options": {"seed": seed}})
-    assert resp.status_code == 201, resp.get_json()
-    return resp.get_json()
+    return create_game(client, ruleset_id, seats, seed=seed)
 
 
 def play_out(client, redis_conn, game_id, token=None, seed="x", policy=None, limit=3000):
@@ -39,7 +37,7 @@ def play_out(client, redis_conn, game_id, token=None, seed="x", policy=None, lim
         if policy is not None and rng.random() < 2 / 3:
             view = client.get(f"/v1/games/{game_id}/view", headers=auth(token)).get_json()["view"]
             command = policy(view, legal["commands"], rng)
-        resp = client.post(f"/v1/games/{game_id}/commands", json=command, headers=auth(token))
+        resp = post_command(client, game_id, token, command)
         assert resp.status_code == 200, (command, resp.get_json())
     raise AssertionError(f"game {game_id} did not finish within {limit} rounds")
 

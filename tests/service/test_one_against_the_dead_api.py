@@ -6,7 +6,8 @@ from __future__ import annotations
 import json
 
 from projections.audit import verify
-from tests.helpers import auth, run_jobs
+from tests.helpers import auth, create_game, run_jobs
+from tests.helpers import post_command as post
 
 RULESET = "one-against-the-dead"
 #: A stacked start: the 2 of hearts, whose check-out spawns no zombie when the cards go where
@@ -16,13 +17,7 @@ STACK = {"deck": ["2H", "2C", "4C", "5C", "6C", "8H", "9C", "10D", "10C",
 
 
 def create(client, seats, **options):
-    resp = client.post("/v1/games", json={"ruleset": RULESET, "seats": seats, "options": options})
-    assert resp.status_code == 201, resp.get_json()
-    return resp.get_json()
-
-
-def post(client, game_id, token, body):
-    return client.post(f"/v1/games/{game_id}/commands", json=body, headers=auth(token))
+    return create_game(client, RULESET, seats, **options)
 
 
 def test_rulesets_lists_the_solitaire_with_its_commands_and_bots(client):

@@ -1,7 +1,7 @@
 """Selfish: Zombie Edition over REST: a human seat that dies plays on as a zombie."""
 from __future__ import annotations
 
-from tests.helpers import auth, run_jobs
+from tests.helpers import all_events, auth, create_game, post_command, run_jobs
 
 STACK = {
     "hands": [["supplies"] * 4, None, None],
@@ -20,16 +20,10 @@ def test_selfish_zombie_is_listed_with_its_commands(client):
 
 
 def test_a_human_bitten_at_once_plays_on_as_a_zombie_against_strong_bots_to_the_end(client, redis_conn):
-    resp = client.post("/v1/games", json={
-        "ruleset": "selfish-zombie",
-        "seats": [{"name": "Ann"}, {"bot": "strong"}, {"bot": "strong"}],
-        "options": {"seed": "zombie-rest", "stack": STACK},
-    })
-    assert resp.status_code == 201, resp.get_json()
-    game = resp.get_json()
+    game = create_game(client, "selfish-zombie", [{"name": "Ann"}, {"bot": "strong"}, {"bot": "strong"}],
+                       seed="zombie-rest", stack=STACK)
     game_id, token = game["id"], game["tokens"][0]["token"]
-    travel = client.post(f"/v1/games/{game_id}/commands", json={"type": "Travel", "pay": "singles"},
-                         headers=auth(token))
+    travel = post_command(client, game_id, token, {"type": "Travel", "pay": "singles"})
     assert travel.status_code == 200, travel.get_json()
     assert "Died" in [e["type"] for e in travel.get_json()["events"]]
 
@@ -45,18 +39,12 @@ def test_a_human_bitten_at_once_plays_on_as_a_zombie_against_strong_bots_to_the_
         legal = client.get(f"/v1/games/{game_id}/legal-commands", headers=auth(token)).get_json()["commands"]
         assert {c["type"] for c in legal} <= ZOMBIE_COMMANDS
         command = next((c for c in legal if c["type"] == "Attack"), None) or legal[0]
-        resp = client.post(f"/v1/games/{game_id}/commands", json=command, headers=auth(token))
+        resp = post_command(client, game_id, token, command)
         assert resp.status_code == 200, resp.get_json()
         zombie_moves += 1
     assert summary["status"] == "finished" and summary["result"]["result"] in ("chopper", "zombies")
     assert zombie_moves > 0
-    events, after = [], 0
-    while True:
-        page = client.get(f"/v1/games/{game_id}/events?after={after}&limit=1000").get_json()
-        events += page["events"]
-        if not page["events"]:
-            break
-        after = page["events"][-1]["version"]
+    events, page = all_events(client, game_id)
     assert page["complete"] and events[-1]["type"] == "SeedRevealed"
     assert [e["version"] for e in events] == list(range(1, summary["version"] + 1))
     assert any(e["type"] in ("ZombieMoved", "ZombieAttacked") and e["seat"] == 0 for e in events)

@@ -8,7 +8,8 @@ import random
 
 from events.games.zombies_quickplay import RULESET as R
 from projections.audit import verify
-from tests.helpers import auth, run_jobs
+from tests.helpers import all_events, auth, create_game, run_jobs
+from tests.helpers import post_command as post
 
 RULESET = "zombies-quickplay"
 #: The stack: a few streets, then the Helipad as the 5th tile; the human (seat 0) holds
@@ -23,23 +24,7 @@ STACK = {
 
 
 def create(client, seats, **options):
-    resp = client.post("/v1/games", json={"ruleset": RULESET, "seats": seats, "options": options})
-    assert resp.status_code == 201, resp.get_json()
-    return resp.get_json()
-
-
-def post(client, game_id, token, body):
-    return client.post(f"/v1/games/{game_id}/commands", json=body, headers=auth(token))
-
-
-def all_events(client, game_id):
-    events, after = [], 0
-    while True:
-        page = client.get(f"/v1/games/{game_id}/events?after={after}&limit=1000").get_json()
-        if not page["events"]:
-            return events, page
-        events += page["events"]
-        after = page["events"][-1]["version"]
+    return create_game(client, RULESET, seats, **options)
 
 
 def test_rulesets_lists_zombies_quickplay_with_its_commands_and_bots(client):

@@ -127,7 +127,7 @@ def test_reconciler_gives_a_lost_deadline_only_the_time_it_had_left(store, monke
 
     import workers.reconciler as reconciler
 
-    game_id = new_game(store, [HUMAN, HUMAN], turn_timeout_s=60)
+    new_game(store, [HUMAN, HUMAN], turn_timeout_s=60)
     queue = Queue(QUEUE_NAME, connection=store.redis)
     registry = queue.scheduled_job_registry
     for job_id in registry.get_job_ids():          # the deadline job is lost
