@@ -55,6 +55,25 @@ def not_your_turn(message: str = "It is not your turn to act.") -> RuleViolation
     return RuleViolation("not_your_turn", message, status=409)
 
 
+def bad_arguments(message: str) -> RuleViolation:
+    """The 422 violation for a command whose arguments the rules cannot use."""
+    return RuleViolation("bad_arguments", message)
+
+
+def command_type(command: Any, known) -> str:
+    """The ``type`` of ``command`` once it is known to be one of ``known``.
+
+    Every game's ``decide`` starts here. Raises :class:`RuleViolation`
+    ``bad_arguments`` when ``command`` is not an object with a string
+    ``type``, ``unknown_command`` when the type is not in ``known``.
+    """
+    if not isinstance(command, dict) or not isinstance(command.get("type"), str):
+        raise bad_arguments("A command is an object with a 'type'.")
+    if command["type"] not in known:
+        raise RuleViolation("unknown_command", f"'{command['type']}' is not a command of this game.")
+    return command["type"]
+
+
 @dataclass(frozen=True)
 class Decision:
     """One pending decision: ``seat`` must act on ``kind``.

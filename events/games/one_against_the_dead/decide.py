@@ -5,7 +5,7 @@ mutates the state it is given (it resolves on a copy, see ``resolve.py``).
 """
 from __future__ import annotations
 
-from events.games.contract import RuleViolation, not_your_turn
+from events.games.contract import RuleViolation, bad_arguments, command_type, not_your_turn
 
 from .cards import around, key, orthogonal, place_xy, rank
 from .resolve import Coins, Table, bat, chainsaw, fists, shotgun
@@ -20,8 +20,7 @@ PHASE = {
 }
 
 
-def _bad(message: str) -> RuleViolation:
-    return RuleViolation("bad_arguments", message)
+_bad = bad_arguments
 
 
 def _int(command: dict, name: str) -> int:
@@ -47,11 +46,7 @@ def decide(state, seat, command, rng):
         raise RuleViolation("game_over", "The game has not started.", status=409)
     if state["phase"] == "over":
         raise RuleViolation("game_over", "The game is over.", status=409)
-    if not isinstance(command, dict) or not isinstance(command.get("type"), str):
-        raise _bad("A command is an object with a 'type'.")
-    ctype = command["type"]
-    if ctype not in PHASE:
-        raise RuleViolation("unknown_command", f"'{ctype}' is not a command of this game.")
+    ctype = command_type(command, PHASE)
     if seat != 0:
         raise not_your_turn("This is a one-player game; only seat 0 plays.")
     if PHASE[ctype] != state["phase"]:

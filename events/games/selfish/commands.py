@@ -5,12 +5,10 @@ sentence; nothing here mutates the state (``decide`` resolves on a copy).
 """
 from __future__ import annotations
 
-from events.games.contract import RuleViolation, not_your_turn
+from events.games.contract import RuleViolation, bad_arguments, command_type, not_your_turn
 
 
-def bad(message: str) -> RuleViolation:
-    """The ``bad_arguments`` violation (422) with ``message``."""
-    return RuleViolation("bad_arguments", message)
+bad = bad_arguments  # the ``bad_arguments`` violation (422) with a message
 
 
 def card_arg(command: dict, deck: dict, example: str, name: str = "card") -> str:
@@ -75,11 +73,7 @@ def make_decide(phases: dict, handlers: dict, table, copy_state, active_seat, ph
             raise RuleViolation("game_over", "The game has not started.", status=409)
         if state["over"]:
             raise RuleViolation("game_over", "The game is over.", status=409)
-        if not isinstance(command, dict) or not isinstance(command.get("type"), str):
-            raise bad("A command is an object with a 'type'.")
-        ctype = command["type"]
-        if ctype not in phases:
-            raise RuleViolation("unknown_command", f"'{ctype}' is not a command of this game.")
+        ctype = command_type(command, phases)
         if seat != active_seat(state):
             raise not_your_turn()
         if phases[ctype] != phase_of(state):

@@ -6,7 +6,7 @@ state given is never mutated (resolution runs on a copy, see ``table.py``).
 """
 from __future__ import annotations
 
-from events.games.contract import RuleViolation, not_your_turn
+from events.games.contract import RuleViolation, bad_arguments, command_type, not_your_turn
 
 from .cardplay import card_plays, choice_spaces, close_choice, item_uses, pick_space, play_card, use_item
 from .cards import CARDS, NAMES
@@ -26,8 +26,7 @@ PHASE = {
 }
 
 
-def _bad(message: str) -> RuleViolation:
-    return RuleViolation("bad_arguments", message)
+_bad = bad_arguments
 
 
 def _int(command, name):
@@ -58,11 +57,7 @@ def decide(state, seat, command, rng):
     """
     if state is None or state["over"]:
         raise RuleViolation("game_over", "The game is not running.", status=409)
-    if not isinstance(command, dict) or not isinstance(command.get("type"), str):
-        raise _bad("A command is an object with a 'type'.")
-    ctype = command["type"]
-    if ctype not in PHASE:
-        raise RuleViolation("unknown_command", f"'{ctype}' is not a command of this game.")
+    ctype = command_type(command, PHASE)
     if seat != active_seat(state):
         raise not_your_turn()
     want = PHASE[ctype]
