@@ -1,6 +1,7 @@
-"""What the ``strong`` bot knows how to estimate, from a view only: the cost of reaching the
-Ending Location over the known city (unknown places guessed), the zombies a placement spawns,
-the danger of a card, and the value of an attack or a weapon."""
+"""What the ``strong`` and ``rescuer`` bots know how to estimate, from a view only: the cost of
+reaching the Ending Location (or, late in a game, a survivor) over the known city (unknown places
+guessed), the zombies a placement spawns, the danger of a card, which survivor is worth the AP
+this round, and the value of an attack or a weapon."""
 from __future__ import annotations
 
 import heapq
@@ -19,18 +20,37 @@ DIG_MAX_NEAR, DIG_MIN_STRENGTH = 1, 8
 MOVE_SLACK = 0.0
 #: After this round the bot stops dodging and heads for the end whatever the zombies.
 HURRY_ROUND = 30
+#: After this round the game is nearly always lost (the ``strong`` bot's wins come by round 9):
+#: the bot walks to the survivors (or the end, if nearer) and digs them out, a rescue worth
+#: ``LATE_RESCUE_VALUE`` AP, and the zombies count ``LATE_CAUTION`` as much (they only shorten the
+#: time left to dig).
+LATE_ROUND, LATE_RESCUE_VALUE, LATE_CAUTION = 8, 10.0, 0.2
+#: How much digging out survivors is worth before ``LATE_ROUND``: AP-equivalent worth of finishing
+#: a rescue this round, of each pip taken off a die still within reach after the walk, and the
+#: Strength needed to bother. ``strong`` does not dig early (each rescue costs wins); ``rescuer``
+#: does.
+STRONG = {"rescue": 0.0, "pip": 0.0, "min_strength": 0}
+RESCUER = {"rescue": 3.0, "pip": 0.2, "min_strength": 13}
 ORTHO = ((1, 0), (-1, 0), (0, 1), (0, -1))
+AROUND = tuple((dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy)
 
 
 class Board:
     """The view's city as ``{(x, y): spot}`` with the player, the end and cached distances."""
 
-    def __init__(self, view):
+    def __init__(self, view, style=STRONG):
         self.spots = {(s["x"], s["y"]): s for s in view["city"]}
         self.player = (view["player"]["x"], view["player"]["y"])
         self.end = (view["end"]["x"], view["end"]["y"])
         self.strength = view["strength"]
         self.hurry = view["round"] > HURRY_ROUND
+        self.rescue_value = style["rescue"] if self.strength >= style["min_strength"] else 0.0
+        self.pip_value, self.caution, self.goals = style["pip"], 1.0, [self.end]
+        if view["round"] > LATE_ROUND:    # the game is nearly always lost by now: save who we can
+            self.rescue_value, self.caution = LATE_RESCUE_VALUE, LATE_CAUTION
+            goals = {(a[0] + dx, a[1] + dy) for a in self.survivors() for dx, dy in AROUND}
+            goals = [p for p in goals if p == self.player or (self.card(p) and not is_special(self.card(p)))]
+            self.goals = sorted(goals) + [self.end]
         self._dist = None
 
     # -- the city --------------------------------------------------------------------------
@@ -56,12 +76,12 @@ class Board:
         return 1.0 if matches(a, b) else 2.0
 
     def distances(self, extra=None) -> dict:
-        """Estimated AP from every place near the city to the end (Dijkstra from the end)."""
+        """Estimated AP from every place near the city to the goal (Dijkstra from ``goals``)."""
         xs = [p[0] for p in self.spots] + [self.player[0]]
         ys = [p[1] for p in self.spots] + [self.player[1]]
         lo_x, hi_x, lo_y, hi_y = min(xs) - 2, max(xs) + 2, min(ys) - 2, max(ys) + 2
-        dist = {self.end: 0.0}
-        heap = [(0.0, self.end)]
+        dist = {goal: 0.0 for goal in self.goals}
+        heap = [(0.0, goal) for goal in self.goals]
         while heap:
             d, here = heapq.heappop(heap)
             if d > dist.get(here, float("inf")):
@@ -80,7 +100,8 @@ class Board:
         return dist
 
     def to_end(self, place) -> float:
-        """Estimated AP from ``place`` to the end."""
+        """Estimated AP from ``place`` to the goal: the end, or after ``LATE_ROUND`` the end or a
+        place beside a survivor, whichever is nearer."""
         if self._dist is None:
             self._dist = self.distances()
         return self._dist.get(place, 99.0)
@@ -113,7 +134,9 @@ class Board:
         if self.hurry:
             return 0.0
         near = self.near(place)
-        return 50.0 if near >= self.strength else DANGER_WEIGHT * near
+        if near >= self.strength:
+            return 50.0 * self.caution
+        return DANGER_WEIGHT * near * self.caution
 
     def near(self, place) -> int:
         """Zombies on ``place`` and on the cards beside it (they reach it this round)."""
@@ -122,9 +145,34 @@ class Board:
             n += sum(self.zombies_at((place[0] + dx, place[1] + dy)).values())
         return n
 
-    def safe_to_dig(self, view) -> bool:
-        """Whether spending AP on a survivor here is safe: few zombies around, Strength to spare."""
-        return self.near(self.player) <= DIG_MAX_NEAR and self.strength >= DIG_MIN_STRENGTH
+    def walks(self, ap: int) -> dict:
+        """``{place: (AP spent, first step or None)}``: the cheapest walk this round over known
+        passable cards to every place ``ap`` AP can reach (the player's own place included)."""
+        best = {self.player: (0, None)}
+        heap = [(0, self.player, None)]
+        while heap:
+            spent, here, first = heapq.heappop(heap)
+            if best[here][0] < spent:
+                continue
+            for dx, dy in ORTHO:
+                nxt = (here[0] + dx, here[1] + dy)
+                card = self.card(nxt)
+                if card is None or is_special(card):
+                    continue
+                total = spent + (1 if matches(self.card(here), card) else 2)
+                if total <= ap and total < best.get(nxt, (99, None))[0]:
+                    best[nxt] = (total, first or nxt)
+                    heapq.heappush(heap, (total, nxt, first or nxt))
+        return best
+
+    def survivors(self) -> list:
+        """Places of the Aces in the city still holding a die."""
+        return [p for p, s in self.spots.items() if s["face_up"] and s["die"] and s["card"].startswith("A")]
+
+    def targets(self) -> dict:
+        """``{place: pips}`` of the survivors worth digging out now (none while ``rescue_value``
+        is 0)."""
+        return {p: self.spots[p]["die"] for p in self.survivors()} if self.rescue_value > 0 else {}
 
     def plan(self, ap: int):
         """The first step of the best walk this round over known cards, or ``None`` to stay.
@@ -151,6 +199,43 @@ class Board:
                     best, best_value = step, value
                 frontier.append((nxt, left - cost, step))
         return best
+
+    def safe_to_dig(self, view) -> bool:
+        """Whether spending AP on a survivor here is safe: few zombies around, Strength to spare."""
+        return self.near(self.player) <= DIG_MAX_NEAR and self.strength >= DIG_MIN_STRENGTH
+
+    def rescue_now(self, ap: int):
+        """``("DecrementDie", place)`` or ``("Move", place)``: the first action of the best plan
+        that digs out a survivor, or ``None`` when no such plan beats the plain walk (``plan``).
+
+        A plan is a cheapest walk over known cards (``walks``) and the AP it leaves spent on the
+        survivors beside the start (dug first) or beside where it stops (dug last), smallest die
+        first. Zombies only move after the actions, so a plan is judged by where the walk stops:
+        its estimated AP to the goal plus its ``danger``, less ``rescue_value`` per survivor dug
+        out and ``pip_value`` per pip off a die still within reach. It digs before walking only for
+        a survivor it leaves behind (moving first shows new cards and keeps the choice open).
+        """
+        aces = self.targets()
+        if not aces:
+            return None
+        here = {p for p in aces if _beside(p, self.player)}
+        plain, best, best_value = None, None, None
+        for place, (spent, first) in sorted(self.walks(ap).items(), key=lambda kv: kv[1][0]):
+            left, value = ap - spent, self.to_end(place) + self.danger(place)
+            plain = value if plain is None else min(plain, value)
+            there = {p for p in aces if _beside(p, place)}
+            action = ("Move", first) if first else None
+            for die, ace in sorted((aces[p], p) for p in here | there):
+                pips = min(left, die)
+                if pips <= 0:
+                    break
+                left -= pips
+                value -= self.rescue_value if pips == die else self.pip_value * pips * (ace in there)
+                if (ace not in there or first is None) and (action is None or action[0] == "Move"):
+                    action = ("DecrementDie", ace)
+            if best_value is None or value < best_value - 1e-9:
+                best, best_value = action, value
+        return best if best_value < plain - 1e-9 else None
 
     def die_priority(self, place, weapon) -> int:
         """Lower first: an Ace (a survivor), then a face card when unarmed, then the rest."""
@@ -186,3 +271,8 @@ def weapon_value(command, carried, found) -> float:
     if keep == "combined":
         return 1.0 * min(6, carried["die"] + found["die"]) + 0.01
     return worth(carried if keep == "carried" else found)
+
+
+def _beside(a, b) -> bool:
+    """Whether places ``a`` and ``b`` are the same or among each other's 8 neighbours."""
+    return max(abs(a[0] - b[0]), abs(a[1] - b[1])) <= 1
