@@ -104,3 +104,24 @@ def assert_everything_accounted(state) -> None:
     assert all(0 <= life <= 5 for life in state["life"]), "life out of 0-5"
     assert all(v in ("life", "bullet") for v in state["tokens"].values())
 
+
+def at_move(g: Game, roll: int, *later: int) -> None:
+    """Seat 0 (at its movement roll) rolls ``roll``; ``later`` rolls follow."""
+    g.dice(roll, *later)
+    g.do(0, "RollMovement")
+
+
+def zombie_phase(g: Game, roll: int) -> None:
+    """Seat 0 rolls 1 for its movement, ends the move at once, and rolls ``roll`` for the zombie moves."""
+    at_move(g, 1, roll)
+    g.do(0, "EndMove")
+
+
+def zombie_game(roll: int, *zombies: str) -> Game:
+    """Seat 0 stands on the Town Square's north road, zombies on ``zombies``; it has just rolled
+    ``roll`` for the zombie moves."""
+    g = Game()
+    g.put(0, "1,0")
+    g.zombie(*zombies)
+    zombie_phase(g, roll)
+    return g

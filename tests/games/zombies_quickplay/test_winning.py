@@ -1,0 +1,238 @@
+"""The Quickplay rules that end a game and the Helipad auction (rules/zombies-quickplay.md,
+'The Helipad and winning'), bad input, and the choices of the package docstring, with stacked
+tiles, hands and dice."""
+from __future__ import annotations
+
+import pytest
+
+from events.games.contract import RuleViolation
+
+from events.games.zombies_quickplay import RULESET as R
+
+from .helpers import Game, at_move, zombie_game, zombie_phase
+
+
+# -- winning ------------------------------------------------------------------------------------
+def test_reaching_the_kill_target_wins_at_once():
+    g = Game()
+    g.zombie("2,1")
+    g.state["kills"][0] = 24
+    at_move(g, 1, 6)
+    g.do(0, "Move", x=2, y=1)
+    batch = g.do(0, "Fight")
+    assert batch[-1] == {"type": "GameWon", "data": {"seat": 0, "result": "kill_target"}}
+    assert g.state["over"] and g.state["winner"] == 0
+
+
+def test_reaching_the_helipad_centre_and_killing_its_zombie_wins():
+    g = Game()
+    g.lay("helipad", 1, 0, 0)
+    g.zombie("4,1")
+    at_move(g, 3, 5)
+    g.do(0, "Move", x=2, y=1)
+    g.do(0, "Move", x=3, y=1)
+    g.do(0, "Move", x=4, y=1)
+    batch = g.do(0, "Fight")
+    assert batch[-1]["data"] == {"seat": 0, "result": "helipad"}
+
+
+def test_reaching_an_empty_helipad_centre_wins():
+    g = Game()
+    g.lay("helipad", 1, 0, 0)
+    at_move(g, 3)
+    g.do(0, "Move", x=2, y=1)
+    g.do(0, "Move", x=3, y=1)
+    batch = g.do(0, "Move", x=4, y=1)
+    assert batch[-1]["type"] == "GameWon" and g.state["result"] == "helipad"
+    assert g.legal(0) == [] and g.legal(1) == []
+
+
+def test_a_closed_map_without_zombies_ends_with_the_most_kills_winning():
+    g = Game()
+    g.state.update(closed=True, kills=[3, 5])
+    zombie_phase(g, 1)
+    batch = g.do(0, "EndTurn")
+    assert batch[-1]["data"] == {"seat": 1, "result": "map_closed"}
+
+
+# -- the Helipad auction ------------------------------------------------------------------------
+def auction_game(kills):
+    g = Game(seats=3, tiles=["straight", "helipad"])
+    g.do(0, "PickTileSpot", x=0, y=1)
+    g.do(0, "PlaceTile", rotation=0)
+    g.do(0, "PlaceZombie", x=1, y=3)
+    g.do(0, "PlaceZombie", x=1, y=5)
+    g.state["kills"] = list(kills)
+    g.state["pool"] -= sum(kills)
+    g.finish_turn(0)
+    return g
+
+
+def test_the_helipad_bidding_starts_with_the_most_kills_and_goes_in_turn_order():
+    g = auction_game([3, 5, 5])
+    assert g.state["auction"]["order"] == [1, 2, 0]    # seat 1 drew it and ties with seat 2
+    g.do(1, "Bid", kills=1)
+    with pytest.raises(RuleViolation) as err:
+        g.do(2, "Bid", kills=1)
+    assert err.value.code == "bad_bid"
+    g.do(2, "Bid", kills=2)
+    g.do(0, "PassBid")
+    g.do(1, "Bid", kills=3)
+    batch = g.do(2, "PassBid")
+    assert batch[-1] == {"type": "AuctionWon", "data": {"seat": 1, "kills": 3}}
+    assert g.state["kills"] == [3, 2, 5]
+    assert g.actor == 1 and g.stage == "tile_spot"
+
+
+def test_a_player_who_passed_may_not_bid_again_and_the_winner_places_the_helipad():
+    g = auction_game([4, 1, 2])
+    assert g.state["auction"]["order"] == [0, 1, 2]
+    g.do(0, "PassBid")
+    g.do(1, "Bid", kills=1)
+    g.do(2, "Bid", kills=2)
+    batch = g.do(1, "PassBid")
+    assert batch[-1]["data"] == {"seat": 2, "kills": 2}
+    assert g.actor == 2
+    spot = g.legal(2)[0]
+    g.do(2, spot)
+    g.do(2, g.legal(2)[0])
+    assert any(p["tile"] == "helipad" for p in g.state["tiles"].values())
+    assert g.state["turn"] == 1 and g.actor == 1          # the drawer's turn goes on
+
+
+def test_no_bid_means_the_drawer_places_the_helipad_for_free():
+    g = auction_game([0, 0, 2])
+    assert g.state["auction"]["order"] == [2]            # seats without kills cannot bid
+    g.do(2, "PassBid")
+    assert g.actor == 1 and g.state["kills"] == [0, 0, 2]
+
+
+def test_nobody_with_kills_means_no_auction():
+    g = auction_game([0, 0, 0])
+    assert g.state["auction"] is None and g.actor == 1 and g.stage == "tile_spot"
+
+
+def test_a_bid_above_your_kills_is_refused():
+    g = auction_game([0, 2, 0])
+    with pytest.raises(RuleViolation):
+        g.do(1, "Bid", kills=3)
+
+
+# -- bad input ----------------------------------------------------------------------------------
+@pytest.mark.parametrize("seat,command,code", [
+    (1, {"type": "RollMovement"}, "not_your_turn"),
+    (0, {"type": "Fight"}, "wrong_phase"),
+    (0, {"type": "Fly"}, "unknown_command"),
+    (0, {"x": 1}, "bad_arguments"),
+    (0, {"type": "Discard", "card": "fire_axe"}, "wrong_phase"),
+    (0, {"type": "PlayCard", "card": "fear", "target": 1}, "card_not_in_hand"),
+    (0, {"type": "PlayCard", "card": "nonsense"}, "bad_arguments"),
+    (0, {"type": "UseItem", "card": "chainsaw"}, "card_not_in_hand"),
+    (0, {"type": "Pass"}, "wrong_phase"),
+])
+def test_a_bad_command_is_refused_and_changes_nothing(seat, command, code):
+    g = Game(hands=[["fire_axe", "chainsaw", "skateboard"]])
+    before = R.copy_state(g.state)
+    with pytest.raises(RuleViolation) as err:
+        g.do(seat, command)
+    assert err.value.code == code and err.value.message
+    assert g.state == before
+
+
+@pytest.mark.parametrize("command,code", [
+    ({"type": "Move", "x": "a", "y": 1}, "bad_arguments"),
+    ({"type": "Move", "x": True, "y": 1}, "bad_arguments"),
+    ({"type": "Move", "x": 3, "y": 1}, "illegal_step"),
+    ({"type": "Move", "x": 2, "y": 2}, "illegal_step"),
+])
+def test_a_bad_step_is_refused_and_changes_nothing(command, code):
+    g = Game()
+    at_move(g, 3)
+    before = R.copy_state(g.state)
+    with pytest.raises(RuleViolation) as err:
+        g.do(0, command)
+    assert err.value.code == code and g.state == before
+
+
+def test_a_tile_spot_or_rotation_that_does_not_fit_is_refused():
+    g = Game(tiles=["straight"])
+    with pytest.raises(RuleViolation) as err:
+        g.do(0, "PickTileSpot", x=5, y=5)
+    assert err.value.code == "no_fit"
+    g.do(0, "PickTileSpot", x=1, y=0)
+    with pytest.raises(RuleViolation) as err:
+        g.do(0, "PlaceTile", rotation=0)
+    assert err.value.code == "no_fit"
+
+
+def test_a_finished_game_refuses_commands():
+    g = Game()
+    g.lay("helipad", 1, 0, 0)
+    at_move(g, 3)
+    for x in (2, 3, 4):
+        g.do(0, "Move", x=x, y=1)
+    with pytest.raises(RuleViolation) as err:
+        g.do(1, "RollMovement")
+    assert err.value.code == "game_over" and err.value.status == 409
+
+
+# -- choices written in the package docstring -------------------------------------------------
+def test_seat_0_plays_first():
+    g = Game(seats=4, tiles=["straight"])
+    assert g.state["turn"] == 0 and g.actor == 0
+
+
+def test_a_zombie_chosen_again_keeps_its_path_and_its_cap():
+    g = Game()
+    g.lay("straight", 1, 0, 1)
+    g.put(0, "1,0")
+    g.zombie("2,1", "5,1")
+    zombie_phase(g, 6)                                    # cap 3
+    g.do(0, "ChooseZombie", x=2, y=1)
+    g.do(0, "MoveZombie", x=3, y=1)
+    g.do(0, "ChooseZombie", x=5, y=1)                    # the first one stops on 3,1
+    g.do(0, "MoveZombie", x=4, y=1)
+    g.do(0, "ChooseZombie", x=3, y=1)                    # back to the first
+    assert [c for c in g.legal(0) if c["type"] != "PlayCard"] == [{"type": "MoveZombie", "x": 4, "y": 1}]
+    g.do(0, "MoveZombie", x=4, y=1)                      # through the other zombie, not back to 2,1
+    assert g.legal(0) == [{"type": "MoveZombie", "x": 5, "y": 1}]   # its third and last step
+
+
+def test_a_chosen_zombie_must_take_a_step():
+    g = zombie_game(4, "2,1", "1,2")
+    g.do(0, "ChooseZombie", x=2, y=1)
+    assert g.legal(0) == [{"type": "MoveZombie", "x": 1, "y": 1}]
+    with pytest.raises(RuleViolation) as err:
+        g.do(0, "EndZombieMoves")
+    assert err.value.code == "must_step"
+
+
+def test_no_event_card_during_the_helipad_bidding():
+    g = Game(seats=3, tiles=["straight", "helipad"], hands=[None, ["hey_look_a_shotgun", "grenade", "chainsaw"]])
+    g.do(0, "PickTileSpot", x=0, y=1)
+    g.do(0, "PlaceTile", rotation=0)
+    g.do(0, "PlaceZombie", x=1, y=3)
+    g.do(0, "PlaceZombie", x=1, y=5)
+    g.state["kills"] = [0, 2, 0]
+    g.state["pool"] -= 2
+    g.finish_turn(0)
+    assert g.stage == "auction" and g.legal(1) == [{"type": "PassBid"}, {"type": "Bid", "kills": 1},
+                                                    {"type": "Bid", "kills": 2}]
+
+
+@pytest.mark.parametrize("stage_setup,default", [
+    ("move_roll", {"type": "RollMovement"}),
+    ("move", {"type": "EndMove"}),
+    ("combat", {"type": "Fight"}),
+    ("discard", {"type": "EndTurn"}),
+])
+def test_the_deadline_defaults(stage_setup, default):
+    g = Game()
+    if stage_setup == "move":
+        at_move(g, 3)
+    elif stage_setup == "combat":
+        g.into_fight()
+    elif stage_setup == "discard":
+        zombie_phase(g, 1)
+    assert g.stage == stage_setup and R.pending(g.state)[0].default == default
+    g.do(0, default)
