@@ -14,12 +14,8 @@ Only the game package is used (no store, no service); games run on every core.
 """
 from __future__ import annotations
 
-import argparse
-import json
 import random
 import sys
-import time
-from multiprocessing import Pool
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -27,6 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from events.games.selfish_space import RULESET as RULES, bots, values  # noqa: E402
 from events.games.selfish_space.cards import ACTIONS, oxygen  # noqa: E402
 from events.games.selfish_space.state import active_seat  # noqa: E402
+from value_training import chunks, collect, merge, training_command  # noqa: E402
 
 
 def afterstate(state, me: int) -> tuple[int, int, int, int, int]:
@@ -60,42 +57,17 @@ def play(job: tuple[str, int, int, dict | None]) -> dict:
                 seen.append(afterstate(state, me))
         won = int(state["winner"] == me)
         for cell in seen:
-            c = counts.setdefault(",".join(map(str, cell)), [0, 0])
-            c[0] += won
-            c[1] += 1
+            merge(counts, {",".join(map(str, cell)): [won, 1]})
     return counts
 
 
-def collect(name: str, games: int, table: dict | None, workers: int) -> dict:
-    """Play ``games`` games with ``name`` across ``workers`` processes and merge the counts."""
-    chunk = max(1, games // (workers * 8))
-    jobs = [(name, first, min(chunk, games - first), table) for first in range(0, games, chunk)]
-    merged: dict[str, list[int]] = {}
-    with Pool(workers) as pool:
-        for counts in pool.imap_unordered(play, jobs):
-            for key, (wins, visits) in counts.items():
-                c = merged.setdefault(key, [0, 0])
-                c[0] += wins
-                c[1] += visits
-    return merged
+def collect_round(round_: int, games: int, table: dict | None, workers: int) -> dict:
+    """Round 0 plays ``base``, later rounds ``strong`` on ``table``; the merged counts."""
+    name = "base" if round_ == 0 else "strong"
+    return collect(play, [(name, first, count, table) for first, count in chunks(games, workers)], workers)
 
 
-def main() -> None:
-    """Run round 0 and ``--rounds`` improvement rounds; write the last table."""
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=100_000, help="games per round")
-    parser.add_argument("--rounds", type=int, default=2, help="improvement rounds after round 0")
-    parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--out", type=Path, default=values.TABLE_FILE)
-    args = parser.parse_args()
-    table = None
-    for round_ in range(args.rounds + 1):
-        start = time.perf_counter()
-        table = collect("base" if round_ == 0 else "strong", args.games, table, args.workers)
-        print(f"round {round_}: {len(table)} cells from {args.games} games in {time.perf_counter() - start:.0f} s",
-              flush=True)
-    args.out.write_text(json.dumps(dict(sorted(table.items())), separators=(",", ":")))
-    print(f"wrote {args.out}")
+main = training_command(__doc__, collect_round, values.TABLE_FILE, rounds=2)
 
 
 if __name__ == "__main__":

@@ -26,12 +26,8 @@ Only the game package is used (no store, no service); games run on ``--workers``
 """
 from __future__ import annotations
 
-import argparse
-import json
 import random
 import sys
-import time
-from multiprocessing import Pool
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -39,6 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from events.games.selfish_zombie import RULESET as RULES
 from events.games.selfish_zombie import bots, values
 from events.games.selfish_zombie.state import active_seat
+from value_training import chunks, collect, merge, training_command
 
 #: Share of games with one exploring move (a random way to end one turn, among the first
 #: ``2 * EXPLORE_WITHIN``); only the afterstates from that move on are recorded.
@@ -91,42 +88,14 @@ def play(job: tuple[str, int, int, int, dict | None]) -> dict:
     return counts
 
 
-def merge(into: dict, counts: dict) -> dict:
-    """Add ``counts`` (``{cell: [wins, visits]}``) into ``into``; returns ``into``."""
-    for key, (wins, visits) in counts.items():
-        cell = into.setdefault(key, [0, 0])
-        cell[0] += wins
-        cell[1] += visits
-    return into
+def collect_round(round_: int, games: int, table: dict | None, workers: int) -> dict:
+    """Round 0 plays ``base``, later rounds ``strong`` on ``table``; the merged counts."""
+    name = "base" if round_ == 0 else "strong"
+    jobs = [(name, round_, first, count, table) for first, count in chunks(games, workers)]
+    return collect(play, jobs, workers)
 
 
-def collect(name: str, round_: int, games: int, table: dict | None, workers: int) -> dict:
-    """Play ``games`` games with ``name`` across ``workers`` processes; the merged counts."""
-    chunk = max(1, games // (workers * 8))
-    jobs = [(name, round_, first, min(chunk, games - first), table) for first in range(0, games, chunk)]
-    merged: dict[str, list[int]] = {}
-    with Pool(workers) as pool:
-        for counts in pool.imap_unordered(play, jobs):
-            merge(merged, counts)
-    return merged
-
-
-def main() -> None:
-    """Run round 0 and ``--rounds`` improvement rounds; write the last table."""
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=100_000, help="games per round")
-    parser.add_argument("--rounds", type=int, default=2, help="improvement rounds after round 0")
-    parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--out", type=Path, default=values.TABLE_FILE)
-    args = parser.parse_args()
-    table = None
-    for round_ in range(args.rounds + 1):
-        start = time.perf_counter()
-        table = collect("base" if round_ == 0 else "strong", round_, args.games, table, args.workers)
-        print(f"round {round_}: {len(table)} cells from {args.games} games in {time.perf_counter() - start:.0f} s",
-              flush=True)
-    args.out.write_text(json.dumps(dict(sorted(table.items())), separators=(",", ":")))
-    print(f"wrote {args.out}")
+main = training_command(__doc__, collect_round, values.TABLE_FILE, rounds=2)
 
 
 if __name__ == "__main__":
