@@ -27,7 +27,10 @@ Choices (where the rules and the rules file are silent):
    the city top row first.
 5. Fists of Fury: the player chooses how many Greater and how many Lesser
    Zombies (1 to 4 in all); the heads-up ones of each type are taken first
-   (flipping a tails-up zombie can only turn it heads-up).
+   (a flip lands the same whichever face a zombie showed, so the player is
+   never worse off leaving the tails-up ones untouched). All are picked
+   before any is flipped: a Lesser that a picked Greater turns into is not
+   flipped again in the same attack.
 6. The Bat weakens all zombies of the chosen type once, at the same time (a
    tails-up Greater becomes a heads-up Lesser and is not hit again). Zombies
    that survive a Chainsaw or Shotgun flip lie heads-up; a Greater flipped
@@ -36,11 +39,13 @@ Choices (where the rules and the rules file are silent):
    decision. Fists are always allowed; a weapon's attack only while carried.
 8. A weapon found with none carried is kept at once; with one carried the
    player chooses carried / found (and combined for two shotguns, shells
-   capped at 6). An empty Weapon Stack gives nothing (``NoWeaponFound``).
+   capped at 6; combining is offered, not forced). An empty Weapon Stack
+   gives nothing (``NoWeaponFound``).
 9. Joker zombies are added when the action phase ends: one per AP left unused
    plus one per AP spent on dice this round (AP spent moving do not count);
    one Joker takes them all, with two the player places each zombie
-   (``PlaceJokerZombie``).
+   (``PlaceJokerZombie``). They arrive before the zombies move, so they take
+   their first step towards the player that same round.
 10. Zombie groups move all at once, each group as one; "closer" is Manhattan
     distance; after "towards the end's column, up, down" the last choice is a
     horizontal step away from the end's column. The Zombie Pile never runs out.
@@ -61,6 +66,11 @@ Choices (where the rules and the rules file are silent):
     command (the top-left open slot, the carried weapon, the first Joker).
 16. The start's check-out happens in round 1, before the player spends AP.
     Only seat 0 plays; any other seat gets ``not_your_turn`` (409).
+17. The Starting and Ending Locations are laid without zombies: spawning is
+    part of checking out, and they are laid before it.
+18. Zombies never stop the player: a card with zombies on it may be moved
+    onto, and a die next to zombies dug at, as usual. The Bat may be swung
+    at a type with no zombie of it there (the attack is simply wasted).
 """
 from __future__ import annotations
 

@@ -5,7 +5,12 @@ mutates the state it is given (it resolves on a copy, see ``resolve.py``).
 """
 from __future__ import annotations
 
-from events.games.contract import RuleViolation, bad_arguments, command_type, not_your_turn
+from events.games.contract import (
+    RuleViolation,
+    bad_arguments,
+    command_type,
+    not_your_turn,
+)
 
 from .cards import around, key, orthogonal, place_xy, rank
 from .resolve import Coins, Table, bat, chainsaw, fists, shotgun

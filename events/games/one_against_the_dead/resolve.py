@@ -22,7 +22,15 @@ from .cards import (
     xy,
 )
 from .evolve import evolve
-from .state import cut_off, empty_zombies, face_up, jokers, open_slots, strength_lost, zombie_count
+from .state import (
+    cut_off,
+    empty_zombies,
+    face_up,
+    jokers,
+    open_slots,
+    strength_lost,
+    zombie_count,
+)
 
 
 class Coins:
@@ -209,22 +217,23 @@ def zombie_steps(s) -> list[tuple[str, str]]:
 # -- the four attacks (rules file, 'A round' 3; seeds/004, 'The Player Attacks') ------------
 def fists(z: dict, greater_n: int, lesser_n: int, coins: Coins) -> tuple[dict, int]:
     """Fists of Fury on ``greater_n`` Greater and ``lesser_n`` Lesser Zombies (heads-up ones
-    first, choice 5): a Greater showing tails becomes a flipped Lesser, a Lesser showing tails
-    dies. Returns ``(new counts, killed)``."""
-    out, killed = dict(z), 0
-    for size, kinds in (("G", ("GH", "GT")), ("L", ("LH", "LT"))):
-        wanted = greater_n if size == "G" else lesser_n
+    first, choice 5): all are picked from ``z`` before any is flipped, so a Lesser that a
+    Greater turns into is not flipped again; a Greater showing tails becomes a flipped Lesser, a
+    Lesser showing tails dies. Returns ``(new counts, killed)``."""
+    picked = {}
+    for kinds, wanted in ((("GH", "GT"), greater_n), (("LH", "LT"), lesser_n)):
         for kind in kinds:
-            take = min(wanted, out[kind])
-            wanted -= take
-            out[kind] -= take
-            for _ in range(take):
-                if coins.flip() == "heads":
-                    out[size + "H"] += 1
-                elif size == "G":
-                    out[coins.lesser()] += 1
-                else:
-                    killed += 1
+            picked[kind] = min(wanted, z[kind])
+            wanted -= picked[kind]
+    out, killed = {kind: z[kind] - picked[kind] for kind in z}, 0
+    for kind in ("GH", "GT", "LH", "LT"):
+        for _ in range(picked[kind]):
+            if coins.flip() == "heads":
+                out[kind[0] + "H"] += 1
+            elif kind[0] == "G":
+                out[coins.lesser()] += 1
+            else:
+                killed += 1
     return out, killed
 
 

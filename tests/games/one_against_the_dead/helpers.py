@@ -17,6 +17,11 @@ QUIET = [(0, 1, "2S"), (-1, 1, "8S"), (-1, 0, "8C"), (-1, -1, "8D"),
          (0, -1, "2D"), (1, -1, "9D"), (1, 1, "9S"), (1, 0, "9H")]
 
 
+def opening(**cards):
+    """The quiet opening with some places holding other cards: ``opening(**{"0,1": "KS"})``."""
+    return [(x, y, cards.get(f"{x},{y}", c)) for x, y, c in QUIET]
+
+
 class Game(Driver):
     """A stacked game driven command by command; ``state`` is the live state, ``events`` the log.
 
@@ -67,11 +72,24 @@ class Game(Driver):
         return R.legal_commands(self.state, 0)
 
 
+def attack_ready(flips=(), weapon=None, **zombies) -> Game:
+    """Given: the quiet opening, the player carrying ``weapon`` with ``zombies`` on the start
+    (``GH=2, LT=1``...); the action phase ended, so the player is to attack."""
+    g = Game(flips=list(flips))
+    g.state["weapon"] = weapon
+    g.put_zombies(0, 0, **zombies)
+    g.do("EndActions")
+    assert g.phase == "attack"
+    return g
+
+
 def types(batch: list[dict]) -> list[str]:
+    """The event types of ``batch``, in order."""
     return [e["type"] for e in batch]
 
 
 def of_type(batch: list[dict], type_: str) -> list[dict]:
+    """The data of every ``type_`` event in ``batch``, in order."""
     return [e["data"] for e in batch if e["type"] == type_]
 
 

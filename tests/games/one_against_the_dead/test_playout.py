@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import random
 
-
 from events.games.one_against_the_dead import RULESET as R
 from events.simulation import play_game
 

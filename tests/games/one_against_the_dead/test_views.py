@@ -7,11 +7,7 @@ import json
 
 from events.games.one_against_the_dead import RULESET as R
 
-from .helpers import QUIET, Game
-
-
-def opening(**cards):
-    return [(x, y, cards.get(f"{x},{y}", c)) for x, y, c in QUIET]
+from .helpers import Game, opening
 
 
 def test_the_view_shows_the_city_zombies_dice_strength_weapon_and_score():
