@@ -25,8 +25,10 @@ Choices (where the rules and the rules file are silent):
 5. The Helipad auction: seats with no kills cannot bid and are skipped; with nobody
    able to bid the drawer places it for free. The winner places it, then the
    drawer's turn goes on. Bids are whole kills, at most the bidder's kills.
-6. "Map closed": when, after a placement, no tile left in the stack fits anywhere,
-   the seat whose turn it is loses the rest of its turn and no more tiles are drawn.
+6. "Map closed": when, after a placement, no tile left in the stack fits anywhere, no more
+   tiles are drawn and the seat that placed that tile loses its turn: the rest of the current
+   one, or, when it bought the Helipad in another seat's turn, its own next turn (``TurnSkipped``;
+   the drawer's turn then goes on).
    A drawn tile that fits nowhere (while others could) is discarded and the turn goes on.
    A closed map with no zombie left on it at the end of a turn ends the game (nobody
    could ever reach the kill target): the most kills wins, a tie has no winner.
@@ -38,8 +40,13 @@ Choices (where the rules and the rules file are silent):
 9. Combat: ``Fight`` rolls; a lost roll is paid with ``SpendBullets`` (the zombie
    dies), ``LoseLife`` (fight again) or ``UseItem first_aid_kit`` (fight again). With
    none possible the player loses a kill (if any) and may not move on this turn; the
-   zombie stays, so the fight resumes at the start of the next turn.
-10. Winning by the Helipad: standing on its centre with no zombie there, by any move.
+   zombie stays, so the fight resumes at the start of the next turn. Paying the last life
+   does not end the fight: the player fights on, and the next lost roll it cannot pay for
+   costs the kill. Losing a life is allowed even when bullets could pay; with no life left
+   but bullets enough, the bullets pay (a kill is lost only when nothing else can pay).
+10. Winning by the Helipad: stepping, or being put, onto its centre with no zombie there, or
+    killing the zombie there. A pawn already on the centre whose zombie is moved away (zombie
+    moves, This Isn't So Bad) wins only once it steps onto the centre again.
     The kill target is checked whenever kills rise (Grenade included).
 11. Zombie moves: ``ChooseZombie {x, y}`` then ``MoveZombie {x, y}`` steps; a chosen
     zombie must take at least one step before another is chosen or the moves end
@@ -53,7 +60,7 @@ Choices (where the rules and the rules file are silent):
     auction, a tile rotation, street zombie placement, a combat loss payment, a choice or the
     middle of a zombie's move. The other seats get reaction windows at four moments of a turn:
     (a) once the turn's tile and its zombies are placed (no window when no tile is placed, nor
-    when the map closes), before step 2 (combat or the draw); (b) after every lost combat roll,
+    when the map closing ends the turn), before step 2 (combat or the draw); (b) after every lost combat roll,
     before the fighter pays for it (or, unable to pay, loses a kill); (c) after the draw (step 3),
     before the movement roll; (d) once the movement is over (after the Town Square refill),
     before the zombie-move roll. A window asks, in turn order from the turn's seat, each other
@@ -86,8 +93,10 @@ Choices (where the rules and the rules file are silent):
 18. Just When You Thought... and Slight Miscalculation name a named building by its
     tile cell ``{x, y}``; new zombies go on its spaces free of zombies and pawns, in
     reading order. Zombie Master's 5 zombies are placed by ``PickSpace``.
-19. I Don't Think They're Dead: each roll of 3 or less is raised with the target's
-    bullets automatically if they have enough, else costs 2 kills (life is never spent).
+19. I Don't Think They're Dead: each roll of 3 or less is raised automatically, as in combat:
+    with the target's bullets (1 per pip) if they have enough, else with one of its life tokens,
+    else it costs 2 kills (all if fewer); a target with no kill left pays nothing. The target
+    does not choose (the rules file's "bullets and life may raise it", decided for it).
 20. Butter Fingers names the target and ``item`` (an item in play, or ``"bullets"``
     for up to 2 bullets). Grenade kills the zombies in the named building of the tile
     you stand on (road or inside). Molotov Cocktail: +2 in combat on that building's
@@ -95,7 +104,9 @@ Choices (where the rules and the rules file are silent):
 21. Alternate Food Source lasts until the end of its player's next turn (the current
     one does not count if played in their own turn); no combat starts meanwhile.
 22. An item is put in play only while standing in its building; using an item is not
-    playing a card. An empty Event deck is reshuffled from the discard pile.
+    playing a card, and is done in one's own turn only (not while moving another seat's pawn
+    under Brain Cramp: a Chainsaw or Molotov Cocktail would help that seat's fights). An empty
+    Event deck is reshuffled from the discard pile.
 23. Deadlines: a window passes, a bid passes, a fight is fought, movement is rolled
     then stopped, zombie moves stop, the turn ends without a discard; other picks take
     the first legal command (the first spot and rotation, the first space, bullets
@@ -107,6 +118,14 @@ Choices (where the rules and the rules file are silent):
 25. ``options["stack"]``: ``tiles`` is the whole tile stack (only those tiles are in
     play), ``hands`` whole opening hands (at most 3 cards), ``deck`` the top of the
     Event deck, ``dice`` the rolls to come before any random roll.
+26. Tiles join by their road exits (the middle space of each side). The Helipad's corner road
+    spaces lead nowhere off the tile (no other tile has a road in a corner), and a door on a
+    tile's edge is a building side there: no road may meet it.
+27. Pawns may share a space, walk back over spaces already crossed this turn, and stand on any
+    road, door or named-building space; zombies follow the same step rule (doors only).
+28. Fear stops the target's own movement (the roll, The Keys Are Still In It); a card of another
+    seat (Where Did Everybody Go?, Bad Sense of Direction) still moves it. Claustrophobia inside a
+    building lets the target stop instead of leaving.
 """
 from __future__ import annotations
 
@@ -125,7 +144,7 @@ RULESET = Ruleset(
     name="Zombies!!! Quickplay",
     min_seats=2,
     max_seats=6,
-    version="zombies-quickplay/2",
+    version="zombies-quickplay/3",
     setup=setup,
     decide=decide,
     evolve=evolve,

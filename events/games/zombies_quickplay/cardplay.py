@@ -149,9 +149,10 @@ def window_seats(state) -> list[int]:
 
 
 def item_uses(state, seat) -> list[dict]:
-    """``UseItem`` commands ``seat`` may send now (its own decision, outside choices and reaction
-    windows: a window is answered with a card or ``Pass``, choice 12)."""
-    if state["choice"] is not None or active_seat(state) != seat or window_open(state):
+    """``UseItem`` commands ``seat`` may send now: in its own turn, at its own decision, outside
+    choices and reaction windows (a window is answered with a card or ``Pass``; a Brain Cramp player
+    moving another seat's pawn uses no item then; choices 12 and 22)."""
+    if state["choice"] is not None or active_seat(state) != seat or window_open(state) or seat != state["turn"]:
         return []
     if state["phase"] in ("auction", "combat_loss"):
         return []
@@ -235,17 +236,23 @@ def _butter_fingers(t, seat, command):
 
 
 def _not_dead(t, seat, command):
+    """I Don't Think They're Dead: the target rolls 2 dice; a roll of 3 or less is raised to 4 with
+    bullets (1 per pip) if it has enough, else with a life if it has one, else costs 2 kills; with
+    no kill left to lose nothing is paid (choice 19)."""
     s, target = t.s, command["target"]
     for _ in range(2):
         roll = t.roll(target, "i_dont_think_theyre_dead")
-        if roll >= 4:
+        if roll >= 4 or s["kills"][target] == 0:
             continue
-        need = 4 - roll
-        if s["bullets"][target] >= need:
-            t.emit("SuppliesSet", {"seat": target, "life": s["life"][target],
-                                   "bullets": s["bullets"][target] - need, "reason": "i_dont_think_theyre_dead"})
-        elif s["kills"][target] > 0:
+        need, life, bullets = 4 - roll, s["life"][target], s["bullets"][target]
+        if bullets >= need:
+            bullets -= need
+        elif life > 0:
+            life -= 1
+        else:
             t.emit("KillsLost", {"seat": target, "count": min(2, s["kills"][target])})
+            continue
+        t.emit("SuppliesSet", {"seat": target, "life": life, "bullets": bullets, "reason": "i_dont_think_theyre_dead"})
 
 
 def _choice(kind, left):

@@ -68,8 +68,11 @@ def tile_discarded(s, d):
 
 
 def map_closed(s, d):
-    """MapClosed: no tile left can be placed; no more tiles are drawn."""
+    """MapClosed: no tile left can be placed; no more tiles are drawn. ``seat`` placed the last
+    tile and loses its turn: if it is not the turn's seat (it bought the Helipad), its next one."""
     s["closed"] = True
+    if d["seat"] != s["turn"]:
+        s["fx"]["paralysed"][d["seat"]] = True
     return s
 
 
@@ -175,7 +178,8 @@ def turn_ended(s, d):
 
 
 def turn_skipped(s, d):
-    """TurnSkipped: ``seat`` loses this turn to Hysterical Paralysis."""
+    """TurnSkipped: ``seat`` loses this turn (Hysterical Paralysis, or it bought the Helipad that
+    closed the map)."""
     s["fx"]["paralysed"][d["seat"]] = False
     return s
 

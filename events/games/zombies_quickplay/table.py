@@ -162,8 +162,8 @@ class Table(CombatSteps, MoveSteps):
     def place_tile(self, rotation: int) -> None:
         """Put the drawn tile on the chosen spot, then its zombies and tokens."""
         s = self.s
-        tile, (tx, ty) = s["drawn"], s["spot"]
-        self.emit("TilePlaced", {"seat": s["placer"], "tile": tile, "x": tx, "y": ty, "rotation": rotation})
+        tile, (tx, ty), placer = s["drawn"], s["spot"], s["placer"]
+        self.emit("TilePlaced", {"seat": placer, "tile": tile, "x": tx, "y": ty, "rotation": rotation})
         cell = key(tx, ty)
         if tile in NAMED:
             self.stock_building(cell, tile, rotation)
@@ -177,7 +177,7 @@ class Table(CombatSteps, MoveSteps):
             if count > 0:
                 self.emit("StreetZombiesDue", {"seat": s["turn"], "cell": cell, "count": count})
                 return
-        self.after_placement()
+        self.after_placement(placer)
 
     def stock_building(self, cell: str, tile: str, rotation: int) -> None:
         """Z zombies then L life and B bullet tokens on the building's spaces, in the unrotated
@@ -199,14 +199,19 @@ class Table(CombatSteps, MoveSteps):
         if lives or bullets:
             self.emit("TokensPlaced", {"lives": lives, "bullets": bullets})
 
-    def after_placement(self) -> None:
+    def after_placement(self, placer: int | None = None) -> None:
         """After a tile and its zombies: if no tile left can go anywhere the map is closed and the
-        turn is lost; else a reaction window, then step 2."""
+        seat that placed the tile (``placer``; default the turn's seat) loses its turn: the rest of
+        this one, or, when it bought the Helipad in the drawer's turn, its next one (choice 6).
+        Else, or then, a reaction window and step 2 (rules/zombies-quickplay.md, 'The Helipad and
+        winning')."""
         s = self.s
+        placer = s["turn"] if placer is None else placer
         if s["tile_deck"] and not any(spots(s["tiles"], t) for t in set(s["tile_deck"])):
-            self.emit("MapClosed", {"seat": s["turn"]})
-            self.end_turn()
-            return
+            self.emit("MapClosed", {"seat": placer})
+            if placer == s["turn"]:
+                self.end_turn()
+                return
         self.open_window("tile_placed")
 
     def after_tile(self) -> None:

@@ -179,6 +179,17 @@ def test_fear_stops_the_target_moving_on_its_next_turn():
     assert [e["data"]["allowance"] for e in batch if e["type"] == "MovementAllowed"] == [0]
 
 
+def test_fear_does_not_stop_another_seats_card_moving_the_target():
+    # given seat 1 under Fear for its next turn
+    g = Game(hands=hands("where_did_everybody_go"))
+    g.state["fx"]["fear"][1] = True
+    # when seat 0 plays Where Did Everybody Go? on it
+    play(g, 0, "where_did_everybody_go", target=1)
+    g.do(0, "PickSpace", x=2, y=1)
+    # then seat 1's pawn is moved all the same (Fear stops only its own movement), and Fear still waits
+    assert g.state["pawns"][1] == "2,1" and g.state["fx"]["fear"][1]
+
+
 def test_your_shoes_untied_halves_the_targets_movement_roll():
     g = Game(hands=hands("your_shoes_untied"))
     play(g, 0, "your_shoes_untied", target=1)
@@ -226,6 +237,22 @@ def test_brain_cramp_lets_its_player_move_the_target():
     assert err.value.code == "not_your_turn"
 
 
+def test_a_brain_cramp_player_uses_no_item_while_moving_the_target():
+    # given seat 1 with a Chainsaw in play, who plays Brain Cramp on seat 0 before its roll
+    g = Game(hands=[["lots_of_ammo", "grenade", "molotov_cocktail"], ["brain_cramp", "fire_axe", "skateboard"]])
+    g.state["items"][1] = ["chainsaw"]
+    play(g, 1, "brain_cramp", target=0)
+    g.dice(3)
+    g.do(0, "RollMovement")
+    # when seat 1 moves seat 0's pawn
+    assert g.actor == 1 and g.stage == "move"
+    # then it may not discard its Chainsaw now (the +2 would go to seat 0's fights this turn)
+    assert not [c for c in g.legal(1) if c["type"] == "UseItem"]
+    with pytest.raises(RuleViolation) as err:
+        g.do(1, "UseItem", card="chainsaw")
+    assert err.value.code == "not_now" and g.state["items"][1] == ["chainsaw"] and not g.state["fx"]["chainsaw"]
+
+
 def test_a_reaction_window_may_be_passed():
     g = Game(hands=[["lots_of_ammo", "grenade", "molotov_cocktail"], ["fear", "fire_axe", "chainsaw"]])
     assert g.stage == "window" and g.legal(1)[0] == {"type": "Pass"}
@@ -249,14 +276,36 @@ def test_butter_fingers_on_bullets_takes_at_most_2():
     assert g.state["bullets"][1] == 0
 
 
-def test_i_dont_think_theyre_dead_returns_2_kills_per_low_roll_unless_bullets_raise_it():
+def not_dead(kills: int, bullets: int, life: int, rolls: tuple[int, int]) -> Game:
+    """Seat 0 plays I Don't Think They're Dead on seat 1, which has ``kills``, ``bullets`` and
+    ``life`` and rolls ``rolls``; returns the game."""
     g = Game(hands=hands("i_dont_think_theyre_dead"))
-    g.state.update(kills=[0, 5], bullets=[3, 1])
-    g.state["pool"] -= 5
-    g.dice(3, 1)
+    g.state.update(kills=[0, kills], bullets=[3, bullets], life=[3, life])
+    g.state["pool"] -= kills
+    g.dice(*rolls)
     play(g, 0, "i_dont_think_theyre_dead", target=1)
-    assert g.state["bullets"][1] == 0                   # the 3 raised with 1 bullet
-    assert g.state["kills"][1] == 3                     # the 1 could not be raised: 2 zombies back
+    return g
+
+
+def test_i_dont_think_theyre_dead_returns_2_kills_per_low_roll_unless_bullets_or_life_raise_it():
+    # given seat 1 with 5 kills, 1 bullet and no life, when it rolls 3 then 1
+    g = not_dead(5, 1, 0, (3, 1))
+    # then the 3 is raised with its bullet, and the 1, which nothing can raise, sends 2 zombies back
+    assert (g.state["kills"][1], g.state["bullets"][1], g.state["life"][1]) == (3, 0, 0)
+
+
+def test_i_dont_think_theyre_dead_a_low_roll_bullets_cannot_raise_costs_a_life_instead_of_kills():
+    # given seat 1 with 4 kills, 1 bullet and 2 life, when it rolls 1 and 2
+    g = not_dead(4, 1, 2, (1, 2))
+    # then each roll is raised with a life (1 bullet is not enough for either) and no kill is lost
+    assert (g.state["kills"][1], g.state["bullets"][1], g.state["life"][1]) == (4, 1, 0)
+
+
+def test_i_dont_think_theyre_dead_costs_nothing_once_the_target_has_no_kill_left():
+    # given seat 1 with 2 kills, 2 bullets and no life, when it rolls 1 (2 kills back) and then 3
+    g = not_dead(2, 2, 0, (1, 3))
+    # then the second low roll finds no kill to protect and its bullets stay
+    assert (g.state["kills"][1], g.state["bullets"][1]) == (0, 2)
 
 
 def test_where_did_everybody_go_moves_the_target_up_to_5_spaces_and_stops_at_a_zombie():

@@ -35,6 +35,58 @@ def test_there_are_30_tiles_each_3x3_with_the_rules_file_counts():
     assert (TILES["fire_station"]["z"], TILES["fire_station"]["l"], TILES["fire_station"]["b"]) == (6, 4, 2)
 
 
+#: The rules file's tile table, copied by hand: tile -> (count, layout, road exits, Z, L, B);
+#: ``None`` for Z: one zombie per road exit, placed by the player.
+TABLE = {
+    "town_square": (1, "xRx/RRR/xRx", "NESW", 0, 0, 0),
+    "helipad": (1, "RRR/RRR/RRR", "NESW", 1, 0, 0),
+    "hospital": (1, "BBB/BDB/BRB", "S", 8, 4, 0),
+    "lawn_and_garden": (1, "BBB/BDB/BRB", "S", 6, 2, 3),
+    "police_station": (1, "BBB/BDB/xRx", "S", 6, 2, 4),
+    "sporting_goods": (1, "BBB/BDB/xRx", "S", 6, 2, 4),
+    "fire_station": (1, "BBB/BDB/xRB", "S", 6, 4, 2),
+    "army_surplus": (1, "BDB/RRR/xxx", "EW", 2, 0, 2),
+    "drug_store": (1, "BDB/RRR/xxx", "EW", 3, 3, 0),
+    "gas_station": (1, "BDB/RRR/xRx", "ESW", 3, 1, 2),
+    "skate_shop": (1, "BDB/RRR/xRx", "ESW", 3, 0, 1),
+    "florist": (1, "BDB/RRR/xRx", "ESW", 3, 1, 1),
+    "hardware_store": (1, "BDB/DRR/BRx", "ES", 3, 1, 2),
+    "toy_store": (1, "BBD/BRR/DRx", "ES", 3, 1, 1),
+    "straight": (4, "xRx/xRx/xRx", "NS", None, 0, 0),
+    "bend": (4, "xRx/xRR/xxx", "NE", None, 0, 0),
+    "t_junction": (4, "xxx/RRR/xRx", "ESW", None, 0, 0),
+    "crossroads": (4, "xRx/RRR/xRx", "NESW", None, 0, 0),
+}
+
+
+@pytest.mark.parametrize("tile", sorted(TABLE))
+def test_every_tile_has_the_rules_file_count_layout_exits_and_zombies_life_bullets(tile):
+    count, layout, sides, z, life, bullets = TABLE[tile]
+    data = TILES[tile]
+    assert data["count"] == count and "/".join(data["layout"]) == layout
+    assert "".join(s for s, road in exits(tile, 0).items() if road) == sides
+    assert (data["z"], data["l"], data["b"]) == (z, life, bullets)
+    # tokens fit inside the building, one per space, never a life and a bullet together
+    assert life + bullets <= sum(row.count("B") + row.count("D") for row in data["layout"])
+    assert set(TABLE) == set(TILES)
+
+
+def test_a_road_may_not_run_into_a_door_side():
+    # given the Hardware Store, whose doors sit on the middle of its north and west sides
+    assert [row[0] for row in rotated("hardware_store", 1)] == ["B", "R", "x"]
+    assert [row[2] for row in rotated("hardware_store", 1)] == ["B", "D", "B"]     # turned once: door side east
+    # when it is tried west of the Town Square, whose west road comes at that side
+    # then it is refused with the door side facing the road, and fits with its road facing it
+    assert not fits(TOWN, "hardware_store", -1, 0, 1)
+    assert not fits(TOWN, "hardware_store", -1, 0, 2)
+    assert fits(TOWN, "hardware_store", -1, 0, 3)                 # exits N and E: the east road meets the square
+    # and once placed so, no tile may bring a road to its west door side
+    placed = {**TOWN, "-1,0": {"tile": "hardware_store", "rotation": 3}}
+    assert [row[0] for row in rotated("hardware_store", 3)] == ["B", "D", "B"]
+    assert not any(fits(placed, t, -2, 0, r) for t in ("straight", "bend", "t_junction", "crossroads")
+                   for r in range(4))
+
+
 @pytest.mark.parametrize("tile,sides", [
     ("town_square", "NESW"), ("helipad", "NESW"), ("hospital", "S"), ("army_surplus", "EW"),
     ("gas_station", "ESW"), ("hardware_store", "ES"), ("toy_store", "ES"), ("straight", "NS"),

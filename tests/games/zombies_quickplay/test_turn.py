@@ -34,6 +34,21 @@ def test_a_street_tile_gets_one_zombie_per_road_exit_placed_by_the_player():
     assert g.stage == "move_roll"
 
 
+@pytest.mark.parametrize("tile,exits", [("straight", 2), ("bend", 2), ("t_junction", 3), ("crossroads", 4)])
+def test_every_street_tile_gets_as_many_zombies_as_it_has_road_exits(tile, exits):
+    # given seat 0 draws a street tile
+    g = Game(tiles=[tile])
+    # when it places it east of the Town Square in the first rotation that fits
+    g.do(0, "PickTileSpot", x=1, y=0)
+    g.do(0, g.legal(0)[0])
+    # then it places one zombie per road exit, each on an empty road space of the new tile
+    assert g.state["to_place"] == exits
+    for _ in range(exits):
+        g.do(0, g.legal(0)[0])
+    placed = [k for k in g.state["zombies"] if 3 <= int(k.split(",")[0]) <= 5]
+    assert len(placed) == len(g.state["zombies"]) == exits and g.stage == "move_roll"
+
+
 def test_a_named_building_gets_its_zombies_and_tokens_inside_one_per_space():
     g = Game(tiles=["hospital"])
     g.do(0, "PickTileSpot", x=0, y=-1)
@@ -142,6 +157,46 @@ def test_out_of_life_a_lost_roll_costs_a_kill_and_ends_the_movement():
     assert "2,1" in g.state["zombies"]                  # the zombie stays
 
 
+def test_paying_the_last_life_does_not_end_the_fight_and_the_next_unpaid_loss_costs_a_kill():
+    # given seat 0 with 1 life, no bullets and 2 kills, stepping onto a zombie
+    g = Game()
+    g.state.update(life=[1, 3], bullets=[0, 3], kills=[2, 0])
+    g.state["pool"] -= 2
+    g.into_fight(2, 3)
+    # when it loses a roll and pays its last life
+    g.do(0, "Fight")
+    assert g.legal(0) == [{"type": "LoseLife"}]
+    g.do(0, "LoseLife")
+    # then it must fight on, and the next lost roll, with nothing to pay, costs a kill and its movement
+    assert g.state["life"][0] == 0 and g.stage == "combat"
+    batch = g.do(0, "Fight")
+    assert {"type": "CombatLost", "data": {"seat": 0, "pay": "kill", "amount": 1}} in batch
+    assert g.state["kills"][0] == 1 and g.state["move"] is None and "2,1" in g.state["zombies"]
+
+
+def test_losing_a_kill_in_the_turns_first_fight_leaves_no_movement():
+    # given seat 0 ends its turn on a zombie (Alternate Food Source holds the fight off) and seat 1
+    # plays its turn elsewhere
+    g = Game()
+    g.zombie("1,1")
+    g.put(1, "1,0")
+    g.state["fx"]["food"] = {"seat": 1, "skip": 5}
+    g.finish_turn(0)
+    g.state["fx"]["food"] = None
+    g.finish_turn(1)
+    g.state.update(life=[0, 3], bullets=[0, 3], kills=[1, 0])
+    g.state["pool"] -= 1
+    # when seat 0's turn opens with the fight and it loses the roll with nothing to pay
+    assert g.stage == "combat" and g.actor == 0
+    g.dice(1)
+    g.do(0, "Fight")
+    # then it loses the kill, draws up, and its movement roll gives no movement
+    assert g.state["kills"][0] == 0 and g.stage == "move_roll"
+    batch = g.do(0, "RollMovement")
+    assert {"type": "MovementAllowed", "data": {"seat": 0, "allowance": 0, "mover": 0}} in batch
+    assert g.state["pawns"][0] == "1,1" and "1,1" in g.state["zombies"]
+
+
 def test_a_turn_starting_on_a_zombie_starts_with_a_fight():
     g = Game()
     g.zombie("1,1")
@@ -202,6 +257,19 @@ def test_a_player_may_stop_moving_at_any_time():
     g.do(0, "Move", x=2, y=1)
     batch = g.do(0, "EndMove")
     assert "MovementEnded" in g.types(batch) and g.state["pawns"][0] == "2,1"
+
+
+def test_a_pawn_may_walk_back_over_its_steps_and_share_a_space_with_another_pawn():
+    # given seat 1's pawn on the Town Square's east road and seat 0 rolling 3 on the centre
+    g = Game()
+    g.put(1, "2,1")
+    at_move(g, 3, 1)
+    # when seat 0 steps east onto seat 1's space, back to the centre and east again
+    for x in (2, 1, 2):
+        assert {"type": "Move", "x": x, "y": 1} in g.legal(0)
+        g.do(0, "Move", x=x, y=1)
+    # then its 3 steps are spent and both pawns stand on 2,1
+    assert g.state["pawns"] == ["2,1", "2,1"] and g.state["move"] is None
 
 
 def test_a_token_on_a_space_without_a_zombie_is_taken():
@@ -273,6 +341,24 @@ def test_a_zombie_may_not_double_back_or_end_where_it_started():
     g.do(0, "MoveZombie", x=1, y=1)
     steps = {(c["x"], c["y"]) for c in g.legal(0) if c["type"] == "MoveZombie"}
     assert steps == {(1, 0), (0, 1), (1, 2)}              # not back to 2,1
+
+
+def test_a_zombie_enters_and_leaves_a_named_building_only_through_its_door():
+    # given the Hospital north of the Town Square (its road 1,-1, door 1,-2) with a zombie on its road
+    # and one inside on the corner space 0,-1 beside that road
+    g = Game()
+    g.put(0, "1,1")
+    g.lay("hospital", 0, -1, 0)
+    g.zombie("1,-1", "0,-1")
+    # when seat 0 rolls 4 for the zombie moves
+    zombie_phase(g, 4)
+    # then the road zombie may step to the door or along the road, never through the building's side
+    g.do(0, "ChooseZombie", x=1, y=-1)
+    assert {(c["x"], c["y"]) for c in g.legal(0) if c["type"] == "MoveZombie"} == {(1, -2), (1, 0)}
+    g.do(0, "MoveZombie", x=1, y=-2)
+    # and the corner zombie inside may only move within the building
+    g.do(0, "ChooseZombie", x=0, y=-1)
+    assert {(c["x"], c["y"]) for c in g.legal(0) if c["type"] == "MoveZombie"} == {(0, -2)}
 
 
 def test_a_zombie_passes_through_another_but_may_not_stop_on_it():

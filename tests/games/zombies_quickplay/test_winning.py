@@ -236,3 +236,48 @@ def test_the_deadline_defaults(stage_setup, default):
         zombie_phase(g, 1)
     assert g.stage == stage_setup and R.pending(g.state)[0].default == default
     g.do(0, default)
+
+
+def test_when_the_helipad_buyer_closes_the_map_the_buyer_loses_its_next_turn():
+    # given a map whose only open cell is east of the Town Square, ringed by roads that lead nowhere else:
+    # seat 0 lays the Sporting Goods west of the square, then bends loop the square's north and south
+    # roads round to that cell and the Police Station closes it on the east
+    g = Game(tiles=["sporting_goods", "helipad", "straight"])
+    g.do(0, "PickTileSpot", x=-1, y=0)
+    g.do(0, "PlaceTile", rotation=3)
+    for cell, tile, rotation in [((0, -1), "bend", 1), ((1, -1), "bend", 2), ((0, 1), "bend", 0),
+                                 ((1, 1), "bend", 3), ((2, 0), "police_station", 1)]:
+        g.lay(tile, *cell, rotation)
+    g.state["kills"] = [3, 0]
+    g.state["pool"] -= 3
+    g.finish_turn(0)
+    # when seat 1 draws the Helipad and seat 0 buys it and places it there, so that the straight fits nowhere
+    assert g.state["auction"]["order"] == [0]
+    g.do(0, "Bid", kills=1)
+    g.do(0, "PickTileSpot", x=1, y=0)
+    batch = g.do(0, "PlaceTile", rotation=0)
+    # then the map is closed, seat 1's turn goes on, and seat 0 (who placed the last tile) loses its next turn
+    assert {"type": "MapClosed", "data": {"seat": 0}} in batch and g.state["closed"]
+    assert g.state["turn"] == 1 and g.stage == "move_roll" and g.state["tile_deck"] == ["straight"]
+    g.finish_turn(1)
+    assert {"type": "TurnSkipped", "data": {"seat": 0}} in g.events
+    assert g.state["turn"] == 1 and g.stage == "move_roll"
+
+
+def test_a_bidder_who_cannot_top_the_last_bid_may_only_pass():
+    # given the Helipad auction with kills 3, 2 and 5 (seat 1 drew it; seat 2 has the most and opens)
+    g = auction_game([3, 2, 5])
+    assert g.state["auction"]["order"] == [2, 0, 1]
+    # when seat 2 bids 4
+    g.do(2, "Bid", kills=4)
+    # then seat 0, with 3 kills, may only pass, and a bid equal to the last is refused
+    assert g.actor == 0 and g.legal(0) == [{"type": "PassBid"}]
+    with pytest.raises(RuleViolation) as err:
+        g.do(0, "Bid", kills=4)
+    assert err.value.code == "bad_bid"
+    g.do(0, "PassBid")
+    batch = g.do(1, "PassBid")
+    # and seat 2 places the Helipad for its 4 kills
+    assert batch[-1] == {"type": "AuctionWon", "data": {"seat": 2, "kills": 4}}
+    assert g.state["kills"] == [3, 2, 1]
+
