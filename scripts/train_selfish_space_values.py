@@ -18,7 +18,8 @@ import random
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the project
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # value_training, beside this script
 
 from events.games.selfish_space import RULESET as RULES, bots, values  # noqa: E402
 from events.games.selfish_space.cards import ACTIONS, oxygen  # noqa: E402

@@ -30,7 +30,8 @@ import random
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the project
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # value_training, beside this script
 
 from events.games.selfish_zombie import RULESET as RULES
 from events.games.selfish_zombie import bots, values

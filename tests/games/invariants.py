@@ -101,3 +101,86 @@ def check_commands(ruleset: Ruleset, state, seats: int, bad: Iterable[dict], *, 
                 with pytest.raises(RuleViolation):
                     ruleset.decide(state, seat, command, random.Random(1))
     assert state == before, "decide mutated the state"
+
+
+def assert_rejected(ruleset: Ruleset, state, seat, command, code: str, status: int = 422) -> RuleViolation:
+    """``decide`` refuses ``command`` from ``seat`` with ``code`` and ``status``, a one-sentence message
+    (ending in a full stop), and leaves ``state`` exactly as it was. Returns the violation."""
+    before = json.dumps(state, sort_keys=True)
+    with pytest.raises(RuleViolation) as info:
+        ruleset.decide(state, seat, command, random.Random(0))
+    assert info.value.code == code and info.value.status == status
+    assert info.value.message.endswith(".")
+    assert json.dumps(state, sort_keys=True) == before, "a rejected command changed the state"
+    return info.value
+
+
+def check_views_leak_nothing(ruleset: Ruleset, state, keys: set[str], scramble: Callable) -> dict:
+    """For every seat and the spectator (``None``): the view's keys are among ``keys``, its
+    ``"hand"`` is that seat's own hand (``None`` for the spectator), and it is unchanged by
+    ``scramble(state, seat)``, a copy of the state with everything that seat may not know changed.
+    Returns the views, by seat (``None``: the spectator), for a game's own further checks."""
+    views = {}
+    for seat in [*range(state["seats"]), None]:
+        v = ruleset.view(state, seat)
+        assert set(v) <= keys
+        assert v["hand"] == (None if seat is None else state["hands"][seat])
+        assert v == ruleset.view(scramble(state, seat), seat), f"view of seat {seat} leaks hidden cards"
+        views[seat] = v
+    return views
+
+
+def assert_rejects_table_sizes(ruleset: Ruleset) -> None:
+    """``setup`` raises ``ValueError`` for one seat fewer than ``min_seats`` and one more than
+    ``max_seats``."""
+    for seats in (ruleset.min_seats - 1, ruleset.max_seats + 1):
+        with pytest.raises(ValueError):
+            ruleset.setup({}, seats, random.Random(0))
+
+
+def assert_fold_needs_no_deepcopy(ruleset: Ruleset, events: list[dict], state, monkeypatch) -> None:
+    """Folding ``events`` gives ``state`` (the live state they were played into) with
+    ``copy.deepcopy`` forbidden: evolve mutates in place and copies by hand."""
+    import copy
+
+    def forbidden(*args, **kwargs):
+        raise AssertionError("evolve must not deep-copy the state")
+
+    monkeypatch.setattr(copy, "deepcopy", forbidden)
+    assert ruleset.fold(events) == state
+
+
+def play_checked(ruleset: Ruleset, policies: list[str], seed: str, *, check_event: Callable[[dict], None],
+                 check_state: Callable[[dict], None], replay_every: int, deep: bool = True,
+                 deep_check: Callable[[dict], None] | None = None):
+    """Play one game of ``ruleset`` (``events.simulation.play_game``; ``policies`` per seat, ``seed``
+    a string), checking after every batch of events: ``check_event(event)`` for each event and
+    ``check_state(state)``; if ``deep``, also the codec round trip of each event, the JSON state and
+    ``deep_check(state)``; every ``replay_every`` batches, the fold of the log so far equals the live
+    state. At the end the fold of the whole log equals the final state and nothing is pending.
+    Returns the game's record."""
+    from events.simulation import play_game
+
+    log: list[dict] = []
+    steps = 0
+
+    def on_step(state, batch):
+        nonlocal steps
+        for event in batch:
+            if deep:
+                check_codec(event, len(log) + 1)
+            check_event(event)
+            log.append(event)
+        check_state(state)
+        steps += 1
+        if steps % replay_every == 0:
+            assert ruleset.fold(log) == state
+        if deep:
+            assert_json_state(state)
+            if deep_check is not None:
+                deep_check(state)
+
+    record = play_game(ruleset, policies, seed, on_step=on_step)
+    assert ruleset.fold(record.events) == record.state
+    assert ruleset.pending(record.state) == []
+    return record

@@ -31,7 +31,9 @@ Choices (where the rules and the rules file are silent):
    Only moves of the target during its own turn are followed, each step
    after the target's Wasteland card and chopper check resolve; several
    allies follow in seat order. An ally who dies loses its Alliance; the
-   Alliances of and on a dead player are discarded.
+   Alliances of and on a dead player are discarded, so a target who dies on
+   its move (You've Been Bitten, or out of Supplies after paying the last to
+   travel, choice 16) is not followed: its turn ends at once.
 7. Scout and Zombie Trap reshuffle an empty Wasteland deck first; with fewer
    than three cards left the Trap looks at what there is. The seer keeps
    knowing the top cards it put back (``known_wasteland`` in its view)
@@ -61,6 +63,21 @@ Choices (where the rules and the rules file are silent):
     ``{"winner": None, "result": "zombies", "turns": n}``.
 15. Rampage's legal commands list every ordered pair of targets (the order
     is the order of the windows).
+16. A traveller who paid their last Supplies is checked once the Wasteland
+    card has resolved, before allies follow: a Secret Passageway's further
+    card is part of it (a Settlement or Shopping Mall there can save them);
+    Bandits and Zombies! discards are still made first, and a Cut Through A
+    Sewer finds no Supplies left to take.
+17. Zombies! counts the hand as it is when the card resolves, after paying
+    the Supplies for the travel.
+18. "Attack one target multiple times or multiple targets once" allows any
+    mix: each attack on any living survivor on the zombie's level costs one
+    action point.
+19. A survivor who reaches the chopper without Supplies dies there; its
+    zombie stands on the chopper's space, cannot take it, and may only move
+    back (or end its turn).
+20. The zombies' win names no seat: the outcome's ``winner`` is ``None`` and
+    there is no ``winners`` list (every seat is a zombie; nobody escaped).
 """
 from __future__ import annotations
 

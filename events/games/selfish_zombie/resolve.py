@@ -90,10 +90,19 @@ class Table(SelfishTable):
 
     def op_follow(self, op):
         """Op ``follow``: if ``seat`` moved during its own turn, every living ally whose Alliance
-        lies before it moves one space the same way, resolving their own Wasteland cards."""
+        lies before it moves one space the same way, resolving their own Wasteland cards.
+
+        A traveller who paid their last Supplies is checked first: if the Wasteland card gave none
+        back they die now, their turn ends and nobody follows (rules/selfish-zombie.md, 'Death and
+        zombies': after the Wasteland card resolves; package choices 6 and 16)."""
         seat, s = op["seat"], self.s
         if s["turn"] != seat:
             return
+        if any(q["op"] == "travel_check" and q.get("seat") == seat for q in self.queue):
+            self.op_travel_check({"seat": seat})
+            if not self.s["alive"][seat]:
+                return
+        s = self.s
         allies = [a["ally"] for a in s["alliances"] if a["target"] == seat and s["alive"][a["ally"]]]
         name = "move" if op["dir"] == "forward" else "back"
         self.queue[:0] = [{"op": name, "seat": ally} for ally in sorted(allies)]

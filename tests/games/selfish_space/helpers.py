@@ -26,10 +26,6 @@ class Game(Driver):
     def turn(self) -> int:
         return self.state["turn"]
 
-    @property
-    def pending(self):
-        return R.pending(self.state)
-
 
 def hand(*cards: str, oxygen: int = 0, doubles: int = 0) -> list[str]:
     """A hand: the named cards plus ``oxygen`` Singles and ``doubles`` Doubles."""

@@ -3,27 +3,24 @@ validation, and the contract around the rules: evolve, views, redact, ruleset.""
 from __future__ import annotations
 
 import copy
-import json
 import random
 
 import pytest
 
 from events.games import get_ruleset
-from events.games.contract import RuleViolation
 from events.games.selfish_space import RULESET as R
 from events.simulation import play_game
 
+from ..invariants import (
+    assert_fold_needs_no_deepcopy,
+    assert_rejected,
+    assert_rejects_table_sizes,
+)
 from .helpers import Game, hand
 
 
 def rejects(g: Game, seat: int, command: dict, code: str, status: int = 422):
-    before = json.dumps(g.state, sort_keys=True)
-    with pytest.raises(RuleViolation) as info:
-        R.decide(g.state, seat, command, random.Random(0))
-    assert info.value.code == code and info.value.status == status
-    assert info.value.message.endswith(".")
-    assert json.dumps(g.state, sort_keys=True) == before, "a rejected command changed the state"
-    return info.value
+    return assert_rejected(R, g.state, seat, command, code, status)
 
 
 def two(**stack):
@@ -154,9 +151,7 @@ def test_stacked_cards_are_used_in_order_and_the_rest_is_dealt_normally():
 
 
 def test_setup_rejects_bad_table_sizes():
-    for seats in (1, 6):
-        with pytest.raises(ValueError):
-            R.setup({}, seats, random.Random(0))
+    assert_rejects_table_sizes(R)
 
 
 # -- evolve, views, redact, the ruleset -----------------------------------------
@@ -169,12 +164,7 @@ def test_evolve_ignores_system_events_and_unknown_types():
 
 def test_evolve_never_deep_copies(monkeypatch):
     record = play_game(R, ["random"] * 4, "no-deepcopy")
-
-    def forbidden(*args, **kwargs):
-        raise AssertionError("evolve must not deep-copy the state")
-
-    monkeypatch.setattr(copy, "deepcopy", forbidden)
-    assert R.fold(record.events) == record.state
+    assert_fold_needs_no_deepcopy(R, record.events, record.state, monkeypatch)
 
 
 def test_spectator_view_shows_no_hand_and_only_deck_sizes():

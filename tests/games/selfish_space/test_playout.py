@@ -10,9 +10,12 @@ import pytest
 
 from events.games.selfish_space import RULESET as R
 from events.games.selfish_space.cards import GAME_DECK
-from events.simulation import play_game
 
-from ..invariants import assert_json_state, check_codec, check_commands
+from ..invariants import (
+    check_commands,
+    check_views_leak_nothing,
+    play_checked,
+)
 from .helpers import assert_cards_accounted
 
 GAMES = 500
@@ -44,11 +47,7 @@ def scrambled(state, seat):
 
 
 def check_views(state):
-    for seat in [*range(state["seats"]), None]:
-        v = R.view(state, seat)
-        assert set(v) <= VIEW_KEYS
-        assert v["hand"] == (None if seat is None else state["hands"][seat])
-        assert v == R.view(scrambled(state, seat), seat), f"view of seat {seat} leaks hidden cards"
+    for seat, v in check_views_leak_nothing(R, state, VIEW_KEYS, scrambled).items():
         if v["choice"] and "target_hand" in v["choice"]:
             assert v["choice"]["seat"] == seat and v["choice"]["choice"] == "hack_suit"
 
@@ -101,28 +100,17 @@ def test_random_playouts_keep_every_invariant(seats):
     outcomes = set()
     for game in range(GAMES):
         policies = ["random"] * seats if game % 4 else ["cautious"] + ["random"] * (seats - 1)
-        log: list[dict] = []
-        steps = [0]
 
-        def on_step(state, batch):
-            for event in batch:
-                check_codec(event, len(log) + 1)
-                check_redaction(event, seats)
-                log.append(event)
-            assert_cards_accounted(state)
-            assert_json_state(state)
-            steps[0] += 1
-            if steps[0] % REPLAY_EVERY == 0:
-                assert R.fold(log) == state
-            if game % 5 == 0:
-                check_views(state)
-                check_commands(R, state, state["seats"],
-                               [random_command(rng, state, seat) for seat in range(state["seats"]) for _ in range(3)],
-                               canonical=canonical)
+        def deep_check(state):
+            check_views(state)
+            check_commands(R, state, state["seats"],
+                           [random_command(rng, state, seat) for seat in range(state["seats"]) for _ in range(3)],
+                           canonical=canonical)
 
-        record = play_game(R, policies, f"playout-{seats}-{game}", on_step=on_step)
-        assert R.fold(record.events) == record.state
-        assert R.pending(record.state) == []
+        record = play_checked(R, policies, f"playout-{seats}-{game}", replay_every=REPLAY_EVERY,
+                              check_event=lambda event: check_redaction(event, seats),
+                              check_state=assert_cards_accounted,
+                              deep_check=deep_check if game % 5 == 0 else None)
         assert record.outcome is not None
         outcomes.add(record.outcome["winner"] is None)
     assert outcomes == {True, False}, "expected both won games and games with no winner"

@@ -30,10 +30,6 @@ class Game(Driver):
         return R.view(self.state, None)["phase"]
 
     @property
-    def pending(self):
-        return R.pending(self.state)
-
-    @property
     def outcome(self):
         return R.outcome(self.state)
 

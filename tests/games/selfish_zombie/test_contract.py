@@ -4,27 +4,25 @@ ruleset and the bots."""
 from __future__ import annotations
 
 import copy
-import json
 import random
 
 import pytest
 
 from events.games import get_ruleset
-from events.games.contract import RuleViolation
 from events.games.selfish_zombie import RULESET as R
 from events.simulation import play_game, simulate
 
+from ..invariants import (
+    assert_fold_needs_no_deepcopy,
+    assert_rejected,
+    assert_rejects_table_sizes,
+)
 from .helpers import Game, hand
 from .test_rules import bitten_first
 
 
 def rejects(g: Game, seat: int, command, code: str, status: int = 422):
-    before = json.dumps(g.state, sort_keys=True)
-    with pytest.raises(RuleViolation) as info:
-        R.decide(g.state, seat, command, random.Random(0))
-    assert info.value.code == code and info.value.status == status
-    assert info.value.message.endswith(".")
-    assert json.dumps(g.state, sort_keys=True) == before, "a rejected command changed the state"
+    return assert_rejected(R, g.state, seat, command, code, status)
 
 
 def two(**stack):
@@ -133,9 +131,7 @@ def test_setup_rejects_a_bad_stack(stack, words):
 
 
 def test_setup_rejects_bad_table_sizes():
-    for seats in (1, 6):
-        with pytest.raises(ValueError):
-            R.setup({}, seats, random.Random(0))
+    assert_rejects_table_sizes(R)
 
 
 def test_evolve_ignores_system_events_and_never_deep_copies(monkeypatch):
@@ -143,12 +139,7 @@ def test_evolve_ignores_system_events_and_never_deep_copies(monkeypatch):
     record = play_game(R, ["random"] * 4, "no-deepcopy")
     before = copy.deepcopy(record.state)
     assert R.evolve(record.state, {"type": "SeedRevealed", "data": {"seed": "x"}}) == before
-
-    def forbidden(*args, **kwargs):
-        raise AssertionError("evolve must not deep-copy the state")
-
-    monkeypatch.setattr(copy, "deepcopy", forbidden)
-    assert R.fold(record.events) == record.state
+    assert_fold_needs_no_deepcopy(R, record.events, record.state, monkeypatch)
 
 
 def test_ruleset_metadata():

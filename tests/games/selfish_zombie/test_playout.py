@@ -11,9 +11,12 @@ import pytest
 
 from events.games.selfish_zombie import RULESET as R
 from events.games.selfish_zombie.cards import GAME_DECK, WASTELAND_DECK
-from events.simulation import play_game
 
-from ..invariants import assert_json_state, check_codec, check_commands
+from ..invariants import (
+    check_commands,
+    check_views_leak_nothing,
+    play_checked,
+)
 from .helpers import assert_cards_accounted
 
 GAMES = 500
@@ -53,13 +56,10 @@ def scrambled(state, seat):
 
 
 def check_views(state):
-    for seat in [*range(state["seats"]), None]:
-        v = R.view(state, seat)
-        assert set(v) <= VIEW_KEYS
-        assert v["hand"] == (None if seat is None else state["hands"][seat])
-        assert v == R.view(scrambled(state, seat), seat), f"view of seat {seat} leaks hidden cards"
-        c = state["choice"]
-        if c and "cards" in c:
+    views = check_views_leak_nothing(R, state, VIEW_KEYS, scrambled)
+    c = state["choice"]
+    if c and "cards" in c:
+        for seat, v in views.items():
             assert ("cards" in v["choice"]) == (seat == c["seat"]), "a Scout/Zombie Trap reveal is the seer's only"
 
 
@@ -113,35 +113,26 @@ def check_knowledge(state):
         assert state["wasteland_deck"][:len(known)] == known, "a seat's knowledge of the Wasteland top is stale"
 
 
+def check_state(state):
+    assert_cards_accounted(state)
+    check_knowledge(state)
+
+
 @pytest.mark.parametrize("seats", [2, 3, 4, 5])
 def test_random_playouts_keep_every_invariant(seats):
     rng = random.Random(seats)
     results = set()
     for game in range(GAMES):
         policies = ["random"] * seats if game % 3 else ["strong"] + ["random"] * (seats - 1)
-        log: list[dict] = []
-        steps = [0]
         checked = game % CHECK_EVERY == 0
 
-        def on_step(state, batch):
-            for event in batch:
-                if checked:
-                    check_codec(event, len(log) + 1)
-                check_redaction(event, seats)
-                log.append(event)
-            assert_cards_accounted(state)
-            check_knowledge(state)
-            steps[0] += 1
-            if steps[0] % REPLAY_EVERY == 0:
-                assert R.fold(log) == state
-            if checked:
-                assert_json_state(state)
-                check_views(state)
-                check_commands(R, state, state["seats"],
-                               [random_command(rng, state, seat) for seat in range(state["seats"]) for _ in range(3)])
+        def deep_check(state):
+            check_views(state)
+            check_commands(R, state, state["seats"],
+                           [random_command(rng, state, seat) for seat in range(state["seats"]) for _ in range(3)])
 
-        record = play_game(R, policies, f"playout-{seats}-{game}", on_step=on_step)
-        assert R.fold(record.events) == record.state
-        assert R.pending(record.state) == []
+        record = play_checked(R, policies, f"playout-{seats}-{game}", replay_every=REPLAY_EVERY,
+                              check_event=lambda event: check_redaction(event, seats),
+                              check_state=check_state, deep=checked, deep_check=deep_check)
         results.add(record.outcome["result"])
     assert results == {"chopper", "zombies"}, "expected both endings"

@@ -4,10 +4,12 @@ story reads top to bottom. Seat 0 moves first and draws the first card of the
 stacked Game deck during setup."""
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 from events.games.selfish_zombie import RULESET as R
 from events.games.selfish_zombie.cards import DIE_FACES, GAME_DECK, WASTELAND_DECK
+from events.games.selfish_zombie.resolve import Table
 
 from .helpers import Game, hand
 
@@ -25,6 +27,8 @@ def bitten_first(seats=2, **stack):
 
 
 # -- components ------------------------------------------------------------------
+
+
 def test_decks_hold_81_game_cards_with_33_actions_and_41_wasteland_cards():
     assert sum(GAME_DECK.values()) == 81 and GAME_DECK["supplies"] == 38 and GAME_DECK["double_supplies"] == 10
     assert sum(n for k, n in GAME_DECK.items() if "supplies" not in k or k == "steal_supplies") == 33
@@ -46,6 +50,8 @@ def test_opening_hands_are_four_singles_one_double_and_four_more_cards():
 
 
 # -- a survivor's turn ---------------------------------------------------------
+
+
 def test_resting_pays_one_supplies_and_the_turn_passes_with_a_draw():
     g = Game(2, hands=[SUPPLIES4, SUPPLIES4], game_deck=["scout", "horde"])
     batch = g.do(0, "Rest")
@@ -93,6 +99,8 @@ def test_two_players_may_play_any_number_of_action_cards():
 
 
 # -- Wasteland cards --------------------------------------------------------
+
+
 def test_settlement_draws_one_game_card():
     g = Game(2, hands=[SUPPLIES4, SUPPLIES4], game_deck=["supplies", "rampage"], wasteland_deck=["settlement"])
     g.do(0, "Travel", pay="singles")
@@ -163,6 +171,8 @@ def test_secret_passageway_moves_on_to_another_card():
 
 
 # -- Action cards --------------------------------------------------------------
+
+
 def test_abandoned_vehicle_moves_forward_without_resolving_the_card():
     g = Game(2, hands=[hand("abandoned_vehicle", supplies=4), SUPPLIES4], game_deck=["supplies"],
              wasteland_deck=["youve_been_bitten"])
@@ -273,6 +283,8 @@ def test_underestimate_reflects_a_card_and_the_reflected_card_can_be_blocked():
 
 
 # -- death and zombies -------------------------------------------------------
+
+
 def test_a_zombie_rolls_for_action_points_and_a_zero_ends_its_turn():
     g = bitten_first(dice=[0])
     batch = g.do(1, "Rest")
@@ -336,6 +348,8 @@ def test_a_zombies_default_is_attack_else_towards_the_nearest_survivor():
 
 
 # -- the end ------------------------------------------------------------------
+
+
 def test_a_survivor_reaching_the_chopper_with_supplies_wins():
     g = Game(2, hands=[SUPPLIES4, SUPPLIES4], tracks=[["blank"] * 5], wasteland_deck=["blank"])
     g.do(0, "Travel", pay="singles")
@@ -352,3 +366,112 @@ def test_when_every_player_is_a_zombie_the_zombies_win():
     g = bitten_first(wasteland_deck=["youve_been_bitten"])
     g.do(1, "Travel", pay="singles")
     assert g.outcome["winner"] is None and g.outcome["result"] == "zombies" and g.pending == []
+
+
+# -- components, pinned to the rules file's tables ------------------------------------------
+
+
+def test_every_card_kind_has_the_count_the_rules_file_gives():
+    assert GAME_DECK == {"supplies": 38, "double_supplies": 10, "body_armor": 5, "abandoned_vehicle": 4,
+                         "alliance": 4, "scout": 4, "zombie_trap": 4, "horde": 3, "rampage": 3,
+                         "steal_supplies": 3, "underestimate": 3}
+    assert WASTELAND_DECK == {"blank": 12, "cut_through_a_sewer": 6, "settlement": 5, "bandits": 4,
+                              "zombies": 4, "shopping_mall": 3, "twisted_ankle": 3, "youve_been_bitten": 3,
+                              "secret_passageway": 1}
+
+
+def test_an_unstacked_roll_is_a_face_of_the_zero_one_one_two_two_three_die():
+    class Die(random.Random):
+        """Records the faces offered and shows the last one."""
+        def choice(self, seq):
+            self.faces = tuple(seq)
+            return seq[-1]
+
+    # given a zombie's turn with no stacked rolls
+    g = bitten_first()
+    die = Die(0)
+    # when the die is rolled
+    t = Table(R.copy_state(g.state), die)
+    roll = t.roll(0, "zombie")
+    # then it is a face of the 0-1-1-2-2-3 die, and the roll is written into the event
+    assert die.faces == (0, 1, 1, 2, 2, 3) and roll == 3
+    assert t.events == [{"type": "DieRolled", "data": {"seat": 0, "roll": 3, "why": "zombie", "stacked": False}}]
+
+
+# -- reflection and Horde -------------------------------------------------------------------
+
+
+def test_horde_reflected_onto_a_player_on_the_starting_space_does_nothing():
+    # given seat 0 on the starting space plays Horde on seat 1, who holds Underestimate
+    g = Game(2, hands=[hand("horde", supplies=4), hand("underestimate", supplies=4)], tracks=[[], ["blank"]])
+    g.do(0, "PlayAction", card="horde", target=1)
+    # when seat 1 reflects it and seat 0 lets it through
+    g.do(1, "PlayUnderestimate")
+    g.do(0, "Pass")
+    # then nobody moves: Horde cannot move a player on the starting space
+    assert g.pos(0) == 0 and g.pos(1) == 1 and g.state["wasteland_discard"] == [] and g.turn == 0
+
+
+def test_underestimate_reflects_steal_supplies_onto_its_player():
+    # given seat 0 plays Steal Supplies on seat 1, who holds Underestimate
+    g = Game(2, hands=[hand("steal_supplies", doubles=2), hand("underestimate", supplies=4)])
+    g.do(0, "PlayAction", card="steal_supplies", target=1)
+    # when seat 1 reflects it and seat 0 has no Body Armor
+    g.do(1, "PlayUnderestimate")
+    assert R.legal_commands(g.state, 0) == [{"type": "Pass"}]
+    g.do(0, "Pass")
+    # then seat 1 takes seat 0's two Supplies cards, and seat 0 dies on its own turn
+    assert g.hand(1).count("double_supplies") == 2 and not g.state["alive"][0] and g.turn == 1
+
+
+# -- Rampage with one survivor left, Horde, Scout and Zombie Trap edges -------------------------
+
+
+def test_rampage_with_one_other_survivor_left_takes_one_card_from_them():
+    # given three seats, seat 0 a zombie, seat 1 holding Rampage
+    g = bitten_first(seats=3, hands=[SUPPLIES4, hand("rampage", supplies=4), hand("horde", doubles=1)])
+    assert [c for c in R.legal_commands(g.state, 1) if c.get("card") == "rampage"] == [
+        {"type": "PlayAction", "card": "rampage", "target": 2}]
+    # when seat 1 plays it on seat 2, the only other survivor
+    g.do(1, "PlayAction", card="rampage", target=2)
+    g.do(2, "Pass")
+    # then one card moves from seat 2 to seat 1
+    assert len(g.hand(2)) == 1 and len(g.hand(1)) == 5 + 1 - 1 + 1 and g.turn == 1
+
+
+def test_a_survivor_knocked_back_draws_a_new_wasteland_card_when_moving_forward_again():
+    # given seat 1 knocked back off its Bandits by a Horde
+    g = Game(2, hands=[hand("horde", supplies=4), SUPPLIES4], game_deck=["supplies", "supplies"],
+             tracks=[[], ["blank", "bandits"]], wasteland_deck=["settlement"])
+    g.do(0, "PlayAction", card="horde", target=1)
+    g.do(1, "Pass")
+    assert g.state["tracks"][1] == ["blank"] and g.state["wasteland_discard"] == ["bandits"]
+    g.do(0, "Rest")
+    # when seat 1 travels forward again
+    g.do(1, "Travel", pay="singles")
+    # then a new card from the Wasteland deck takes the discarded one's place
+    assert g.state["tracks"][1] == ["blank", "settlement"] and g.state["wasteland_discard"] == ["bandits"]
+
+
+def test_zombie_trap_with_fewer_than_three_cards_left_looks_at_what_there_is():
+    # given only two Wasteland cards left in the deck
+    g = Game(2, hands=[hand("zombie_trap", supplies=4), SUPPLIES4], game_deck=["supplies"])
+    g.state["wasteland_discard"] = g.state["wasteland_deck"][2:]
+    g.state["wasteland_deck"] = g.state["wasteland_deck"][:2]
+    top = list(g.state["wasteland_deck"])
+    # when seat 0 plays a Zombie Trap
+    g.do(0, "PlayAction", card="zombie_trap")
+    # then it looks at those two and puts them back
+    assert R.view(g.state, 0)["choice"]["cards"] == top
+
+
+def test_scout_on_an_empty_wasteland_deck_reshuffles_the_discard_pile_first():
+    # given the Wasteland deck is empty and its cards are on the discard pile
+    g = Game(2, hands=[hand("scout", supplies=4), SUPPLIES4], game_deck=["supplies"])
+    g.state["wasteland_discard"], g.state["wasteland_deck"] = g.state["wasteland_deck"], []
+    # when seat 0 plays a Scout
+    batch = g.do(0, "PlayAction", card="scout")
+    # then the discard pile is shuffled into a new deck and the Scout looks at its top card
+    assert g.types(batch) == ["ActionPlayed", "WastelandDeckReshuffled", "ChoiceRequested"]
+    assert R.view(g.state, 0)["choice"]["cards"] == g.state["wasteland_deck"][:1]
+    assert g.state["wasteland_discard"] == [] and len(g.state["wasteland_deck"]) == 41
