@@ -48,11 +48,11 @@ def reconcile(redis, prefix: str = "stranded", grace_s: float = 5.0) -> list[str
         ruleset = get_ruleset(meta.ruleset)
         loaded = load_state(store, ruleset, game_id)
         last = store.read(game_id, after=loaded.version - 1)
-        age = _age_s(last[-1].ts) if last else 0.0
-        if age < grace_s:
+        age = _age_s(last[-1].ts) if last else None    # None: no event to date the wait from
+        if age is not None and age < grace_s:
             continue
         enqueued += dispatcher.schedule(meta, loaded.state, loaded.version, only_missing=True,
-                                        elapsed_s=min(age, 10 ** 9))
+                                        elapsed_s=age or 0.0)
     if enqueued:
         log.info("reconciler re-enqueued %s", enqueued)
     return enqueued

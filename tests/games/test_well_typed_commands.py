@@ -1,7 +1,8 @@
-"""Every ruleset, fuzzed with well-typed commands: whatever a client may send past the
-service's argument check (the right types, any values, any seat), ``decide`` either
-accepts it or raises ``RuleViolation`` (a 4xx), never another exception (a 500), and
-never changes the state it was given."""
+"""Every ruleset, fuzzed with what a client may send past the service's own checks:
+well-typed commands (the right types, any values, any seat), which ``decide`` either
+accepts or refuses with ``RuleViolation`` (a 4xx), never another exception (a 500),
+without changing the state it was given; and malformed ``options.stack`` objects, which
+``setup`` refuses with ``ValueError`` (400 ``bad_options``), never another exception."""
 from __future__ import annotations
 
 import random
@@ -63,3 +64,23 @@ def test_a_well_typed_command_is_accepted_or_refused_by_the_rules_never_a_crash(
             for event in ruleset.decide(state, seat, command, random.Random(step)):
                 state = ruleset.evolve(state, event)
     assert refused > 0, "the fuzzing reached the rules' checks"
+
+
+MALFORMED = [None, 1, "x", [], {}, [1], ["x"], [[1]], [["bat"]], [["supplies"]], {"a": 1}, [None], -1, True,
+             [[]], [["2H"]] * 3, list(range(20))]
+STACK_KEYS = ["hands", "deck", "tiles", "dice", "game_deck", "wasteland_deck", "space_deck", "tracks", "flips",
+              "weapons", "game_discard", "unknown"]
+
+
+@pytest.mark.parametrize("ruleset_id", sorted(RULESETS))
+def test_a_malformed_stack_is_refused_with_a_value_error_never_a_crash(ruleset_id):
+    ruleset = RULESETS[ruleset_id]
+    refused = 0
+    for key in STACK_KEYS:
+        for value in MALFORMED:
+            for seats in {ruleset.min_seats, ruleset.max_seats}:
+                try:
+                    ruleset.setup({"stack": {key: value}}, seats, random.Random(0))
+                except ValueError:
+                    refused += 1
+    assert refused > len(STACK_KEYS), "most malformed stacks are refused"

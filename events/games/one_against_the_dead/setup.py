@@ -44,7 +44,7 @@ def read_stack(options) -> dict:
     dice = _list(stack, "dice", lambda v: isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 6,
                  "die rolls from 1 to 6")
     flips = _list(stack, "flips", lambda v: v in ("heads", "tails"), "\"heads\" or \"tails\"")
-    weapons = _list(stack, "weapons", lambda v: v in WEAPON_STACK, "\"bat\", \"chainsaw\" or \"shotgun\"")
+    weapons = _list(stack, "weapons", lambda v: isinstance(v, str) and v in WEAPON_STACK, "\"bat\", \"chainsaw\" or \"shotgun\"")
     for kind, n in WEAPON_STACK.items():
         if weapons.count(kind) > n:
             raise ValueError(f"The stack's 'weapons' asks for more than the {n} {kind} chips in the Weapon Stack.")

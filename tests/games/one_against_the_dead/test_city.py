@@ -143,6 +143,7 @@ def test_an_ace_or_a_face_card_placed_gets_a_rolled_die():
     ({"dice": [7]}, "'dice'"),
     ({"flips": ["edge"]}, "'flips'"),
     ({"weapons": ["shotgun"] * 4}, "more than the 3 shotgun"),
+    ({"weapons": [["bat"]]}, "'weapons'"),
 ])
 def test_a_bad_stack_is_refused_with_a_sentence(stack, words):
     with pytest.raises(ValueError, match=words):
