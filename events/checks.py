@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from events.games.contract import Ruleset, RuleViolation
+from events.games.schema import check
 from events.meta import SERVER_OPTIONS
 
 
@@ -19,10 +20,12 @@ class MalformedCommand(RuleViolation):
 
 
 def check_command(ruleset: Ruleset, command: Any) -> dict:
-    """Check a command's shape against ``ruleset.commands``; return it.
+    """Check a command against its spec in ``ruleset.commands``; return it.
 
-    Raises MalformedCommand: not an object, no/unknown ``type``, an unknown
-    argument, a missing required argument or one of the wrong JSON type.
+    Raises MalformedCommand: not an object, no/unknown ``type``
+    (``malformed_command``/``unknown_command``), an unknown or missing
+    argument, or a value outside the argument's schema: its type, enum or
+    range (``bad_arguments``).
     """
     if not isinstance(command, dict) or not isinstance(command.get("type"), str):
         raise MalformedCommand("malformed_command", "A command is a JSON object with a string 'type'.")
@@ -30,32 +33,24 @@ def check_command(ruleset: Ruleset, command: Any) -> dict:
     if spec is None:
         raise MalformedCommand("unknown_command",
                                f"'{command['type']}' is not a command of {ruleset.name}.")
+    arguments = spec["arguments"]
     for name, value in command.items():
         if name == "type":
             continue
-        kind = spec.get(name)
-        if kind is None:
+        schema = arguments.get(name)
+        if schema is None:
             raise MalformedCommand("bad_arguments", f"{command['type']} takes no argument '{name}'.")
-        if not _fits(kind.rstrip("?"), value):
-            raise MalformedCommand("bad_arguments", f"'{name}' of {command['type']} must be {kind.rstrip('?')}.")
-    for name, kind in spec.items():
-        if not kind.endswith("?") and name not in command:
+        why = check(value, schema)
+        if why is not None:
+            raise MalformedCommand("bad_arguments", f"'{name}' of {command['type']} {why}.")
+    for name in spec["required"]:
+        if name not in command:
             raise MalformedCommand("bad_arguments", f"{command['type']} needs '{name}'.")
     return command
 
 
 def _fits(kind: str, value: Any) -> bool:
-    if kind == "integer":
-        return isinstance(value, int) and not isinstance(value, bool)
-    if kind == "string":
-        return isinstance(value, str)
-    if kind == "boolean":
-        return isinstance(value, bool)
-    if kind == "number":
-        return isinstance(value, (int, float)) and not isinstance(value, bool)
-    if kind.startswith("array[") and kind.endswith("]"):
-        return isinstance(value, list) and all(_fits(kind[6:-1], v) for v in value)
-    return False
+    return check(value, {"type": kind}) is None
 
 
 def check_options(ruleset: Ruleset, options: Any) -> dict:

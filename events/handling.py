@@ -52,7 +52,8 @@ class CommandResult:
 
 def _setup_events(ruleset: Ruleset, meta: GameMeta) -> list[dict]:
     try:
-        return ruleset.setup(meta.options, len(meta.seats), rng_for(meta.seed, 0))
+        options = {**meta.options, "rules_version": meta.rules_version or ruleset.version}
+        return ruleset.setup(options, len(meta.seats), rng_for(meta.seed, 0))
     except ValueError as exc:
         raise MalformedCommand("bad_options", str(exc)) from exc
 
@@ -83,7 +84,7 @@ def create_game(store: EventStore, ruleset_id: str, seats: list[dict], options: 
     options = check_options(ruleset, options)
     game_id = game_id or uuid.uuid4().hex[:16]
     seed = str(options["seed"]) if "seed" in options else new_seed()
-    meta = GameMeta(game_id, ruleset_id, "waiting", created, seed, seats, options)
+    meta = GameMeta(game_id, ruleset_id, "waiting", created, seed, seats, options, rules_version=ruleset.version)
     public_seats = [{"name": s.get("name"), "bot": s.get("bot"), "open": bool(s.get("open"))} for s in seats]
     created_event = {"type": "GameCreated", "data": {
         "ruleset": ruleset_id, "rules_version": ruleset.version, "seats": public_seats,

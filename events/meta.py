@@ -30,6 +30,8 @@ class GameMeta:
 
     ``seats`` is a list of ``{"name", "bot", "open", "token_sha256", "auto_pass"}``.
     ``options`` holds every option including the secret ones (seed, stack).
+    ``rules_version`` is the version the game was created with ("" in games
+    created before it was kept: the ruleset's version then).
     """
 
     game_id: str
@@ -40,6 +42,7 @@ class GameMeta:
     seats: list[dict]
     options: dict
     result: dict | None = None
+    rules_version: str = ""
 
     @classmethod
     def from_hash(cls, game_id: str, raw: dict) -> "GameMeta":
@@ -50,13 +53,14 @@ class GameMeta:
              for k, v in raw.items()}
         return cls(game_id, h["ruleset"], h["status"], h.get("created", ""), h["seed"],
                    json.loads(h["seats"]), json.loads(h.get("options", "{}")),
-                   json.loads(h["result"]) if h.get("result") else None)
+                   json.loads(h["result"]) if h.get("result") else None, h.get("rules_version", ""))
 
     def to_hash(self) -> dict[str, str]:
         """The fields as stored in Redis."""
         return {"ruleset": self.ruleset, "status": self.status, "created": self.created,
                 "seed": self.seed, "seats": json.dumps(self.seats), "options": json.dumps(self.options),
-                "result": json.dumps(self.result) if self.result is not None else ""}
+                "result": json.dumps(self.result) if self.result is not None else "",
+                "rules_version": self.rules_version}
 
     @property
     def public_options(self) -> dict:

@@ -65,7 +65,8 @@ def verify_log(game_id: str, envs: list[Envelope]) -> AuditReport:
         problems.append(f"unknown ruleset {created.get('ruleset')!r}")
         return report
     ruleset = get_ruleset(created["ruleset"])
-    options = {**created.get("options", {}), **revealed.get("options", {})}
+    options = {**created.get("options", {}), **revealed.get("options", {}),
+               "rules_version": created.get("rules_version", ruleset.version)}
     n_seats = len(created.get("seats", []))
     state = None
     for _, batch_iter in groupby(envs, key=lambda e: e.command_id):

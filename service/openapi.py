@@ -9,17 +9,6 @@ from __future__ import annotations
 
 from events.games import RULESETS
 
-JSON_TYPES = {"integer": {"type": "integer"}, "string": {"type": "string"}, "boolean": {"type": "boolean"},
-              "number": {"type": "number"}}
-
-
-def _json_type(kind: str) -> dict:
-    kind = kind.rstrip("?")
-    if kind.startswith("array[") and kind.endswith("]"):
-        return {"type": "array", "items": _json_type(kind[6:-1])}
-    return dict(JSON_TYPES[kind])
-
-
 def add_command_schemas(spec) -> None:
     """Register ``Command`` and one schema per (ruleset, command type) in an apispec ``APISpec``."""
     from service.schemas import CommandSchema
@@ -27,15 +16,15 @@ def add_command_schemas(spec) -> None:
     spec.components.schema("Command", schema=CommandSchema)
     for ruleset in RULESETS.values():
         prefix = "".join(part.capitalize() for part in ruleset.id.split("-"))
-        for command, args in sorted(ruleset.commands.items()):
-            properties = {"type": {"type": "string", "enum": [command]},
-                          "expected_version": {"type": "integer"}}
-            properties.update({name: _json_type(kind) for name, kind in sorted(args.items())})
-            required = ["type"] + sorted(n for n, k in args.items() if not k.endswith("?"))
+        for command, cspec in sorted(ruleset.commands.items()):
+            properties = {"type": {"type": "string", "enum": [command], "description": "The command type."},
+                          "expected_version": {"type": "integer", "minimum": 0, "description": (
+                              "Refuse with 409 unless the game is still at this version.")}}
+            properties.update(cspec["arguments"])
             spec.components.schema(f"{prefix}{command}", {
-                "type": "object", "properties": properties, "required": required,
+                "type": "object", "properties": properties, "required": ["type"] + list(cspec["required"]),
                 "additionalProperties": False,
-                "description": f"{ruleset.name}: the {command} command."})
+                "description": f"{ruleset.name}: {command}. {cspec['description']}"})
 
 
 def spec_yaml(app) -> str:

@@ -40,8 +40,8 @@ class RulesetSchema(Schema):
     max_seats = fields.Integer(required=True)
     version = fields.String(required=True)
     options = fields.Dict(keys=fields.String(), values=fields.Nested(OptionSchema))
-    commands = fields.Dict(keys=fields.String(), values=fields.Dict(keys=fields.String(), values=fields.String()),
-                           metadata={"description": "Command type -> argument -> type ('?' = optional)."})
+    commands = fields.Dict(keys=fields.String(), values=fields.Dict(),
+                           metadata={"description": "Command type -> {description, arguments, required}."})
     bots = fields.List(fields.String(), metadata={"description": "Bot policies a seat may use."})
 
 

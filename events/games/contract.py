@@ -17,7 +17,17 @@ the event codec and the snapshot unchanged):
 * **seat** -- an ``int`` index into the seats, ``0 .. n-1``; ``None`` means a
   spectator.
 
-See ``../shared/DESIGN.md`` ("A game") for the contract in prose.
+What a game publishes about itself (its view, its events, its command
+arguments, its catalogue) is JSON Schema built with ``events.games.schema``;
+the service serves it in ``/openapi.json`` and ``GET /v1/rulesets/{id}``, and
+the tests validate every view and event of random playouts against it.
+
+Rules versions: ``Ruleset.version`` is the version new games are created
+with; ``Ruleset.versions`` lists every version whose logs this code still
+folds and verifies. The service hands the game's version to ``setup`` as
+``options["rules_version"]``; a game whose rules changed records its level in
+its setup events and ``decide`` keeps the old behaviour for an old level, so
+an old log re-runs exactly as it was played.
 """
 from __future__ import annotations
 
@@ -84,15 +94,35 @@ class Decision:
             window to answer someone else's card: a short deadline) or
             ``"choice"`` (a pick inside a turn, such as which card to take).
         default: the complete command sent for the seat when its deadline
-            passes (the rules file's "Deadlines" section says which).
+            passes (the rules reference's "Deadlines" section says which).
+        code: what is decided, as a stable code listed in the ruleset's
+            catalogue under ``decisions`` (``"turn"``, ``"shield"``,
+            ``"hack_suit"``...).
+        label: the decision in one public sentence ("Seat 2 may play a Shield
+            against Laser Blast from seat 0, or pass."). Public: it must not
+            depend on anything hidden (the same rule as the view).
     """
 
     seat: int
     kind: str
     default: Command
+    code: str = "turn"
+    label: str = ""
 
 
 Bot = Callable[[View, list, random.Random], Command]
+
+
+def plain_label(command: Command) -> str:
+    """A label for ``command`` built from its type and arguments ("PlayCard card=grenade"),
+    for games that have not written their own ``describe``."""
+    args = " ".join(f"{k}={v}" for k, v in command.items() if k != "type")
+    return f"{command['type']} {args}".strip()
+
+
+def describe_plainly(state: State, seat: int, command: Command) -> dict:
+    """The default ``Ruleset.describe``: a plain label, no cost, no effect."""
+    return {"label": plain_label(command), "cost": None, "effect": None}
 
 
 @dataclass(frozen=True)
@@ -106,10 +136,11 @@ class Ruleset:
         version: the rules-code version; a snapshot written by another version
             is ignored and rebuilt from the log.
         options: option name -> ``{"type", "default", "description"}`` for
-            ``GET /v1/rulesets``.
-        commands: command type -> ``{argument: "integer"|"string"|
-            "array[string]"|"boolean"}``; the service rejects (400) any other
-            type or argument before the rules see it.
+            ``GET /v1/rulesets`` (plus bounds: ``minimum``/``maximum``/``enum``).
+        commands: command type -> ``events.games.schema.command(...)``
+            (``{"description", "arguments": {name: JSON Schema}, "required"}``);
+            the service rejects (400) any other type, argument or value
+            outside the schema before the rules see it.
         setup(options, seats, rng) -> events: the opening events, with the
             deal and deck orders written into them.
         decide(state, seat, command, rng) -> events: checks, then events.
@@ -122,9 +153,25 @@ class Ruleset:
         view(state, seat | None) -> dict: what that seat may see.
         redact(event, seat | None) -> event: the same rule for one event.
         outcome(state) -> None | dict: ``None`` while the game runs, else
-            ``{"winner": seat | None, ...}``.
+            ``{"winners": [seat], "result": code, "reason": sentence,
+            "scores": {"<seat>": number} | None, "turns": int}``
+            (``events.games.schema.outcome``).
         copy_state(state) -> state: an independent copy.
         bots: policy name -> ``bot(view, legal_commands, rng) -> command``.
+        events: event type -> ``events.games.schema.event(...)``: what it
+            records and the JSON Schema of its ``data`` (redacted forms
+            included).
+        view_schema: the JSON Schema of ``view(state, seat)`` for every seat,
+            a spectator, and every state a prefix of a log folds to.
+        catalogue: the game's content as data (``events.games.schema.catalogue``):
+            cards, dice, decks, decisions, result codes, the board.
+        board_schema: the JSON Schema of ``catalogue["board"]``.
+        describe(state, seat, command) -> ``{"label": str, "cost": {resource:
+            int} | None, "effect": {name: int | str} | None}``: a legal command
+            as a person reads it ("Travel, paying two Single Oxygen"), what it
+            costs and what is known of its result. Public to that seat only.
+        versions: every rules version whose logs this code folds and verifies
+            (``version`` included).
     """
 
     id: str
@@ -143,7 +190,13 @@ class Ruleset:
     copy_state: Callable[[State], State]
     bots: dict[str, Bot]
     options: dict[str, dict] = field(default_factory=dict)
-    commands: dict[str, dict[str, str]] = field(default_factory=dict)
+    commands: dict[str, dict] = field(default_factory=dict)
+    events: dict[str, dict] = field(default_factory=dict)
+    view_schema: dict = field(default_factory=dict)
+    catalogue: dict = field(default_factory=dict)
+    board_schema: dict = field(default_factory=dict)
+    describe: Callable[[State, int, Command], dict] = describe_plainly
+    versions: tuple[str, ...] = ()
 
     def fold(self, events, state: State | None = None) -> State | None:
         """Fold ``events`` (an iterable of event dicts) into a state."""

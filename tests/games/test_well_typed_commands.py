@@ -27,14 +27,15 @@ VALUES = {
 def well_typed(rng: random.Random, ruleset, ctype: str) -> dict:
     """A command of type ``ctype`` whose arguments have the declared types and random values."""
     command = {"type": ctype}
-    for arg, kind in ruleset.commands[ctype].items():
-        if kind.endswith("?") and rng.random() < 0.3:
+    spec = ruleset.commands[ctype]
+    for arg, schema in spec["arguments"].items():
+        if arg not in spec["required"] and rng.random() < 0.3:
             continue
-        kind = kind.rstrip("?")
-        if kind == "array[string]":
-            command[arg] = [rng.choice(VALUES["string"]) for _ in range(rng.randrange(4))]
+        if schema["type"] == "array":
+            values = schema["items"].get("enum") or VALUES[schema["items"]["type"]]
+            command[arg] = [rng.choice(values) for _ in range(rng.randrange(4))]
         else:
-            command[arg] = rng.choice(VALUES[kind])
+            command[arg] = rng.choice(schema.get("enum") or VALUES[schema["type"]])
     return command
 
 

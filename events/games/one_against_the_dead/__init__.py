@@ -75,6 +75,7 @@ Choices (where the rules and the rules file are silent):
 from __future__ import annotations
 
 from events.games.contract import Ruleset
+from events.games.schema import array, boolean, command, integer, optional, string  # noqa: F401
 
 from .bots import BOTS
 from .decide import decide
@@ -102,17 +103,17 @@ RULESET = Ruleset(
     bots=BOTS,
     options={"stack": {"type": "object", "default": None, "description": STACK_HELP}},
     commands={
-        "Move": {"x": "integer", "y": "integer"},
-        "DecrementDie": {"x": "integer", "y": "integer"},
-        "EndActions": {},
-        "PlaceCard": {"x": "integer", "y": "integer"},
-        "ChooseWeapon": {"keep": "string"},
-        "PlaceJokerZombie": {"x": "integer", "y": "integer"},
-        "AttackWithFists": {"greater": "integer", "lesser": "integer"},
-        "AttackWithBat": {"target": "string"},
-        "AttackWithChainsaw": {},
-        "AttackWithShotgun": {},
-        "SkipAttack": {},
+        "Move": command("TODO", x=integer("TODO"), y=integer("TODO")),
+        "DecrementDie": command("TODO", x=integer("TODO"), y=integer("TODO")),
+        "EndActions": command("TODO"),
+        "PlaceCard": command("TODO", x=integer("TODO"), y=integer("TODO")),
+        "ChooseWeapon": command("TODO", keep=string("TODO")),
+        "PlaceJokerZombie": command("TODO", x=integer("TODO"), y=integer("TODO")),
+        "AttackWithFists": command("TODO", greater=integer("TODO"), lesser=integer("TODO")),
+        "AttackWithBat": command("TODO", target=string("TODO")),
+        "AttackWithChainsaw": command("TODO"),
+        "AttackWithShotgun": command("TODO"),
+        "SkipAttack": command("TODO"),
     },
 )
 

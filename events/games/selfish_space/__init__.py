@@ -60,6 +60,7 @@ Choices (where the rules and the rules file are silent):
 from __future__ import annotations
 
 from events.games.contract import Ruleset
+from events.games.schema import array, boolean, command, integer, optional, string  # noqa: F401
 
 from .bots import BOTS
 from .decide import decide
@@ -87,16 +88,16 @@ RULESET = Ruleset(
     bots=BOTS,
     options={"stack": {"type": "object", "default": None, "description": STACK_HELP}},
     commands={
-        "PlayAction": {"card": "string", "target": "integer?"},
-        "SwapDouble": {},
-        "Breathe": {},
-        "BreatheWithActions": {"cards": "array[string]"},
-        "Travel": {"pay": "string"},
-        "PlayShield": {},
-        "Pass": {},
-        "TakeCard": {"card": "string"},
-        "DiscardCards": {"cards": "array[string]"},
-        "SwapWith": {"target": "integer"},
+        "PlayAction": command("TODO", card=string("TODO"), target=optional(integer("TODO"))),
+        "SwapDouble": command("TODO"),
+        "Breathe": command("TODO"),
+        "BreatheWithActions": command("TODO", cards=array(string("TODO"), "TODO")),
+        "Travel": command("TODO", pay=string("TODO")),
+        "PlayShield": command("TODO"),
+        "Pass": command("TODO"),
+        "TakeCard": command("TODO", card=string("TODO")),
+        "DiscardCards": command("TODO", cards=array(string("TODO"), "TODO")),
+        "SwapWith": command("TODO", target=integer("TODO")),
     },
 )
 

@@ -82,6 +82,7 @@ Choices (where the rules and the rules file are silent):
 from __future__ import annotations
 
 from events.games.contract import Ruleset
+from events.games.schema import array, boolean, command, integer, optional, string  # noqa: F401
 
 from .bots import BOTS
 from .decide import decide
@@ -109,18 +110,18 @@ RULESET = Ruleset(
     bots=BOTS,
     options={"stack": {"type": "object", "default": None, "description": STACK_HELP}},
     commands={
-        "PlayAction": {"card": "string", "target": "integer?", "second_target": "integer?"},
-        "Rest": {},
-        "Travel": {"pay": "string"},
-        "PlayBodyArmor": {},
-        "PlayUnderestimate": {},
-        "Pass": {},
-        "DiscardCard": {"card": "string"},
-        "PlaceScouted": {"where": "string"},
-        "OrderWasteland": {"cards": "array[string]"},
-        "ZombieMove": {"direction": "string"},
-        "Attack": {"target": "integer"},
-        "EndTurn": {},
+        "PlayAction": command("TODO", card=string("TODO"), target=optional(integer("TODO")), second_target=optional(integer("TODO"))),
+        "Rest": command("TODO"),
+        "Travel": command("TODO", pay=string("TODO")),
+        "PlayBodyArmor": command("TODO"),
+        "PlayUnderestimate": command("TODO"),
+        "Pass": command("TODO"),
+        "DiscardCard": command("TODO", card=string("TODO")),
+        "PlaceScouted": command("TODO", where=string("TODO")),
+        "OrderWasteland": command("TODO", cards=array(string("TODO"), "TODO")),
+        "ZombieMove": command("TODO", direction=string("TODO")),
+        "Attack": command("TODO", target=integer("TODO")),
+        "EndTurn": command("TODO"),
     },
 )
 

@@ -130,6 +130,7 @@ Choices (where the rules and the rules file are silent):
 from __future__ import annotations
 
 from events.games.contract import Ruleset
+from events.games.schema import array, boolean, command, integer, optional, string  # noqa: F401
 
 from .bots import BOTS
 from .decide import decide
@@ -161,27 +162,27 @@ RULESET = Ruleset(
             "Play with the base game's 50 Event cards instead of the Quickplay's 41 (no card removals).")},
     },
     commands={
-        "PickTileSpot": {"x": "integer", "y": "integer"},
-        "PlaceTile": {"rotation": "integer"},
-        "PlaceZombie": {"x": "integer", "y": "integer"},
-        "Bid": {"kills": "integer"},
-        "PassBid": {},
-        "Fight": {},
-        "SpendBullets": {},
-        "LoseLife": {},
-        "RollMovement": {},
-        "Move": {"x": "integer", "y": "integer"},
-        "EndMove": {},
-        "ChooseZombie": {"x": "integer", "y": "integer"},
-        "MoveZombie": {"x": "integer", "y": "integer"},
-        "EndZombieMoves": {},
-        "Discard": {"card": "string"},
-        "EndTurn": {},
-        "PlayCard": {"card": "string", "target": "integer?", "x": "integer?", "y": "integer?", "item": "string?"},
-        "UseItem": {"card": "string"},
-        "Pass": {},
-        "PickSpace": {"x": "integer", "y": "integer"},
-        "StopChoice": {},
+        "PickTileSpot": command("TODO", x=integer("TODO"), y=integer("TODO")),
+        "PlaceTile": command("TODO", rotation=integer("TODO")),
+        "PlaceZombie": command("TODO", x=integer("TODO"), y=integer("TODO")),
+        "Bid": command("TODO", kills=integer("TODO")),
+        "PassBid": command("TODO"),
+        "Fight": command("TODO"),
+        "SpendBullets": command("TODO"),
+        "LoseLife": command("TODO"),
+        "RollMovement": command("TODO"),
+        "Move": command("TODO", x=integer("TODO"), y=integer("TODO")),
+        "EndMove": command("TODO"),
+        "ChooseZombie": command("TODO", x=integer("TODO"), y=integer("TODO")),
+        "MoveZombie": command("TODO", x=integer("TODO"), y=integer("TODO")),
+        "EndZombieMoves": command("TODO"),
+        "Discard": command("TODO", card=string("TODO")),
+        "EndTurn": command("TODO"),
+        "PlayCard": command("TODO", card=string("TODO"), target=optional(integer("TODO")), x=optional(integer("TODO")), y=optional(integer("TODO")), item=optional(string("TODO"))),
+        "UseItem": command("TODO", card=string("TODO")),
+        "Pass": command("TODO"),
+        "PickSpace": command("TODO", x=integer("TODO"), y=integer("TODO")),
+        "StopChoice": command("TODO"),
     },
 )
 
