@@ -47,8 +47,10 @@ def play_game(ruleset: Ruleset, policies: list[str], seed: str, options: dict | 
               max_steps: int = MAX_STEPS) -> GameRecord:
     """Play one game; ``policies[seat]`` names the bot for each seat.
 
-    The rules' randomness is the service's (``rng_for(seed, version)``), so the
-    game replays and verifies like a served one; the bots draw from one
+    The rules' randomness is the service's (``rng_for(seed, version)`` with the
+    version the game's stream would be at: ``GameCreated`` is version 1), so the
+    game is the one the service would play with this seed and these commands,
+    and verifies like it; the bots draw from one
     generator per game (seeded from ``seed``), which is cheaper than the
     service's generator per bot move and as good for statistics.
     ``on_step(state, events)`` is called after setup and after every decided
@@ -67,7 +69,7 @@ def play_game(ruleset: Ruleset, policies: list[str], seed: str, options: dict | 
         if len(commands) >= max_steps:
             raise GameDidNotEnd(f"game {seed!r} did not end within {max_steps} commands")
         seat = pending[0].seat
-        version = len(events)
+        version = len(events) + 1      # the stream's version: GameCreated is version 1
         command = choose(ruleset, state, seat, policies[seat], bot_rng)
         batch, state = ruleset.decide_and_evolve(state, seat, command, rng_for(seed, version))
         events.extend(batch)

@@ -105,16 +105,28 @@ def worker(burst):
 
 @main.command()
 @click.option("--data-dir", default=DEFAULT_DATA_DIR, show_default=True)
-def rebuild(data_dir):
-    """Rebuild every game's snapshot from its events alone."""
+@click.option("--jobs", default=1, show_default=True, type=click.IntRange(1, 64),
+              help="Processes to share the games among.")
+def rebuild(data_dir, jobs):
+    """Rebuild every game's snapshot from its events alone; repair status and result
+    from the log; list games whose caches disagreed and games whose log is damaged."""
     from events.store import EventStore
     from projections.rebuild import game_ids, rebuild_all
 
-    store = EventStore(_redis(data_dir))
+    client = _redis(data_dir)
+    store = EventStore(client)
     bar = tqdm(total=len(game_ids(store)), unit="game")
-    done = rebuild_all(store, progress=lambda _: bar.update())
+    url = os.environ.get("REDIS_URL") or f"unix://{client._stranded_embedded.socket_file}"
+    report = rebuild_all(store, progress=lambda _: bar.update(), jobs=jobs, url=url)
     bar.close()
-    click.echo(f"rebuilt {len(done)} games")
+    for game_id, what in sorted(report.repaired.items()):
+        click.echo(f"repaired {game_id}: its {', '.join(what)} disagreed with its log")
+    for game_id, why in sorted(report.damaged.items()):
+        click.echo(f"damaged {game_id}: {why}")
+    click.echo(f"rebuilt {len(report.rebuilt)} games ({report.events} events)"
+               + (f"; {len(report.damaged)} damaged" if report.damaged else ""))
+    if report.damaged:
+        sys.exit(1)
 
 
 @main.command()
