@@ -153,7 +153,9 @@ def verify(game_id, data_dir):
               " smallest table of two or more the game allows, e.g. random,random; one-seat games: random].")
 @click.option("--seed", default="sim", show_default=True, help="Seed prefix; game i uses '<seed>-<i>'.")
 @click.option("--rotate", is_flag=True, help="Rotate the seating each game so every policy sits in every seat.")
-def simulate(ruleset_id, games, seats, seed, rotate):
+@click.option("--jobs", default=1, show_default=True, type=click.IntRange(1, 64),
+              help="Processes to share the games among (the results do not depend on it).")
+def simulate(ruleset_id, games, seats, seed, rotate, jobs):
     """Play GAMES bot games in-process (no Redis) and print win rate per seat, no-winner rate and length."""
     from events.games import RULESETS
     from events.simulation import simulate as run
@@ -171,7 +173,7 @@ def simulate(ruleset_id, games, seats, seed, rotate):
     if unknown:
         raise click.BadParameter(f"no policy {unknown[0]!r}; try {', '.join(ruleset.bots)}", param_hint="--seats")
     with tqdm(total=games, unit="game") as bar:
-        summary = run(ruleset, policies, games, seed, progress=lambda *_: bar.update(), rotate=rotate)
+        summary = run(ruleset, policies, games, seed, progress=lambda *_: bar.update(), rotate=rotate, jobs=jobs)
     click.echo(_format_summary(summary, policies, rotate))
 
 
