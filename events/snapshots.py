@@ -23,9 +23,8 @@ import orjson
 
 from events.codec import BatchHeader, CodecError, decode_entries
 from events.games.contract import Ruleset
+from events.system import SYSTEM_EVENTS  # noqa: F401 (re-exported: where the fold skips them)
 
-#: Events of the log that are the server's, not the game's: ``evolve`` never sees them.
-SYSTEM_EVENTS = frozenset({"GameCreated", "SeatJoined", "SeedRevealed"})
 
 
 @dataclass
