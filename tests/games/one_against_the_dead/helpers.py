@@ -34,11 +34,13 @@ class Game(Driver):
 
     ``Game(opening, then=[...], start="2H", end="10C", seed=0, dice=..., flips=..., weapons=...)``
     stacks the deck as start, placeholders, end, the opening's cards, then ``then``, and places
-    the opening's cards where it says; ``rules_version`` plays an older rules version.
+    the opening's cards where it says; ``placeholders`` changes the seven face-down cards and
+    ``rules_version`` plays an older rules version.
     """
 
-    def __init__(self, opening=QUIET, then=(), start="2H", end="10C", seed=0, rules_version=None, **stack):
-        deck = [start, *PLACEHOLDERS, end, *(c for _, _, c in opening), *then]
+    def __init__(self, opening=QUIET, then=(), start="2H", end="10C", seed=0, rules_version=None,
+                 placeholders=PLACEHOLDERS, **stack):
+        deck = [start, *placeholders, end, *(c for _, _, c in opening), *then]
         options = {"stack": {"deck": deck, **stack}}
         if rules_version:
             options["rules_version"] = rules_version
