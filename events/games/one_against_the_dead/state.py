@@ -158,7 +158,11 @@ def region(s) -> set[str]:
 def cut_off(s) -> bool:
     """Whether the Ending Location can never be reached: no path over passable cards leads there,
     and no card the player can reach would show a new card when checked out (or the player cannot
-    move at all) (docs/rules/one-against-the-dead.md, 'Ending and scoring')."""
+    move at all) (docs/rules/one-against-the-dead.md, 'Ending and scoring'). Never while the
+    player's own location is still being checked out (a card drawn, or an empty place around it
+    and cards left to draw)."""
+    if s["drawn"] is not None or (s["deck"] and open_slots(s, s["player"])):
+        return False
     seen = region(s)
     if END in seen:
         return False

@@ -101,7 +101,7 @@ def view(state, seat):
         "found_weapon": _weapon(state["found"]),
         "weapon_stack": dict(state["weapon_stack"]),
         "deck_size": len(state["deck"]),
-        "cut_off": state["phase"] != "setup" and state["player"] in state["city"] and cut_off(state),
+        "cut_off": state["phase"] != "setup" and cut_off(state),
         "score": {"zombies_killed": state["kills"], "survivors_rescued": state["rescued"],
                   "survivors_trapped": lunchmeat(state), "feel_good_points": feel_good(state)},
         "to_act": [{"seat": d.seat, "kind": d.kind, "code": d.code, "label": d.label} for d in pending(state)],

@@ -83,6 +83,19 @@ def test_a_joker_joined_to_the_player_keeps_a_cut_off_game_going():
     assert R.outcome(g.state) is None and g.state["round"] == 2
 
 
+def test_a_player_still_checking_out_its_location_is_not_cut_off():
+    # given: the walled-in start, folded up to the first card drawn for its check-out (nothing is
+    # placed around it yet: it cannot move *yet*)
+    g = Game(opening=WALLED)
+    kinds = [e["type"] for e in g.events]
+    first_draw = kinds.index("CardDrawn", kinds.index("RoundStarted"))
+    state = R.fold(g.events[:first_draw + 1])
+    assert state["phase"] == "place" and state["drawn"] == "KS"
+    # then: not cut off while the check-out runs; cut off once it is done
+    assert R.view(state, None)["cut_off"] is False
+    assert R.view(g.state, None)["cut_off"] is True
+
+
 def test_concede_is_refused_while_the_end_can_still_be_reached():
     g = Game()
     assert {"type": "Concede"} not in g.legal and R.view(g.state, 0)["cut_off"] is False
