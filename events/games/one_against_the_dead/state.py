@@ -6,7 +6,7 @@ Shape::
       "rules_level": 2,             # 1 for games recorded under one-against-the-dead/1
       "stacked": False,
       "deck": [card, ...],          # hidden: top first
-      "pinned": 0,                  # stacked cards still on top (choice 2)
+      "pinned": 0,                  # stacked cards still on top (docs/rules, choice 2)
       "stack_dice": [int], "stack_flips": ["heads"|"tails"], "stack_weapons": [kind],
                                     # hidden: stacked random results still to use
       "city": {"x,y": card},        # every card on the table

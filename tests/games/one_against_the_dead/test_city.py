@@ -39,7 +39,7 @@ def test_a_special_location_drawn_for_the_start_or_the_end_is_shuffled_back():
 def test_the_start_and_the_end_are_laid_without_zombies():
     # given / when: the start (2 of hearts) and the end (10 of clubs) laid, nothing placed yet
     g = Game(opening=())
-    # then: spawning belongs to checking out; the two fixed locations get none (choice 17)
+    # then: spawning belongs to checking out; the two fixed locations get none (docs/rules, 'Setup and first player')
     assert g.zombies(0, 0) == {} and g.zombies(8, 0) == {}
     assert of_type(g.events, "ZombiesSpawned") == []
 

@@ -1,5 +1,5 @@
-"""The rest of the round and the end (rules/one-against-the-dead.md, 'A round' 2-4 and 'Score';
-seeds/004, 'Zombies Move', 'The Player Attacks', 'The Zombies Attack', 'Winning the Game'):
+"""The rest of the round and the end (docs/rules/one-against-the-dead.md, 'A round', 'Weapons'
+and 'Ending and scoring'):
 zombies moving and their tie-break, the four attacks, the overwhelm check and Strength loss,
 winning, Feel Good points, and the endings the rules leave open. Each test stacks the deck and
 the coin flips."""
@@ -103,7 +103,7 @@ def test_the_bat_swung_at_a_type_not_there_is_a_wasted_attack():
     g = attack_ready(weapon={"kind": "bat", "die": None}, GH=1, GT=1)
     assert {"type": "AttackWithBat", "target": "lesser"} in g.legal
     g.do("AttackWithBat", target="lesser")
-    # then: nothing is weakened, and the bat is kept (choice 18)
+    # then: nothing is weakened, and the bat is kept (docs/rules, choice 16)
     assert of_type(g.events, "PlayerAttacked")[0]["zombies"] == {"GH": 1, "GT": 1, "LH": 0, "LT": 0}
     assert g.state["weapon"] == {"kind": "bat", "die": None}
 
