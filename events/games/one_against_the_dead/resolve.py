@@ -16,7 +16,6 @@ from .cards import (
     around,
     distance,
     gets_die,
-    matches,
     orthogonal,
     place_xy,
     xy,
