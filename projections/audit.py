@@ -158,10 +158,10 @@ class _Audit:
         self.verdict.events = len(entries)
         batch: _Batch | None = None
         for index, (entry_id, fields) in enumerate(entries, start=1):
-            try:
-                version = int(str(entry_id).split("-", 1)[0])
-            except ValueError:
-                self.fail(index, f"the entry id {entry_id!r} is not a version", stop=True)
+            number, dash, sequence = str(entry_id).partition("-")
+            if not number.isdigit() or dash != "-" or sequence != "0":
+                self.fail(index, f"the entry id {entry_id!r} is not '<version>-0'", stop=True)
+            version = int(number)
             if version != index:
                 what = f"version {index} is missing" if version > index else \
                     f"the entry after version {index - 1} is numbered {version}"
@@ -364,7 +364,7 @@ class _Audit:
         try:
             snap = orjson.loads(raw)
             version, head, snap_state = int(snap["version"]), snap.get("head"), snap["state"]
-            rules = snap.get("rules_version")
+            rules, ts = snap.get("rules_version"), snap.get("ts")
         except (orjson.JSONDecodeError, KeyError, TypeError, ValueError):
             self.fail(None, "snapshot: it is not a snapshot")
             return
@@ -377,6 +377,8 @@ class _Audit:
             self.fail(version, "snapshot: its head is not the log's")
         elif snap_state != state:
             self.fail(version, "snapshot: its state is not the one the log folds to")
+        elif ts is not None and self.batches[-1].header is not None and ts != self.batches[-1].header.ts_ms:
+            self.fail(version, "snapshot: its time is not the time of the log's last batch")
 
 
 class _NeedsSeed(Exception):
