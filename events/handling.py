@@ -21,6 +21,7 @@ stale ``expected_version``; retried silently when no version was given).
 """
 from __future__ import annotations
 
+import hashlib
 import uuid
 from typing import Callable
 
@@ -29,7 +30,8 @@ from events.games import RULESETS, get_ruleset
 from events.games.contract import Ruleset, RuleViolation
 from events.meta import GameMeta
 from events.randomness import new_seed, rng_for, seed_hash
-from events.repository import CommandResult, Game, GameRepository
+from events.codec import canonical_json
+from events.repository import CommandResult, Game, GameRepository, check_tag
 from events.store import ConcurrencyError
 from events.system import public_seat
 
@@ -130,7 +132,7 @@ def load_meta(repo: GameRepository, game_id: str) -> GameMeta:
 
 def execute(repo: GameRepository, game_id: str, seat: int | Callable[[GameMeta], int], command: dict, *,
             expected_version: int | None = None, idempotency_key: str | None = None,
-            cause: str = "seat") -> CommandResult:
+            idempotency_scope: str = "", cause: str = "seat") -> CommandResult:
     """Load the game, decide ``command`` for ``seat``, save the events: one batch.
 
     With ``expected_version`` a lost race raises ConcurrencyError (the caller's
@@ -144,13 +146,21 @@ def execute(repo: GameRepository, game_id: str, seat: int | Callable[[GameMeta],
     command is decided against the game this process last saved and loaded
     from Redis only when that proves stale (a lost race, a stale version, a
     rejection); commands with an idempotency key always load, so a retry
-    finds its first result. ``cause``: ``"seat"``, ``"bot"`` or ``"deadline"``.
+    finds its first result. An idempotency key is scoped by ``idempotency_scope``
+    (the caller's identity: a seat's token hash) and bound to the command it was
+    first used for: the same key with another command is RuleViolation
+    ``idempotency_key_reused`` (422), and changes nothing. ``cause``: ``"seat"``, ``"bot"`` or ``"deadline"``.
     """
     cached = idempotency_key is None
+    key, tag = None, ""
+    if idempotency_key is not None:
+        key = f"{idempotency_scope}:{idempotency_key}" if idempotency_scope else idempotency_key
+        tag = hashlib.sha256(canonical_json(command).encode()).hexdigest()[:16]
     for _ in range(MAX_RETRIES):
-        game, seen = repo.get_for(game_id, idempotency_key, cached=cached)
+        game, seen = repo.get_for(game_id, key, cached=cached)
         acting = seat(game.meta) if callable(seat) else seat
         if seen is not None:
+            check_tag(seen.tag, tag)
             return repo.replayed(game, seen, acting)
         try:
             check_command(game.ruleset, command)
@@ -166,7 +176,7 @@ def execute(repo: GameRepository, game_id: str, seat: int | Callable[[GameMeta],
             continue
         try:
             return repo.save(game, events, seat=acting, command=command, cause=cause,
-                             idempotency_key=idempotency_key, evolved=evolved)
+                             idempotency_key=key, idempotency_tag=tag, evolved=evolved)
         except ConcurrencyError:
             repo.forget(game_id)
             if expected_version is not None and not game.from_cache:

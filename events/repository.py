@@ -19,7 +19,7 @@ from events.seats import count_missed
 from events.cache import StateCache
 from events.codec import BatchHeader, Envelope, encode_batch, ms_of, now_ms
 from events.games import RULESETS
-from events.games.contract import Ruleset
+from events.games.contract import Ruleset, RuleViolation
 from events.meta import SECRET_OPTIONS, GameMeta
 from events.snapshots import SYSTEM_EVENTS, decode_snapshot, encode_snapshot, fold
 from events.store import EventStore, GameNotFound
@@ -169,7 +169,7 @@ class GameRepository:
     # -- saving ------------------------------------------------------------------
     def save(self, game: Game, events: list[dict], *, seat: int | None, command: dict, cause: str,
              idempotency_key: str | None = None, write_meta: bool = False,
-             evolved: Any = None) -> CommandResult:
+             evolved: Any = None, idempotency_tag: str = "") -> CommandResult:
         """Append ``events`` as one batch on top of ``game`` (at ``game.version``).
 
         Evolves a copy of the state through the events (once), closes the game
@@ -222,16 +222,20 @@ class GameRepository:
         last = game.version + len(events)
         snapshot = encode_snapshot(ruleset, state, last, head, ts, timed, missed) if state is not None else None
         res = self.store.append(meta.game_id, game.version, batch, snapshot=snapshot, meta=meta_fields,
-                                idempotency_key=idempotency_key)
+                                idempotency_key=idempotency_key, idempotency_tag=idempotency_tag)
+        if res.duplicate:                      # the same key won a race a moment ago: its first result
+            check_tag(res.tag, idempotency_tag)
+            return self.replayed(game, res, seat)
         if self.cache is not None and state is not None:
             self.cache.put(meta.game_id, Game(replace(meta), ruleset, state, last, head, ts, clocks=timed,
                                               missed=missed))
         return CommandResult(meta.game_id, res.first_version, res.last_version, batch.envelopes, state, meta,
                              res.duplicate, ruleset, seat, head, timed, missed)
 
-    def replayed(self, game: Game, seen: tuple[int, int], seat: int | None) -> CommandResult:
-        """The result of a batch already written under an idempotency key (``duplicate``)."""
-        first, last = seen
+    def replayed(self, game: Game, seen, seat: int | None) -> CommandResult:
+        """The result of a batch already written under an idempotency key (``duplicate``);
+        ``seen``: the key's ``events.store.AppendResult``."""
+        first, last = seen.first_version, seen.last_version
         envelopes = self.store.read(game.meta.game_id, after=first - 1, until=last)
         head = envelopes[-1].head if envelopes else None
         return CommandResult(game.meta.game_id, first, last, envelopes, game.state, game.meta, True,
@@ -240,6 +244,14 @@ class GameRepository:
 
 
 __all__ = ["CommandResult", "DamagedLog", "Game", "GameNotFound", "GameRepository"]
+
+
+def check_tag(remembered: str, tag: str) -> None:
+    """Raise RuleViolation ``idempotency_key_reused`` (422) when an idempotency key that
+    was bound to one command comes back with another."""
+    if remembered and tag and remembered != tag:
+        raise RuleViolation("idempotency_key_reused", "This Idempotency-Key was already used for another "
+                                                      "command; send a new key with a new command.")
 
 
 def batch_states(ruleset: Ruleset, envelopes: list[Envelope]):
