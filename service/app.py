@@ -87,8 +87,9 @@ def create_app(redis=None, prefix: str | None = None, config: dict | None = None
     store = EventStore(redis, prefix)
     app.extensions["stranded"] = Services(store, Dispatcher(redis, prefix))
     app.extensions["stranded_streams"] = StreamHub(store, app.config.get("STREAMS") or StreamSettings.from_env())
-    CORS(app, origins=cors_origins(), allow_headers=CORS_ALLOW_HEADERS, expose_headers=CORS_EXPOSE_HEADERS,
-         supports_credentials=False, max_age=600)
+    origins = cors_origins()
+    CORS(app, origins=origins, send_wildcard=origins == "*", allow_headers=CORS_ALLOW_HEADERS,
+         expose_headers=CORS_EXPOSE_HEADERS, supports_credentials=False, max_age=600)
     from service.routes import blp
 
     api = errors.StrandedApi(app)

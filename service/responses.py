@@ -7,10 +7,8 @@ together from them in ``service.openapi``. ``REF`` names a component.
 """
 from __future__ import annotations
 
-from events.checks import option_schema
 from events.games import RULESETS
 from events.games import schema as S
-from events.meta import SERVER_OPTIONS
 
 MAX_SEATS = max(r.max_seats for r in RULESETS.values())
 STATUSES = ("waiting", "active", "finished")
@@ -57,9 +55,6 @@ TO_ACT = S.obj("A decision the game waits for: who, on what, and until when.", {
                                    format="date-time")),
 })
 
-_OPTION_VALUES = {name: dict(option_schema(spec), description=spec["description"])
-                  for name, spec in SERVER_OPTIONS.items() if name != "seed"}
-
 SUMMARY_PROPERTIES = {
     "id": S.string("The game's id."),
     "ruleset": S.string("The ruleset id (GET /v1/rulesets/{id} describes it).", enum=sorted(RULESETS)),
@@ -75,9 +70,9 @@ SUMMARY_PROPERTIES = {
     }), "Every seat, in seat order."),
     "to_act": S.array(ref("ToAct"), "Who the game waits for now (empty while waiting for players and once over)."),
     "result": S.nullable(ref("Outcome")),
-    "options": {"type": "object", "properties": _OPTION_VALUES, "additionalProperties": True,
-                "description": "The game's public options (never the seed or a stack): the server's, typed here, "
-                               "and the ruleset's own, which GET /v1/rulesets/{id} types and describes."},
+    "options": {"type": "object", "additionalProperties": True,
+                "description": "The game's public options as created (never the seed or a stack): option name -> "
+                               "value; GET /v1/rulesets/{id} gives each option's type, bounds and meaning."},
     "seeded": S.boolean("True when the creator fixed the seed."),
     "stacked": S.boolean("True when the creator stacked the deal."),
 }
@@ -96,7 +91,8 @@ SEAT_TOKEN = S.obj("A seat's bearer token.", {
 
 GAME_LIST = S.obj("Games, newest first.", {"games": S.array(ref("GameSummary"), "Their public summaries.")})
 
-OPTION = {"type": "object", "additionalProperties": True, "description": (
+OPTION = {"type": "object", "additionalProperties": False, "required": ["type", "default", "description"],
+          "description": (
     "One game option: its JSON type ('type': a type name or a list of them), 'default', 'description', whether "
     "null is accepted ('nullable') and its bounds ('minimum', 'maximum', 'maxLength', 'enum') where it has them."),
     "properties": {
