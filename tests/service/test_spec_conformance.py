@@ -91,8 +91,9 @@ def test_every_response_of_a_game_played_over_rest_fits_the_spec(fake_redis, rul
     client.get("/v1/rulesets")
     client.get(f"/v1/games?ruleset={ruleset_id}")
     stream = app.test_client().get(f"/v1/games/{game_id}/stream?after=0&timeout_s=1", headers=readers[1])
-    frames = [json.loads(line[len("data: "):]) for line in stream.get_data(as_text=True).splitlines()
-              if line.startswith("data: ")]
+    text = stream.get_data(as_text=True)
+    stream.close()
+    frames = [json.loads(line[len("data: "):]) for line in text.splitlines() if line.startswith("data: ")]
     for body in frames:
         checker.check_component(f"{prefix(ruleset_id)}Event", body, f"stream frame {body['version']}")
 
