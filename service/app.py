@@ -9,7 +9,6 @@ from flask import Blueprint, Flask, send_from_directory
 from flask.json.provider import DefaultJSONProvider
 from flask_cors import CORS
 
-from events.connection import connect
 from events.dispatch import Dispatcher
 from events.store import EventStore
 from service import errors
@@ -67,12 +66,30 @@ def cors_origins(environ=os.environ) -> str | list[str]:
     return "*" if value == "*" else [origin.strip() for origin in value.split(",") if origin.strip()]
 
 
+def redis_clients(url: str | None = None):
+    """The two clients of a server process for ``url`` (default ``REDIS_URL``): ``(requests, feeds)``.
+
+    Requests share a pool of at most ``STRANDED_REDIS_CONNECTIONS`` (64)
+    connections and wait for a free one (thousands of greenlets must not
+    open thousands of connections); each watched game's feed holds one
+    connection of its own for its blocking read (``service.streams``).
+    """
+    import redis as redis_py
+
+    url = url or os.environ["REDIS_URL"]
+    options = {"socket_timeout": None, "socket_connect_timeout": 10}
+    requests = redis_py.Redis(connection_pool=redis_py.BlockingConnectionPool.from_url(
+        url, max_connections=int(os.environ.get("STRANDED_REDIS_CONNECTIONS", 64)), timeout=30, **options))
+    feeds = redis_py.Redis(connection_pool=redis_py.ConnectionPool.from_url(url, max_connections=2 ** 30, **options))
+    return requests, feeds
+
+
 def create_app(redis=None, prefix: str | None = None, config: dict | None = None) -> Flask:
     """Build the API.
 
     Args:
-        redis: a redis-py client; default: ``events.connection.connect()``
-            (``REDIS_URL``).
+        redis: a redis-py client (it also serves the streams' blocking reads);
+            default: :func:`redis_clients` of ``REDIS_URL``.
         prefix: key prefix of every key the server writes (default
             ``STRANDED_KEY_PREFIX`` or ``stranded``).
         config: extra Flask config; ``STREAMS`` (a ``StreamSettings``)
@@ -82,11 +99,14 @@ def create_app(redis=None, prefix: str | None = None, config: dict | None = None
     app.json = OrjsonProvider(app)
     app.config.update(API_CONFIG)
     app.config.update(config or {})
-    redis = redis if redis is not None else connect()
+    feeds = redis
+    if redis is None:
+        redis, feeds = redis_clients()
     prefix = prefix or os.environ.get("STRANDED_KEY_PREFIX", "stranded")
     store = EventStore(redis, prefix)
     app.extensions["stranded"] = Services(store, Dispatcher(redis, prefix))
-    app.extensions["stranded_streams"] = StreamHub(store, app.config.get("STREAMS") or StreamSettings.from_env())
+    app.extensions["stranded_streams"] = StreamHub(store, app.config.get("STREAMS") or StreamSettings.from_env(),
+                                                   feeds)
     origins = cors_origins()
     CORS(app, origins=origins, send_wildcard=origins == "*", allow_headers=CORS_ALLOW_HEADERS,
          expose_headers=CORS_EXPOSE_HEADERS, supports_credentials=False, max_age=600)

