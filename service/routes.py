@@ -119,7 +119,7 @@ class View(MethodView):
     @blp.doc(security=SEAT_OR_SPECTATOR)
     @responds(200, "ViewResponse", "The caller's view (the spectator's without a token).", 400, 401, 403, 404)
     def get(self, query, game_id):
-        """The caller's view (spectator without a token) and who must act; ``?at=N`` for any past version."""
+        """The caller's view (spectator without a token) and who must act; `?at=N` for any past version."""
         return jsonify(handlers.view(svc(), game_id, query.get("at")))
 
 
@@ -146,12 +146,14 @@ class Commands(MethodView):
     @responds(200, "CommandResult", "Accepted: the new version and the caller's events.",
               400, 401, 403, 404, 409, 422)
     def post(self, game_id):
-        """Send a command (``type`` plus its arguments; optional ``expected_version``).
+        """Send a command (`type` plus its arguments; optional `expected_version`).
 
-        The hot path: the body is read with ``parse_command`` (the shape of
-        ``Command``; the ruleset checks the arguments) and the result, already
-        JSON-able, is sent with ``jsonify``.
+        The body must be one of the ruleset's command components (`<Ruleset><Command>`); the legal
+        commands list complete bodies. Returns the new version and the command's events as the
+        caller may see them. A rejected command changes nothing.
         """
+        # The hot path: parse_command reads the body without marshmallow; the ruleset checks the
+        # arguments; the result is already JSON-able.
         body = parse_command(request.get_data(cache=False))
         return jsonify(handlers.send_command(svc(), game_id, body, bearer(), request.headers.get("Idempotency-Key")))
 
@@ -164,7 +166,7 @@ class Events(MethodView):
     @blp.doc(security=SEAT_OR_SPECTATOR)
     @responds(200, "EventPage", "A page of the log, redacted for the caller.", 400, 401, 403, 404)
     def get(self, query, game_id):
-        """The log redacted for the caller, paged with ``after`` and ``limit``."""
+        """The log redacted for the caller, paged with `after` and `limit`."""
         return jsonify(handlers.event_page(svc(), game_id, query["after"], query["limit"]))
 
 
@@ -180,7 +182,7 @@ class Stream(MethodView):
         "content": {"text/event-stream": {"schema": {"type": "string"}}}}})
     @responds(None, "", "", 400, 401, 403, 404, 429)
     def get(self, query, game_id):
-        """Server-Sent Events: the caller's redacted events as they happen (``Last-Event-ID`` resumes)."""
+        """Server-Sent Events: the caller's redacted events as they happen (`Last-Event-ID` resumes)."""
         hub: StreamHub = current_app.extensions["stranded_streams"]
         game = require_game(svc().store, game_id)
         seat = caller_seat(game.meta, required=False)
