@@ -147,3 +147,31 @@ def test_swagger_ui_is_a_version_that_renders_openapi_3_1():
 
     version = (Path(swagger_ui_dir()) / "VERSION").read_text().strip().lstrip("v")
     assert int(version.split(".")[0]) >= 5, f"Swagger UI {version} cannot render OpenAPI 3.1"
+
+
+def test_every_kind_of_error_is_documented_for_its_route_and_fits_the_error_schema(fake_redis):
+    from service.streams import StreamSettings
+    from tests.service.spec_client import ValidatingClient, checker_for
+
+    app = create_app(fake_redis, config={"STREAMS": StreamSettings(anonymous_per_address=0)})
+    client = ValidatingClient(app.test_client(), checker_for(app))
+    game = create_game(app.test_client(), "selfish-space", [{"name": "Ann"}, {"name": "Bob"}], seed="e", stack=STACK)
+    game_id, tokens = game["id"], {t["seat"]: t["token"] for t in game["tokens"]}
+    post_command(app.test_client(), game_id, tokens[0], {"type": "PlayAction", "card": "tractor_beam", "target": 1})
+    cases = [
+        ("POST", "/v1/games", {"json": {"ruleset": "chess", "seats": [{}]}}, 400),
+        ("GET", "/v1/games/nope", {}, 404),
+        ("GET", f"/v1/games/{game_id}/view?at=0", {}, 400),
+        ("GET", f"/v1/games/{game_id}/legal-commands", {}, 401),
+        ("GET", f"/v1/games/{game_id}/events", {"headers": auth("nobody")}, 403),
+        ("POST", f"/v1/games/{game_id}/commands", {"json": {"type": "Breathe"}, "headers": auth(tokens[0])}, 409),
+        ("POST", f"/v1/games/{game_id}/commands", {"json": {"type": "PlayShield", "x": 1},
+                                                    "headers": auth(tokens[1])}, 400),
+        ("GET", f"/v1/games/{game_id}/stream", {}, 429),
+        ("GET", "/v1/rulesets/chess", {}, 404),
+        ("POST", f"/v1/games/{game_id}/seats/1/join", {"json": {"name": "Eve"}}, 409),
+    ]
+    for method, path, kwargs, status in cases:
+        resp = client.open(method, path, **kwargs)
+        assert resp.status_code == status, (path, resp.get_json())
+    assert client.checker.checked["POST /v1/games/{game_id}/commands 409"] == 1

@@ -62,7 +62,7 @@ def test_a_stream_delivers_events_appended_while_it_is_open(stream_app):
     start = client.get(f"/v1/games/{game_id}").get_json()["version"]
     mover = threading.Thread(target=play_some, args=(stream_app.test_client(), game_id, tokens, 4, 0.05))
     mover.start()
-    text = read_stream(client, f"/v1/games/{game_id}/stream?timeout_s=1.5", auth(tokens[1]))
+    text = read_stream(client, f"/v1/games/{game_id}/stream?after={start}&timeout_s=1.5", auth(tokens[1]))
     mover.join()
     final = client.get(f"/v1/games/{game_id}").get_json()["version"]
     assert [f["id"] for f in frames(text)] == list(range(start + 1, final + 1))
