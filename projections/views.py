@@ -13,61 +13,34 @@ schedules deadline jobs by.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from datetime import datetime, timedelta, timezone
 from typing import Any
 
-from events.codec import Envelope
-from events.games import get_ruleset
+from events.codec import Envelope, iso, ms_of
 from events.games.contract import Ruleset
 from events.meta import GameMeta
-from events.snapshots import SYSTEM_EVENTS, Loaded, fold, load_state
-from events.store import EventStore, GameNotFound
+from events.repository import Game, GameRepository
+from events.snapshots import SYSTEM_EVENTS, fold
+from events.store import GameNotFound
 
 OUTCOME_KEYS = ("winners", "result", "reason", "scores", "turns")
 
 
-@dataclass
-class Game:
-    """A game as read for one request: meta, ruleset, state, version and the
-    time of its last event (``last_ts``, UTC ISO 8601; None before any event)."""
-
-    meta: GameMeta
-    ruleset: Ruleset
-    loaded: Loaded
-    last_ts: str | None = None
-
-    @property
-    def state(self) -> Any:
-        """The game's current state (``None`` while waiting for players)."""
-        return self.loaded.state
-
-    @property
-    def version(self) -> int:
-        """The stream version the state is at."""
-        return self.loaded.version
+def load_game(repo: GameRepository, game_id: str) -> Game:
+    """Load meta and current state (one round trip when the snapshot is current); raises GameNotFound."""
+    return repo.get(game_id)
 
 
-def load_game(store: EventStore, game_id: str) -> Game:
-    """Load meta, current state and the last event's time; raises GameNotFound."""
-    meta_raw, snapshot_raw, version, _ = store.load(game_id)
-    meta = GameMeta.from_hash(game_id, meta_raw)
-    ruleset = get_ruleset(meta.ruleset)
-    loaded = load_state(store, ruleset, game_id, snapshot_raw, version)
-    last = store.read(game_id, after=version - 1, limit=1) if version else []
-    return Game(meta, ruleset, loaded, last[0].ts if last else None)
+def last_ts(game: Game) -> str | None:
+    """When the game's last batch was written (UTC ISO 8601), or None when unknown."""
+    return iso(game.updated_ms) if game.updated_ms is not None else None
 
 
 def _deadline(since_ts: str | None, seconds: float | None) -> str | None:
     """``since_ts`` plus ``seconds`` as UTC ISO 8601 (``Z``), or None when either is missing."""
-    if seconds is None or not since_ts:
+    start = ms_of(since_ts) if since_ts else None
+    if seconds is None or start is None:
         return None
-    try:
-        start = datetime.fromisoformat(since_ts.replace("Z", "+00:00"))
-    except ValueError:
-        return None
-    when = (start + timedelta(seconds=seconds)).astimezone(timezone.utc)
-    return when.isoformat(timespec="milliseconds").replace("+00:00", "Z")
+    return iso(start + int(round(seconds * 1000)))
 
 
 def to_act(ruleset: Ruleset, meta: GameMeta, state: Any, since_ts: str | None) -> list[dict]:
@@ -137,14 +110,14 @@ def outcome_of(game: Game) -> dict | None:
 def summary(game: Game) -> dict:
     """The public summary of a game (no secrets): status, version, seats, who must act, result."""
     meta, state = game.meta, game.state
-    acting = to_act(game.ruleset, meta, state, game.last_ts) if meta.status == "active" else []
+    acting = to_act(game.ruleset, meta, state, last_ts(game)) if meta.status == "active" else []
     return {
         "id": meta.game_id,
         "ruleset": meta.ruleset,
         "status": meta.status,
         "version": game.version,
         "created": meta.created,
-        "updated": game.last_ts,
+        "updated": last_ts(game),
         "seats": [{"seat": i, "name": s.get("name"), "bot": s.get("bot"), "open": bool(s.get("open"))}
                   for i, s in enumerate(meta.seats)],
         "to_act": acting,
@@ -155,27 +128,29 @@ def summary(game: Game) -> dict:
     }
 
 
-def seat_view(store: EventStore, game: Game, seat: int | None, at: int | None = None) -> dict:
+def seat_view(repo: GameRepository, game: Game, seat: int | None, at: int | None = None) -> dict:
     """``seat``'s view (``None``: spectator) now, or after the first ``at`` events.
 
     Every version ``1..version`` answers, including one that falls inside a
     command's batch: ``in_command`` then names that command (its id, the seat
     that sent it, the version its batch began at, and its type when the
-    caller may see the command), else it is None. Raises ``ValueError`` when
+    caller may see the command), else it is None. ``head`` is the chain head at
+    that version (None inside a batch: heads close batches). Raises ``ValueError`` when
     ``at`` is outside ``1..version``.
     """
-    state, version, since, in_command = game.state, game.version, game.last_ts, None
+    state, version, since, in_command, head = game.state, game.version, last_ts(game), None, game.head
     if at is not None:
         if not 1 <= at <= game.version:
             raise ValueError(f"'at' must be between 1 and {game.version}.")
-        envelopes = store.read(game.meta.game_id, until=min(at + 1, game.version))
+        envelopes = repo.store.read(game.meta.game_id, until=min(at + 1, game.version))
         state, version, since = fold(game.ruleset, envelopes[:at]), at, envelopes[at - 1].ts
+        head = envelopes[at - 1].head
         in_command = _in_command(envelopes, at, seat, game.meta.status == "finished")
     body = game.ruleset.view(state, seat)
     acting = [] if in_command is not None or game.meta.status == "waiting" else \
         to_act(game.ruleset, game.meta, state, since)
     return {"game_id": game.meta.game_id, "ruleset": game.meta.ruleset, "version": version, "seat": seat,
-            "to_act": acting, "in_command": in_command, "view": body}
+            "head": head, "to_act": acting, "in_command": in_command, "view": body}
 
 
 def _in_command(envelopes: list[Envelope], at: int, seat: int | None, finished: bool) -> dict | None:
@@ -210,18 +185,18 @@ def redact_envelope(ruleset: Ruleset, env: Envelope, seat: int | None, finished:
     return out
 
 
-def events_for(store: EventStore, game: Game, seat: int | None, after: int = 0, limit: int | None = None,
+def events_for(repo: GameRepository, game: Game, seat: int | None, after: int = 0, limit: int | None = None,
                envelopes: list[Envelope] | None = None) -> list[dict]:
     """The log after version ``after`` (at most ``limit``), redacted for ``seat``."""
     if envelopes is None:
-        envelopes = store.read(game.meta.game_id, after=after, limit=limit)
+        envelopes = repo.store.read(game.meta.game_id, after=after, limit=limit)
     finished = game.meta.status == "finished"
     return [redact_envelope(game.ruleset, e, seat, finished) for e in envelopes]
 
 
-def require_game(store: EventStore, game_id: str) -> Game:
+def require_game(repo: GameRepository, game_id: str) -> Game:
     """:func:`load_game` that also raises GameNotFound when the stream is empty."""
-    game = load_game(store, game_id)
+    game = load_game(repo, game_id)
     if game.version == 0:
         raise GameNotFound(game_id)
     return game

@@ -7,7 +7,6 @@ returned.
 """
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass, field
 
 from events.cache import StateCache
@@ -18,10 +17,10 @@ from events.games.contract import RuleViolation
 from events.handling import create_game as _create
 from events.handling import execute, join_seat
 from events.meta import SERVER_OPTIONS
+from events.repository import GameRepository
 from events.store import EventStore, GameNotFound
 from projections.queries import list_games as _list_games
-from projections.views import redact_envelope, require_game, seat_view, summary, to_act
-from projections.views import events_for
+from projections.views import events_for, last_ts, redact_envelope, require_game, seat_view, summary, to_act
 from service.auth import caller_seat, new_token, seat_of
 from service.errors import ApiError
 from service.system_events import SYSTEM_EVENT_SPECS
@@ -30,11 +29,16 @@ from service.system_events import SYSTEM_EVENT_SPECS
 @dataclass
 class Services:
     """What every use case needs: the event store, the job dispatcher and
-    this process's write-model cache (see ``events.cache``)."""
+    the game repository over the store with this process's write-model cache
+    (see ``events.cache``)."""
 
     store: EventStore
     dispatcher: Dispatcher
     cache: StateCache = field(default_factory=StateCache)
+    repo: GameRepository = field(init=False)
+
+    def __post_init__(self):
+        self.repo = GameRepository(self.store, self.cache)
 
 
 def rules_page(ruleset_id: str) -> str:
@@ -80,35 +84,38 @@ def create_game(svc: Services, ruleset: str, seats: list[dict], options: dict) -
             token, spec["token_sha256"] = new_token()
             tokens.append({"seat": i, "token": token})
         specs.append(spec)
-    result = _create(svc.store, ruleset, specs, options, created=utc_now())
-    svc.dispatcher.after_append(result, created_ts=time.time())
-    return {**summary(require_game(svc.store, result.game_id)), "tokens": tokens}
+    result = _create(svc.repo, ruleset, specs, options, created=utc_now())
+    svc.dispatcher.after_append(result)
+    return {**summary(require_game(svc.repo, result.game_id)), "tokens": tokens}
 
 
 def join(svc: Services, game_id: str, seat: int, name: str, auto_pass: bool) -> dict:
     """Take an open seat; returns ``{"seat", "token"}``."""
     token, digest = new_token()
-    result = join_seat(svc.store, game_id, seat, name, digest, auto_pass)
+    result = join_seat(svc.repo, game_id, seat, name, digest, auto_pass)
     svc.dispatcher.after_append(result)
     return {"seat": seat, "token": token}
 
 
 def list_games(svc: Services, **query) -> dict:
-    """The lobby: public summaries filtered by ``status`` and ``ruleset``."""
-    return {"games": _list_games(svc.store, **query)}
+    """The lobby: one page of public summaries filtered by ``status`` and ``ruleset``."""
+    try:
+        return _list_games(svc.repo, **query)
+    except ValueError as exc:
+        raise ApiError(400, "bad_cursor", str(exc)) from exc
 
 
 def game_summary(svc: Services, game_id: str) -> dict:
     """The public summary of one game."""
-    return summary(require_game(svc.store, game_id))
+    return summary(require_game(svc.repo, game_id))
 
 
 def view(svc: Services, game_id: str, at: int | None = None) -> dict:
     """The caller's view (spectator without a token), now or at version ``at``."""
-    game = require_game(svc.store, game_id)
+    game = require_game(svc.repo, game_id)
     seat = caller_seat(game.meta, required=False)
     try:
-        return seat_view(svc.store, game, seat, at)
+        return seat_view(svc.repo, game, seat, at)
     except ValueError as exc:
         raise ApiError(400, "bad_version", str(exc)) from exc
 
@@ -116,7 +123,7 @@ def view(svc: Services, game_id: str, at: int | None = None) -> dict:
 def legal_commands(svc: Services, game_id: str) -> dict:
     """What the caller's seat may send now: ``[{"command", "label", "cost", "effect"}]``,
     each ``command`` a complete body to POST as it is, described by the ruleset."""
-    game = require_game(svc.store, game_id)
+    game = require_game(svc.repo, game_id)
     seat = caller_seat(game.meta, required=True)
     commands = game.ruleset.legal_commands(game.state, seat) if game.meta.status == "active" else []
     describe = game.ruleset.describe
@@ -145,26 +152,26 @@ def send_command(svc: Services, game_id: str, body: dict, token: str | None, ide
         return holder["seat"]
 
     try:
-        result = execute(svc.store, game_id, authorise, command, expected_version=body.get("expected_version"),
-                         idempotency_key=idempotency_key, cache=svc.cache)
+        result = execute(svc.repo, game_id, authorise, command, expected_version=body.get("expected_version"),
+                         idempotency_key=idempotency_key)
     except RuleViolation as exc:
         if exc.status == 409 and exc.code == "not_your_turn":
             raise _waiting(svc, game_id, holder.get("seat"), exc) from exc
         raise
     svc.dispatcher.after_append(result)
     finished = result.meta.status == "finished"
-    events = [redact_envelope(result.ruleset, e, holder["seat"], finished) for e in result.envelopes]
+    events = [redact_envelope(result.ruleset, e, result.seat, finished) for e in result.envelopes]
     return {"game_id": game_id, "ruleset": result.meta.ruleset, "version": result.last_version,
-            "duplicate": result.duplicate, "events": events}
+            "duplicate": result.duplicate, "events": events, "head": result.head}
 
 
 def _waiting(svc: Services, game_id: str, seat: int | None, exc: RuleViolation) -> Exception:
     """The 409 for a seat that has nothing to decide: "Waiting for seat 2 (Bob): <decision>."."""
     try:
-        game = require_game(svc.store, game_id)
+        game = require_game(svc.repo, game_id)
     except GameNotFound:
         return exc
-    others = [d for d in to_act(game.ruleset, game.meta, game.state, game.last_ts) if d["seat"] != seat]
+    others = [d for d in to_act(game.ruleset, game.meta, game.state, last_ts(game)) if d["seat"] != seat]
     if not others:
         return exc
     names = " and ".join(f"seat {d['seat']} ({game.meta.seats[d['seat']].get('name') or 'unnamed'})"
@@ -175,8 +182,8 @@ def _waiting(svc: Services, game_id: str, seat: int | None, exc: RuleViolation) 
 
 def event_page(svc: Services, game_id: str, after: int, limit: int) -> dict:
     """A page of the log redacted for the caller; complete (unredacted) once the game is finished."""
-    game = require_game(svc.store, game_id)
+    game = require_game(svc.repo, game_id)
     seat = caller_seat(game.meta, required=False)
     return {"game_id": game_id, "ruleset": game.meta.ruleset, "version": game.version,
             "complete": game.meta.status == "finished",
-            "events": events_for(svc.store, game, seat, after, limit)}
+            "events": events_for(svc.repo, game, seat, after, limit)}

@@ -111,6 +111,8 @@ def ruleset_components(ruleset: Ruleset) -> dict[str, dict]:
     out[f"{p}ViewResponse"] = S.obj(f"What the caller may see of a {ruleset.name} game.", {
         "game_id": game_id, "ruleset": ruleset_field, "version": version,
         "seat": S.nullable(S.seat("The caller's seat; null for a spectator (no token).", ruleset.max_seats)),
+        "head": S.nullable(S.string("The chain head at this version (null inside a command's batch, where no "
+                                    "head closes it yet, and in logs written before the chain).")),
         "to_act": S.array(ref("ToAct"), "Who the game waits for at this version, on what, and until when "
                                          "(empty inside a command's batch, before the start and after the end)."),
         "in_command": ref("InCommand"),
@@ -125,6 +127,7 @@ def ruleset_components(ruleset: Ruleset) -> dict[str, dict]:
         "game_id": game_id, "ruleset": ruleset_field, "version": S.integer("The game's version after it.", 1),
         "duplicate": S.boolean("True when an Idempotency-Key replayed an earlier result (nothing appended)."),
         "events": S.array(ref(f"{p}Event"), "The command's events, redacted for the caller."),
+        "head": S.nullable(S.string("The chain head after this batch: keep (version, head) as a receipt.")),
     })
     out[f"{p}LegalCommand"] = S.obj("A command the seat may send now, as a person reads it.", {
         "command": ref(f"{p}Command"),

@@ -89,7 +89,10 @@ SEAT_TOKEN = S.obj("A seat's bearer token.", {
     "token": S.string("Send it as 'Authorization: Bearer <token>'; shown once."),
 })
 
-GAME_LIST = S.obj("Games, newest first.", {"games": S.array(ref("GameSummary"), "Their public summaries.")})
+GAME_LIST = S.obj("One page of games, newest first.", {
+    "games": S.array(ref("GameSummary"), "Their public summaries."),
+    "next_cursor": S.nullable(S.string("Pass as 'cursor' to get the next page; null on the last page.")),
+})
 
 OPTION = {"type": "object", "additionalProperties": False, "required": ["type", "default", "description"],
           "description": (
@@ -153,11 +156,13 @@ def envelope(data: dict, event_type: dict, description: str) -> dict:
         "command": S.optional({"type": "object", "additionalProperties": True, "description": (
             "On the first event of a batch, to the seat that sent it (to everyone once the game is over): the "
             "command as posted.")}),
-        "cause": S.optional(S.nullable(S.string(
+        "cause": S.nullable(S.string(
             "Who sent the command of the batch: 'seat' (a player), 'bot' (a bot seat's policy), 'deadline' (the "
-            "seat's default, sent when its deadline passed) or 'system' (the server: creation, joins).",
-            enum=CAUSES))),
+            "seat's default, sent when its deadline passed) or 'system' (the server: creation, joins); null in "
+            "logs written before it was recorded.", enum=CAUSES)),
         "ts": S.string("When the event was written (UTC, ISO 8601)."),
+        "head": S.nullable(S.string("The chain head after this event, on the last event of each batch (keep "
+                                    "(version, head) as a receipt); null on the other events.")),
     })
 
 

@@ -184,7 +184,7 @@ class Stream(MethodView):
     def get(self, query, game_id):
         """Server-Sent Events: the caller's redacted events as they happen (`Last-Event-ID` resumes)."""
         hub: StreamHub = current_app.extensions["stranded_streams"]
-        game = require_game(svc().store, game_id)
+        game = require_game(svc().repo, game_id)
         seat = caller_seat(game.meta, required=False)
         after = query["after"]
         last_id = request.headers.get("Last-Event-ID", "")

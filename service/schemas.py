@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from marshmallow import INCLUDE, Schema, fields, validate
 
-STATUSES = ("waiting", "active", "finished")
+from events.meta import STATUSES
 
 
 def _doc(text: str) -> dict:
@@ -52,10 +52,10 @@ class GameListQuerySchema(Schema):
 
     status = fields.String(validate=validate.OneOf(STATUSES), metadata=_doc("Only games in this status."))
     ruleset = fields.String(metadata=_doc("Only games of this ruleset."))
-    limit = fields.Integer(load_default=50, validate=validate.Range(min=1, max=500),
-                           metadata=_doc("At most this many games (1 to 500)."))
-    offset = fields.Integer(load_default=0, validate=validate.Range(min=0),
-                            metadata=_doc("Skip this many of the newest games."))
+    limit = fields.Integer(load_default=50, validate=validate.Range(min=1, max=100),
+                           metadata=_doc("Games per page (1 to 100)."))
+    cursor = fields.String(load_default=None, validate=validate.Length(max=100), metadata=_doc(
+        "The 'next_cursor' of the previous page; leave out for the first page."))
 
 
 class ViewQuerySchema(Schema):

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 
 import orjson
 
-from events.codec import Envelope, decode
+from events.codec import Envelope, decode_entries
 from events.store import EventStore
 from projections.views import Game, redact_envelope
 from service.errors import ApiError
@@ -116,7 +116,8 @@ class Feed:
                 time.sleep(1.0)
                 continue
             if replies:
-                envelopes = [decode(self.game_id, entry_id, fields) for entry_id, fields in replies[0][1]]
+                envelopes = decode_entries(self.game_id, replies[0][1],
+                                           lambda version: store.header_at(self.game_id, version))
                 with self.cond:
                     self.recent.extend(envelopes)
                     self.head = envelopes[-1].version

@@ -1,6 +1,6 @@
 """The events the server itself writes into every game's log, and their published schemas.
 
-``events.handling`` appends them: ``GameCreated`` opens every log,
+``events.handling`` appends them (``events.system`` upcasts old ones): ``GameCreated`` opens every log,
 ``SeatJoined`` records an open seat taken, ``SeedRevealed`` closes a finished
 game by publishing its secret seed and stacked options (after it the log is
 complete for everyone). Their ``data`` is the same for every ruleset; the
@@ -12,10 +12,16 @@ from events.games import schema as S
 
 MAX_SEATS = 12
 
+_CLIENT_SEED = S.nullable(S.string("The entropy the seat added to the game's seed (printable ASCII, 1 to 64 "
+                                    "characters), or null.", max_length=64))
+_TOKEN_SHA = S.nullable(S.string("SHA-256 (hex) of the seat's bearer token: the log commits to who holds the "
+                                 "seat; null for a bot or an open seat."))
 _SEAT = S.obj("A seat as the game was created with it.", {
     "name": S.nullable(S.string("The seat's display name.", max_length=60)),
     "bot": S.nullable(S.string("The bot policy playing the seat, or null for a human seat.")),
     "open": S.boolean("True while the seat waits for someone to join."),
+    "client_seed": _CLIENT_SEED,
+    "token_sha256": _TOKEN_SHA,
 })
 
 _OPTIONS = {"type": "object", "additionalProperties": True,
@@ -41,6 +47,8 @@ SYSTEM_EVENT_SPECS = {
         S.obj("The seat taken.", {
             "seat": S.seat("The seat taken.", MAX_SEATS),
             "name": S.string("The name the joining player gave.", max_length=60),
+            "client_seed": _CLIENT_SEED,
+            "token_sha256": _TOKEN_SHA,
         })),
     "SeedRevealed": S.event(
         "The game is over: its secret seed and secret options are published. From here on the log is complete "

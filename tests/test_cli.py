@@ -26,14 +26,15 @@ def test_verify_and_rebuild_on_the_embedded_server(tmp_path, monkeypatch):
     from events.connection import connect, start_embedded
     from events.dispatch import Dispatcher
     from events.handling import create_game
+    from events.repository import GameRepository
     from events.store import EventStore
     from tests.helpers import run_jobs
 
     monkeypatch.delenv("REDIS_URL", raising=False)
     server, url = start_embedded(tmp_path)
     store = EventStore(connect(url))
-    result = create_game(store, "selfish-space", [{"bot": "random"}, {"bot": "random"}], {"seed": "cli"})
-    Dispatcher(store.redis).after_append(result, created_ts=1.0)
+    result = create_game(GameRepository(store), "selfish-space", [{"bot": "random"}, {"bot": "random"}], {"seed": "cli"})
+    Dispatcher(store.redis).after_append(result)
     run_jobs(store.redis)
     runner = CliRunner()
     ok = runner.invoke(main, ["verify", result.game_id, "--data-dir", str(tmp_path)])
@@ -64,6 +65,7 @@ def test_serve_verify_and_rebuild_see_the_same_games_from_any_directory(tmp_path
     from events.connection import connect, start_embedded
     from events.dispatch import Dispatcher
     from events.handling import create_game
+    from events.repository import GameRepository
     from events.store import EventStore
     from service.cli import default_data_dir
     from tests.helpers import run_jobs
@@ -75,8 +77,9 @@ def test_serve_verify_and_rebuild_see_the_same_games_from_any_directory(tmp_path
     assert folder.startswith(str(tmp_path / "xdg"))
     server, url = start_embedded(folder)
     store = EventStore(connect(url))
-    result = create_game(store, "selfish-space", [{"bot": "random"}, {"bot": "random"}], {"seed": "anywhere"})
-    Dispatcher(store.redis).after_append(result, created_ts=1.0)
+    result = create_game(GameRepository(store), "selfish-space", [{"bot": "random"}, {"bot": "random"}],
+                         {"seed": "anywhere"})
+    Dispatcher(store.redis).after_append(result)
     run_jobs(store.redis)
     # when verify and rebuild run without --data-dir from two unrelated directories
     outputs = []
@@ -98,3 +101,11 @@ def test_stranded_data_dir_overrides_the_per_user_folder(tmp_path, monkeypatch):
 
     monkeypatch.setenv("STRANDED_DATA_DIR", str(tmp_path / "here"))
     assert default_data_dir() == str(tmp_path / "here")
+
+
+def test_simulate_in_two_processes_plays_the_same_games():
+    args = ["simulate", "selfish-space", "--games", "6", "--seats", "strong,random", "--rotate"]
+    alone = CliRunner().invoke(main, args)
+    shared = CliRunner().invoke(main, args + ["--jobs", "2"])
+    assert alone.exit_code == shared.exit_code == 0, shared.output
+    assert alone.output.splitlines()[-5:] == shared.output.splitlines()[-5:]
