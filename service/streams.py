@@ -111,13 +111,13 @@ class Feed:
                     last = self.head
             try:
                 replies = self.hub.feeds_redis.xread({key: f"{last}-0"}, count=100, block=int(READ_BLOCK_S * 1000))
-            except Exception:  # Redis away: keep the watchers, try again
+                envelopes = decode_entries(self.game_id, replies[0][1],
+                                           lambda version: store.header_at(self.game_id, version)) if replies else []
+            except Exception:  # Redis away, or an entry it cannot read: keep the watchers, try again
                 log.exception("feed of game %s could not read its stream", self.game_id)
                 time.sleep(1.0)
                 continue
-            if replies:
-                envelopes = decode_entries(self.game_id, replies[0][1],
-                                           lambda version: store.header_at(self.game_id, version))
+            if envelopes:
                 with self.cond:
                     self.recent.extend(envelopes)
                     self.head = envelopes[-1].version
