@@ -63,3 +63,24 @@ def test_every_readme_shell_block_runs_against_a_fresh_stranded_serve(serve, tmp
     assert failures.read_text() == "", failures.read_text() + done.stdout[-2000:]
     assert "OK: " in done.stdout and "every event is what the rules give" in done.stdout
     assert '"to_act"' not in done.stderr
+
+
+def test_the_readme_table_of_who_may_read_what_matches_the_spec_security():
+    import yaml
+
+    spec = yaml.safe_load((ROOT / "openapi.yaml").read_text())
+    text = (ROOT / "README.md").read_text()
+    table = text[text.index("| route | without a token"):].split("\n\n", 1)[0].splitlines()[2:]
+    checked = 0
+    for row in table:
+        route, spectator, _ = [cell.strip() for cell in row.strip("|").split("|")]
+        for method, path in re.findall(r"`(GET|POST) ([^`]+)`", route):
+            path = path.replace("...", "/v1/games/{game_id}").replace("{id}", "{game_id}")
+            if path == "/v1/rulesets/{game_id}":
+                path = "/v1/rulesets/{ruleset_id}"
+            if path.endswith("/join"):
+                path = "/v1/games/{game_id}/seats/{seat}/join"
+            security = spec["paths"][path][method.lower()].get("security", [{}])
+            assert ({} in security) == spectator.startswith("yes"), (method, path, security, spectator)
+            checked += 1
+    assert checked >= 9
