@@ -115,7 +115,17 @@ def serve(host, port, http_workers, connections, no_worker, data_dir):
         if worker is not None:
             worker.terminate()
             worker.wait(10)
-        del server
+        _stop_embedded(server)
+
+
+def _stop_embedded(server) -> None:
+    """Save and stop the embedded Redis server this process started (other clients may hold it open)."""
+    if server is None:
+        return
+    try:
+        server.shutdown(save=True)
+    except Exception:  # noqa: BLE001 - the server is going away whatever it answers
+        pass
 
 
 def _raise_open_files_limit() -> None:

@@ -45,7 +45,7 @@ def test_verify_and_rebuild_on_the_embedded_server(tmp_path, monkeypatch):
     rebuilt = runner.invoke(main, ["rebuild", "--data-dir", str(tmp_path)])
     assert rebuilt.exit_code == 0 and "rebuilt 1 games" in rebuilt.output
     assert store.read_snapshot(result.game_id)
-    del server
+    server.shutdown(save=False)
 
 
 def test_version_prints_the_installed_version():
@@ -93,7 +93,7 @@ def test_serve_verify_and_rebuild_see_the_same_games_from_any_directory(tmp_path
         assert verified.exit_code == 0 and "OK" in verified.output, verified.output
         assert "rebuilt 1 games" in rebuilt.output
     assert not (tmp_path / "a" / ".stranded").exists()
-    del server
+    server.shutdown(save=False)
 
 
 def test_stranded_data_dir_overrides_the_per_user_folder(tmp_path, monkeypatch):
