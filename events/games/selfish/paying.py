@@ -67,6 +67,20 @@ class Supplies:
         return [("DoubleSwapped", self.swapped_event(state, seat, auto=True)),
                 ("CardsDiscarded", {"seat": seat, "cards": [self.single], "reason": reason})]
 
+    def cards_discarded(self, s, d):
+        """Evolve ``CardsDiscarded``: the ``cards`` go from the seat's hand to the Game discard pile.
+
+        A travel payment (``reason`` ``"travel"``) that leaves the seat no unit marks it as the
+        gambler (``state["gambler"]``, never shown: the hand is hidden), who lives on until its
+        board card has resolved; any other travel payment clears the mark."""
+        hand = s["hands"][d["seat"]]
+        for card in d["cards"]:
+            if take(hand, card):
+                s["game_discard"].append(card)
+        if d.get("reason") == "travel":
+            s["gambler"] = d["seat"] if self.count(hand) == 0 else None
+        return s
+
     def double_swapped(self, s, d):
         """Evolve ``DoubleSwapped``: a Double goes for two Singles (discard pile topmost first, then
         the draw pile from the top); ``auto`` (a split) leaves the turn's chosen swap unused."""

@@ -60,6 +60,7 @@ Choices (where the rules and the rules file are silent):
 from __future__ import annotations
 
 from events.games.contract import Ruleset
+from events.games.selfish.versions import FIRST_SEAT_OPTION
 from events.games.schema import array, boolean, command, integer, optional, string  # noqa: F401
 
 from .bots import BOTS
@@ -75,7 +76,8 @@ RULESET = Ruleset(
     name="Selfish: Space Edition",
     min_seats=2,
     max_seats=5,
-    version="selfish-space/1",
+    version="selfish-space/2",
+    versions=("selfish-space/1", "selfish-space/2"),
     setup=setup,
     decide=decide,
     evolve=evolve,
@@ -86,7 +88,8 @@ RULESET = Ruleset(
     outcome=outcome,
     copy_state=copy_state,
     bots=BOTS,
-    options={"stack": {"type": "object", "default": None, "description": STACK_HELP}},
+    options={"stack": {"type": "object", "default": None, "description": STACK_HELP},
+             "first_seat": FIRST_SEAT_OPTION},
     commands={
         "PlayAction": command("TODO", card=string("TODO"), target=optional(integer("TODO"))),
         "SwapDouble": command("TODO"),

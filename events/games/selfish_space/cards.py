@@ -10,6 +10,10 @@ from events.games.selfish.board import Board
 from events.games.selfish.paying import Supplies
 from events.games.selfish.stack import expand
 
+#: The rules level new games are set up with (``selfish-space/2``); level-1 logs keep their rules
+#: (docs/rules/selfish-space.md, 'Rules versions').
+LEVEL = 2
+
 #: Spaces between the starting space and the ship.
 SHIP = 6
 

@@ -136,10 +136,8 @@ def travel(t: Table, seat: int, command: dict) -> None:
     cards = travel_payment(command, t.s["hands"][seat], SINGLE, DOUBLE, "Oxygen")
     t.emit("CardsDiscarded", {"seat": seat, "cards": cards, "reason": "travel"})
     ops = [{"op": "move", "seat": seat}, {"op": "arrive", "seat": seat}]
-    if oxygen(t.s["hands"][seat]) == 0:
-        ops.append({"op": "travel_check", "seat": seat})
-    ops.append({"op": "end_turn"})
-    t.run(ops)
+    ops += t.travel_ops(seat, paid_last=oxygen(t.s["hands"][seat]) == 0)
+    t.run(ops + [{"op": "end_turn"}])
 
 
 # -- reaction window ------------------------------------------------------

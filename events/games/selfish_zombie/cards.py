@@ -10,6 +10,10 @@ from events.games.selfish.board import Board
 from events.games.selfish.paying import Supplies
 from events.games.selfish.stack import expand
 
+#: The rules level new games are set up with (``selfish-zombie/2``); level-1 logs keep their rules
+#: (docs/rules/selfish-zombie.md, 'Rules versions').
+LEVEL = 2
+
 #: Spaces between the starting space and the chopper.
 CHOPPER = 6
 #: The furthest space a zombie may reach (zombies cannot take the chopper).

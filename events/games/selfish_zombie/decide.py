@@ -90,9 +90,7 @@ def travel(t: Table, seat: int, command: dict) -> None:
     Raises ``RuleViolation``: ``cannot_pay``, ``bad_arguments`` (rules/selfish-zombie.md)."""
     cards = travel_payment(command, t.s["hands"][seat], SINGLE, DOUBLE, "Supplies")
     t.emit("CardsDiscarded", {"seat": seat, "cards": cards, "reason": "travel"})
-    ops = [{"op": "move", "seat": seat}]
-    if supplies(t.s["hands"][seat]) == 0:
-        ops.append({"op": "travel_check", "seat": seat})
+    ops = [{"op": "move", "seat": seat}] + t.travel_ops(seat, paid_last=supplies(t.s["hands"][seat]) == 0)
     t.run(ops + [{"op": "end_turn"}])
 
 

@@ -170,6 +170,7 @@ HANDLERS = {
     "ReactionPassed": reactions.window_passed,
     "BodyArmorPlayed": reactions.answered_with("body_armor"),
     "UnderestimatePlayed": reactions.answered_with("underestimate"),
+    "CardsDiscarded": SUPPLIES.cards_discarded,
     "DoubleSwapped": SUPPLIES.double_swapped,
     "Died": zombie_died,
     "Moved": moved,

@@ -145,7 +145,8 @@ def test_evolve_ignores_system_events_and_never_deep_copies(monkeypatch):
 def test_ruleset_metadata():
     assert get_ruleset("selfish-zombie") is R
     assert (R.id, R.name, R.min_seats, R.max_seats) == ("selfish-zombie", "Selfish: Zombie Edition", 2, 5)
-    assert R.version == "selfish-zombie/1" and "stack" in R.options
+    assert R.version == "selfish-zombie/2" and R.versions == ("selfish-zombie/1", "selfish-zombie/2")
+    assert {"stack", "first_seat"} <= set(R.options)
     assert set(R.bots) >= {"random", "strong"}
 
 
