@@ -70,7 +70,16 @@ SUPPLIES = Supplies(SINGLE, DOUBLE)
 #: The board: Space cards behind each astronaut, the ship ``SHIP`` spaces ahead.
 BOARD = Board(deck="space_deck", discard="space_discard", reshuffled="SpaceDeckReshuffled", goal=SHIP)
 
-NAMES: dict[str, str] = {k: k.replace("_", " ").title() for k in (*GAME_DECK, *SPACE_DECK)}
+#: Each card's printed name, by kind.
+NAMES: dict[str, str] = {
+    "oxygen": "Single Oxygen", "double_oxygen": "Double Oxygen", "oxygen_siphon": "Oxygen Siphon",
+    "shield": "Shield", "hack_suit": "Hack Suit", "tractor_beam": "Tractor Beam",
+    "rocket_booster": "Rocket Booster", "laser_blast": "Laser Blast", "hole_in_suit": "Hole in Suit",
+    "tether": "Tether", "blank": "Blank Space", "useful_junk": "Useful Junk",
+    "mysterious_nebula": "Mysterious Nebula", "hyperspace": "Hyperspace", "meteoroid": "Meteoroid",
+    "cosmic_radiation": "Cosmic Radiation", "asteroid_field": "Asteroid Field",
+    "gravitational_anomaly": "Gravitational Anomaly", "wormhole": "Wormhole", "solar_flare": "Solar Flare",
+}
 
 
 def oxygen(hand: list[str]) -> int:

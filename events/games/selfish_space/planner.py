@@ -23,7 +23,7 @@ lives if the Space card gives some back (Useful Junk, Nebula).
 from __future__ import annotations
 
 
-from .cards import GAME_DECK, OXYGEN, SPACE_DECK, full_game_deck, full_space_deck
+from .cards import GAME_DECK, LEVEL, OXYGEN, SPACE_DECK, full_game_deck, full_space_deck
 
 OMAX = 16     # oxygen above this is treated as this much
 AMAX = 5      # spare Action cards above this are treated as this many
@@ -242,11 +242,11 @@ def determinize(view, rng):
         hands[s] += unseen[:size]
         unseen = unseen[size:]
     return {
-        "seats": n, "two_player": view["two_player"], "stacked": False, "hands": hands,
+        "seats": n, "two_player": view["one_action_per_turn"], "stacked": False, "hands": hands,
         "alive": list(view["alive"]), "tracks": [list(t) for t in view["tracks"]],
         "game_deck": unseen, "game_discard": list(view["game_discard"]),
         "space_deck": space[:view["space_deck_size"]], "space_discard": list(view["space_discard"]),
-        "turn": view["turn"], "turns": view["turns"], "actions": view["actions_played"],
-        "swapped": view["swapped"], "window": None, "choice": None,
-        "over": False, "winner": None, "reason": None,
+        "turn": view["turn_seat"], "turns": view["turn_number"], "actions": view["actions_played_this_turn"],
+        "swapped": view["double_swapped_this_turn"], "window": None, "choice": None,
+        "over": False, "winner": None, "reason": None, "rules": LEVEL, "gambler": None,
     }

@@ -50,17 +50,23 @@ class Table(SelfishTable):
         self.draw(nxt)
 
     def swap_tracks(self, seat: int, other: int) -> None:
-        """Wormhole: ``seat`` and ``other`` swap whole tracks. ``other`` moved onto the ship wins
-        if alive with oxygen; a corpse there ends the turn with no winner (rules/selfish-space.md,
-        'Reaching the ship and winning': Wormhole).
+        """Wormhole: ``seat`` and ``other`` swap whole tracks, then the ship is checked for both.
+
+        A living astronaut with oxygen on the ship wins, however it got there; a corpse moved onto
+        the ship ends the turn with no winner. At rules level 1 only ``other`` was checked here, so
+        a traveller swapped onto the ship with a corpse lying there did not win
+        (docs/rules/selfish-space.md, 'Reaching the ship and winning').
         """
         self.emit("TracksSwapped", {"seat": seat, "other": other})
         s = self.s
-        if BOARD.at_goal(s, other):
-            if s["alive"][other] and self.units(other) > 0:
-                self.emit("GameEnded", {"winner": other, "reason": "reached_ship"})
-            else:
-                self.finish_turn()  # a corpse on the ship: no winner, turn over
+        if not BOARD.at_goal(s, other):
+            return  # ``seat`` on the ship is checked by the move's ``arrive``
+        checked = (other, seat) if self.level >= 2 else (other,)
+        winner = next((a for a in checked if BOARD.at_goal(s, a) and s["alive"][a] and self.units(a) > 0), None)
+        if winner is not None:
+            self.emit("GameEnded", {"winner": winner, "reason": "reached_ship"})
+        else:
+            self.finish_turn()  # a corpse on the ship: no winner, turn over
 
     def op_move(self, op):
         """Op ``move``: one space forward, then queue ``space`` to resolve the card

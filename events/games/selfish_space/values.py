@@ -219,7 +219,7 @@ def best_turn(view, legal: list[dict], travel: dict, fodder: dict | None) -> dic
     if fodder is not None and fodder in legal:
         ends.append((look.end_value(look.l, look.o, look.a - 2, look.ol), fodder))
     best_value, best = max(ends, key=lambda option: option[0]) if ends else (float("-inf"), None)
-    if view["actions_played"] == 0:
+    if view["actions_played_this_turn"] == 0:
         for cmd in legal:
             if cmd["type"] == "PlayAction":
                 worth = look.action(cmd["card"])

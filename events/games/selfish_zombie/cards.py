@@ -68,6 +68,9 @@ REACTIONS = ("body_armor", "underestimate")
 PLAYABLE = tuple(k for k in ACTIONS if k not in REACTIONS)
 #: Action cards played against another survivor (need a ``target``; they open reaction windows).
 TARGETED = ("alliance", "horde", "rampage", "steal_supplies")
+#: Targeted cards that may be played on a zombie player too (rules level 2): they act on a zombie's
+#: column or moves, not on cards it cannot hold (docs/rules/selfish-zombie.md, 'Targets').
+ON_ZOMBIES = ("alliance", "horde")
 #: The name a zombie attack has in a reaction window.
 ATTACK = "zombie_attack"
 
@@ -79,9 +82,16 @@ ZOMBIES_HAND, ZOMBIES_DISCARD = 6, 2
 #: Zombie Trap looks at this many Wasteland cards.
 TRAP_LOOK = 3
 
-NAMES: dict[str, str] = {k: k.replace("_", " ").title() for k in (*GAME_DECK, *WASTELAND_DECK)}
-NAMES.update({"youve_been_bitten": "You've Been Bitten", "zombies": "Zombies!",
-              "cut_through_a_sewer": "Cut Through A Sewer"})
+#: Each card's printed name, by kind (``zombie_attack``: a zombie's attack in a reaction window).
+NAMES: dict[str, str] = {
+    "supplies": "Supplies", "double_supplies": "Double Supplies", "body_armor": "Body Armor",
+    "abandoned_vehicle": "Abandoned Vehicle", "alliance": "Alliance", "scout": "Scout",
+    "zombie_trap": "Zombie Trap", "horde": "Horde", "rampage": "Rampage", "steal_supplies": "Steal Supplies",
+    "underestimate": "Underestimate", "blank": "Blank", "cut_through_a_sewer": "Cut Through A Sewer",
+    "settlement": "Settlement", "bandits": "Bandits", "zombies": "Zombies!", "shopping_mall": "Shopping Mall",
+    "twisted_ankle": "Twisted Ankle", "youve_been_bitten": "You've Been Bitten",
+    "secret_passageway": "Secret Passageway", ATTACK: "zombie attack",
+}
 
 
 def supplies(hand: list[str]) -> int:

@@ -21,7 +21,8 @@ PHASE = {
     "PlayAction": "turn", "Rest": "turn", "Travel": "turn",
     "PlayBodyArmor": "reaction", "PlayUnderestimate": "reaction", "Pass": "reaction",
     "DiscardCard": "discard", "PlaceScouted": "scout", "OrderWasteland": "zombie_trap",
-    "ZombieMove": "zombie", "Attack": "zombie", "EndTurn": "zombie",
+    "Accept": ("settlement", "shopping_mall"), "Decline": ("settlement", "shopping_mall"),
+    "ZombieMove": "zombie_turn", "Attack": "zombie_turn", "EndTurn": "zombie_turn",
 }
 
 
@@ -168,6 +169,23 @@ def order_wasteland(t: Table, seat: int, command: dict) -> None:
     t.run()
 
 
+def accept(t: Table, seat: int, command: dict) -> None:
+    """Accept ``{}``: take what the Wasteland card offers: Settlement draws one Game card; Shopping
+    Mall rolls the die and draws that many (docs/rules/selfish-zombie.md, 'Wasteland cards')."""
+    offer = t.resume(seat)["choice"]
+    if offer == "settlement":
+        t.draw(seat, 1)
+    else:
+        t.draw(seat, t.roll(seat, offer))
+    t.run()
+
+
+def decline(t: Table, seat: int, command: dict) -> None:
+    """Decline ``{}``: leave the Settlement's card or the Shopping Mall's roll; nothing is drawn."""
+    t.resume(seat)
+    t.run()
+
+
 # -- a zombie's turn -----------------------------------------------------------
 def zombie_move(t: Table, seat: int, command: dict) -> None:
     """ZombieMove ``{"direction": "forward" | "back"}``: one action point, one space. Forward onto
@@ -188,7 +206,8 @@ def zombie_move(t: Table, seat: int, command: dict) -> None:
             t.emit(board.reshuffled, {"order": order})
         card = s[board.deck][0] if s[board.deck] else None
     t.emit("ZombieMoved", {"seat": seat, "direction": direction, "card": card})
-    t.run([{"op": "zombie_next"}])
+    follow = [{"op": "follow", "seat": seat, "dir": direction}] if t.level >= 2 else []
+    t.run(follow + [{"op": "zombie_next"}])
 
 
 def attack(t: Table, seat: int, command: dict) -> None:
@@ -211,6 +230,7 @@ COMMANDS = {
     "PlayAction": play_action, "Rest": rest, "Travel": travel,
     "PlayBodyArmor": play_body_armor, "PlayUnderestimate": play_underestimate, "Pass": pass_,
     "DiscardCard": discard_card, "PlaceScouted": place_scouted, "OrderWasteland": order_wasteland,
+    "Accept": accept, "Decline": decline,
     "ZombieMove": zombie_move, "Attack": attack, "EndTurn": end_zombie_turn,
 }
 

@@ -83,7 +83,7 @@ def view_cell(view) -> Cell:
     """The cell of the afterstate ``view`` shows (my view, two seats)."""
     me = view["seat"]
     rival = 1 - me
-    return cell(view["positions"][me], hand_counts(view["hand"]), known_class(view["known_wasteland"]),
+    return cell(view["positions"][me], hand_counts(view["hand"]), known_class(view["known_wasteland_top"]),
                 int(view["alive"][rival]))
 
 
@@ -155,8 +155,8 @@ def wasteland_unseen(view) -> dict[str, int]:
         counts = {k: view["wasteland_discard"].count(k) for k in WASTELAND_DECK}
     else:
         counts = dict(WASTELAND_DECK)
-        seen = [k for col in view["tracks"] + view["ahead"] for k in col if k is not None]
-        for k in seen + view["wasteland_discard"] + list(view["known_wasteland"] or []):
+        seen = [k for col in view["tracks"] + view["cards_ahead"] for k in col if k is not None]
+        for k in seen + view["wasteland_discard"] + list(view["known_wasteland_top"] or []):
             counts[k] = counts.get(k, 0) - 1
     return {k: n for k, n in counts.items() if n > 0}
 
@@ -241,7 +241,7 @@ class Lookahead:
         me = view["seat"]
         self.p = view["positions"][me]
         self.h = hand_counts(view["hand"])
-        self.known = list(view["known_wasteland"] or []) if known is None else known
+        self.known = list(view["known_wasteland_top"] or []) if known is None else known
         self.alive = int(view["alive"][1 - me])
         self.unknown = _odds(wasteland_unseen(view) if unseen is None else unseen)
         self.slots = _draw_slots(game_unseen(view))
@@ -325,8 +325,8 @@ def best_end(view, legal: list[dict]) -> dict:
 def arrange(view, legal: list[dict]) -> dict:
     """Where the Scout's card goes (top or bottom) or the Zombie Trap's order: the one whose best
     end of this turn has the highest expected afterstate value (two seats; reads only ``view``)."""
-    cards = view["choice"]["cards"]
-    unseen = wasteland_unseen({**view, "known_wasteland": []})
+    cards = view["pick"]["cards"]
+    unseen = wasteland_unseen({**view, "known_wasteland_top": []})
     for k in cards:
         unseen[k] = unseen.get(k, 0) - 1
     unseen = {k: n for k, n in unseen.items() if n > 0}
