@@ -158,7 +158,7 @@ def strong_bot(view, legal, rng):
         cmd = values.arrange(view, legal) if view["seats"] == 2 else _arrange(view, legal)
     elif phase in ("settlement", "shopping_mall"):
         cmd = {"type": "Accept"}  # more cards never cost Supplies
-    elif phase == "zombie_turn":
+    elif phase == "zombie":
         cmd = _zombie_turn(view, legal)
     else:
         cmd = _survivor_turn(view, legal)

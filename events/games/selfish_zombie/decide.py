@@ -22,7 +22,7 @@ PHASE = {
     "PlayBodyArmor": "reaction", "PlayUnderestimate": "reaction", "Pass": "reaction",
     "DiscardCard": "discard", "PlaceScouted": "scout", "OrderWasteland": "zombie_trap",
     "Accept": ("settlement", "shopping_mall"), "Decline": ("settlement", "shopping_mall"),
-    "ZombieMove": "zombie_turn", "Attack": "zombie_turn", "EndTurn": "zombie_turn",
+    "ZombieMove": "zombie", "Attack": "zombie", "EndTurn": "zombie",
 }
 
 

@@ -47,7 +47,7 @@ def pending(state) -> list[Decision]:
     if phase == "turn":
         return [Decision(seat, "turn", dict(REST), "turn",
                          f"Seat {seat} plays its turn: Action cards, then rest or travel.")]
-    if phase == "zombie_turn":
+    if phase == "zombie":
         return [Decision(seat, "turn", zombie_default(state, seat), "zombie_turn",
                          f"Seat {seat}, a zombie, has {state['points']} action points to move or attack.")]
     if phase == "reaction":
@@ -97,7 +97,7 @@ def legal_commands(state, seat) -> list[dict]:
     hand = state["hands"][seat]
     if phase == "turn":
         return _turn(state, seat, hand) + [dict(REST)] + travel_options(hand, SINGLE, DOUBLE)
-    if phase == "zombie_turn":
+    if phase == "zombie":
         return ([{"type": "Attack", "target": t} for t in prey(state, seat)]
                 + [{"type": "ZombieMove", "direction": d} for d in zombie_steps(state, seat)]
                 + [{"type": "EndTurn"}])

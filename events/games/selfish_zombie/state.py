@@ -112,10 +112,10 @@ def zombie_steps(state, seat: int) -> list[str]:
 
 def phase_of(state) -> str:
     """What is pending: ``"reaction"``, the choice's name (``"discard"``, ``"scout"``,
-    ``"zombie_trap"``, ``"settlement"``, ``"shopping_mall"``), ``"zombie_turn"`` (a zombie's turn) or ``"turn"`` (a survivor's). Does not
-    check for game over."""
+    ``"zombie_trap"``, ``"settlement"``, ``"shopping_mall"``), ``"zombie"`` (a zombie's turn) or
+    ``"turn"`` (a survivor's). Does not check for game over."""
     if state["window"] is not None:
         return "reaction"
     if state["choice"] is not None:
         return state["choice"]["choice"]
-    return "turn" if state["alive"][state["turn"]] else "zombie_turn"
+    return "turn" if state["alive"][state["turn"]] else "zombie"

@@ -27,7 +27,9 @@ def test_position_is_track_length_and_the_ship_is_six_spaces_ahead():
     g = Game(2, hands=[hand(oxygen=6), hand(oxygen=4)], tracks=[BLANKS5], space_deck=["blank"])
     assert R.view(g.state, 0)["positions"] == [5, 0]
     g.do(0, "Travel", pay="singles")
-    assert g.pos(0) == 6 and R.outcome(g.state) == {"winner": 0, "reason": "reached_ship"}
+    assert g.pos(0) == 6 and R.outcome(g.state) == {
+        "winners": [0], "result": "reached_ship", "reason": "Seat 0 reached the ship alive with oxygen to spare.",
+        "scores": None, "turns": 1}
 
 
 def test_moving_forward_puts_the_drawn_space_card_on_the_vacated_space():
@@ -220,7 +222,7 @@ def test_reaching_the_ship_alive_with_oxygen_wins_and_ends_the_turn_at_once():
     g = Game(3, hands=[hand("rocket_booster", "laser_blast", oxygen=1), hand(oxygen=4), hand(oxygen=4)],
              tracks=[BLANKS5], space_deck=["blank"])
     g.do(0, "PlayAction", card="rocket_booster")
-    assert R.outcome(g.state) == {"winner": 0, "reason": "reached_ship"}
+    assert R.outcome(g.state)["winners"] == [0] and R.outcome(g.state)["result"] == "reached_ship"
     assert R.pending(g.state) == [] and R.legal_commands(g.state, 0) == []
 
 
@@ -235,7 +237,7 @@ def test_wormhole_on_sixth_space_still_requires_a_choice_and_a_living_astronaut_
     g.do(0, "Travel", pay="singles")
     assert g.pending[0].kind == "choice" and R.legal_commands(g.state, 0) == [{"type": "SwapWith", "target": 1}]
     g.do(0, "SwapWith", target=1)
-    assert g.pos(1) == 6 and R.outcome(g.state)["winner"] == 1
+    assert g.pos(1) == 6 and R.outcome(g.state)["winners"] == [1]
 
 
 def test_wormhole_on_sixth_space_onto_corpse_does_not_win():
@@ -257,7 +259,7 @@ def test_wormhole_swapping_with_a_corpse_on_the_ship_wins_for_the_living_travell
     g.do(2, "Pass")
     g.do(0, "Travel", pay="singles")
     g.do(0, "SwapWith", target=2)
-    assert R.outcome(g.state) == {"winner": 0, "reason": "reached_ship"}
+    assert R.outcome(g.state)["winners"] == [0]
 
 
 def test_everyone_dead_ends_the_game_with_no_winner():
@@ -265,7 +267,8 @@ def test_everyone_dead_ends_the_game_with_no_winner():
     g.do(0, "Breathe")
     assert g.state["alive"] == [False, True] and R.outcome(g.state) is None
     g.do(1, "Breathe")
-    assert R.outcome(g.state) == {"winner": None, "reason": "everyone_died"} and R.pending(g.state) == []
+    assert R.outcome(g.state)["winners"] == [] and R.outcome(g.state)["result"] == "everyone_died"
+    assert R.pending(g.state) == []
 
 
 def test_the_last_astronaut_alive_must_still_reach_the_ship():
