@@ -61,12 +61,14 @@ from __future__ import annotations
 
 from events.games.contract import Ruleset
 from events.games.selfish.versions import FIRST_SEAT_OPTION
-from events.games.schema import array, boolean, command, integer, optional, string  # noqa: F401
 
 from .bots import BOTS
+from .catalogue import BOARD_SCHEMA, CATALOGUE
+from .describe import describe
 from .decide import decide
 from .evolve import evolve
 from .legal import legal_commands, pending
+from .published import COMMANDS, EVENTS, VIEW
 from .setup import STACK_HELP, setup
 from .state import copy_state
 from .views import outcome, redact, view
@@ -90,18 +92,12 @@ RULESET = Ruleset(
     bots=BOTS,
     options={"stack": {"type": "object", "default": None, "description": STACK_HELP},
              "first_seat": FIRST_SEAT_OPTION},
-    commands={
-        "PlayAction": command("TODO", card=string("TODO"), target=optional(integer("TODO"))),
-        "SwapDouble": command("TODO"),
-        "Breathe": command("TODO"),
-        "BreatheWithActions": command("TODO", cards=array(string("TODO"), "TODO")),
-        "Travel": command("TODO", pay=string("TODO")),
-        "PlayShield": command("TODO"),
-        "Pass": command("TODO"),
-        "TakeCard": command("TODO", card=string("TODO")),
-        "DiscardCards": command("TODO", cards=array(string("TODO"), "TODO")),
-        "SwapWith": command("TODO", target=integer("TODO")),
-    },
+    commands=COMMANDS,
+    events=EVENTS,
+    view_schema=VIEW,
+    catalogue=CATALOGUE,
+    board_schema=BOARD_SCHEMA,
+    describe=describe,
 )
 
 __all__ = ["RULESET"]
