@@ -63,6 +63,14 @@ def hidden(schema: dict) -> dict:
     return out
 
 
+def maybe(schema: dict) -> dict:
+    """``schema`` or ``null`` (the description says when it is ``null``); an ``enum`` gains ``null``."""
+    out = S.nullable(schema)
+    if "enum" in out:
+        out = {**out, "enum": [*out["enum"], None]}
+    return out
+
+
 def cards(ed: Edition, description: str, hideable: bool = False) -> dict:
     """A list of Game card kinds (``hideable``: each may be ``null``, hidden from the reader)."""
     item = game_card(ed)

@@ -83,12 +83,14 @@ from __future__ import annotations
 
 from events.games.contract import Ruleset
 from events.games.selfish.versions import FIRST_SEAT_OPTION
-from events.games.schema import array, boolean, command, integer, optional, string  # noqa: F401
 
 from .bots import BOTS
+from .catalogue import BOARD_SCHEMA, CATALOGUE
+from .describe import describe
 from .decide import decide
 from .evolve import evolve
 from .legal import legal_commands, pending
+from .published import COMMANDS, EVENTS, VIEW
 from .setup import STACK_HELP, setup
 from .state import copy_state
 from .views import outcome, redact, view
@@ -112,20 +114,12 @@ RULESET = Ruleset(
     bots=BOTS,
     options={"stack": {"type": "object", "default": None, "description": STACK_HELP},
              "first_seat": FIRST_SEAT_OPTION},
-    commands={
-        "PlayAction": command("TODO", card=string("TODO"), target=optional(integer("TODO")), second_target=optional(integer("TODO"))),
-        "Rest": command("TODO"),
-        "Travel": command("TODO", pay=string("TODO")),
-        "PlayBodyArmor": command("TODO"),
-        "PlayUnderestimate": command("TODO"),
-        "Pass": command("TODO"),
-        "DiscardCard": command("TODO", card=string("TODO")),
-        "PlaceScouted": command("TODO", where=string("TODO")),
-        "OrderWasteland": command("TODO", cards=array(string("TODO"), "TODO")),
-        "ZombieMove": command("TODO", direction=string("TODO")),
-        "Attack": command("TODO", target=integer("TODO")),
-        "EndTurn": command("TODO"),
-    },
+    commands=COMMANDS,
+    events=EVENTS,
+    view_schema=VIEW,
+    catalogue=CATALOGUE,
+    board_schema=BOARD_SCHEMA,
+    describe=describe,
 )
 
 __all__ = ["RULESET"]
