@@ -30,7 +30,6 @@ def test_rules_version_1_always_started_with_seat_0():
 
 def test_the_first_seat_takes_the_first_turn_and_play_goes_on_in_seat_order():
     # given three seats and the first seat fixed at 2
-
     g = Game(3, first_seat=2, hands=[hand(oxygen=4)] * 3)
     # then seat 2 has drawn its card and plays first; seat 0 follows it
     assert g.turn == 2 and len(g.hand(2)) == 5
