@@ -3,8 +3,8 @@
 It comes as Singles (worth 1) and Doubles (worth 2). Paying one when only
 Doubles are held splits a Double: it goes to the Game discard pile for two
 Singles taken from that pile (topmost first), the rest from the draw pile
-(rules/selfish-space.md, 'Setup and turn'; rules/selfish-zombie.md, 'Living
-survivors').
+(docs/rules/selfish-space.md, 'A turn'; docs/rules/selfish-zombie.md, "A
+survivor's turn").
 """
 from __future__ import annotations
 
@@ -32,7 +32,7 @@ class Supplies:
 
     def lose_two(self, hand: list[str]) -> list[str]:
         """The cards lost when two units go at once: two Singles, else a Double, else the lone
-        Single, else none (rules/selfish-space.md, 'Cards': Oxygen Siphon, Asteroid Field)."""
+        Single, else none (docs/rules/selfish-space.md, 'The cards': Oxygen Siphon, Asteroid Field)."""
         if hand.count(self.single) >= 2:
             return [self.single, self.single]
         if self.double in hand:

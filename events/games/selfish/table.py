@@ -51,7 +51,7 @@ class Table:
     # -- Game cards and the resource ------------------------------------
     def draw(self, seat: int, n: int = 1) -> None:
         """``seat`` draws ``n`` Game cards, reshuffling the discard pile in when the deck is empty;
-        with both empty there is no card (rules: 'Setup and turn' / 'Living survivors')."""
+        with both empty there is no card (rules: 'Setup and turn' / "A survivor's turn")."""
         s = self.s
         for _ in range(n):
             if not s["game_deck"]:

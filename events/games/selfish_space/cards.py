@@ -89,21 +89,21 @@ def oxygen(hand: list[str]) -> int:
 
 def is_action(kind: str) -> bool:
     """True if ``kind`` is an Action card (Shield included), False for oxygen
-    (rules/selfish-space.md, 'Components').
+    (docs/rules/selfish-space.md, 'Components').
     """
     return kind in ACTIONS
 
 
 def full_game_deck() -> list[str]:
     """The 78 Game cards as a list of kinds, unshuffled, in ``GAME_DECK`` order
-    (rules/selfish-space.md, 'Components').
+    (docs/rules/selfish-space.md, 'Components').
     """
     return expand(GAME_DECK)
 
 
 def full_space_deck() -> list[str]:
     """The 42 Space cards as a list of kinds, unshuffled, in ``SPACE_DECK`` order
-    (rules/selfish-space.md, 'Components').
+    (docs/rules/selfish-space.md, 'Components').
     """
     return expand(SPACE_DECK)
 

@@ -53,7 +53,7 @@ def legal_commands(state, seat) -> list[dict]:
     (none under a Solar Flare or after the two-player Action), SwapDouble, Breathe,
     BreatheWithActions per pair, Travel per way to pay; in a window: Pass, then PlayShield; in a
     choice: TakeCard per kind, DiscardCards per pair, SwapWith per other seat. The order is stable
-    and its first item is the choice's default (rules/selfish-space.md, 'Setup and turn', 'Cards').
+    and its first item is the choice's default (docs/rules/selfish-space.md, 'A turn', 'The cards').
     """
     if seat is None or seat != active_seat(state):
         return []

@@ -31,7 +31,7 @@ def setup(options, seats, rng):
     Unstacked seats get 1 Double + 4 Singles, then 4 cards from the shuffled deck. Returns
     ``[GameStarted (the whole deal), TurnStarted {seat: 0}, CardDrawn ...]``: seat 0 starts with
     its phase-1 draw. Raises ``ValueError`` for a bad seat count or a malformed or impossible stack
-    (rules/selfish-space.md, 'Setup and turn'; seeds/002, 'SETTING UP').
+    (docs/rules/selfish-space.md, 'A turn').
     """
     if not isinstance(seats, int) or isinstance(seats, bool) or not 2 <= seats <= 5:
         raise ValueError("Selfish: Space Edition needs 2 to 5 players.")

@@ -49,7 +49,7 @@ def copy_state(state):
 
 def position(state, seat: int) -> int:
     """Spaces ``seat`` has travelled: its track length, 0 (start) to ``SHIP`` (6)
-    (rules/selfish-space.md, 'Board').
+    (docs/rules/selfish-space.md, 'The board').
     """
     return BOARD.position(state, seat)
 
@@ -61,7 +61,7 @@ def flared(state, seat: int) -> bool:
 
 
 def oxygen_of(state, seat: int) -> int:
-    """Oxygen units in ``seat``'s hand: Singles 1, Doubles 2 (rules/selfish-space.md,
+    """Oxygen units in ``seat``'s hand: Singles 1, Doubles 2 (docs/rules/selfish-space.md,
     'Components').
     """
     return oxygen(state["hands"][seat])
@@ -75,7 +75,7 @@ def singles_available(state) -> int:
 def can_split(state, seat: int) -> bool:
     """Whether ``seat`` holds a Double and two Singles can be had for it (discard + draw pile).
 
-    Ignores the once-per-turn limit on ``SwapDouble`` (rules/selfish-space.md, 'Setup and turn':
+    Ignores the once-per-turn limit on ``SwapDouble`` (docs/rules/selfish-space.md, 'A turn':
     Phase 2).
     """
     return SUPPLIES.can_split(state, seat)
@@ -84,7 +84,7 @@ def can_split(state, seat: int) -> bool:
 def next_alive(state, seat: int) -> int | None:
     """The next living seat after ``seat`` in seat order, wrapping (``seat`` itself last).
 
-    ``None`` when everyone is dead (rules/selfish-space.md, 'Setup and turn').
+    ``None`` when everyone is dead (docs/rules/selfish-space.md, 'A turn').
     """
     n = state["seats"]
     for step in range(1, n + 1):
@@ -108,6 +108,6 @@ def targets(state, seat: int, card: str) -> list[int]:
 
 def at_ship(state, seat: int) -> bool:
     """Whether ``seat``'s astronaut has reached the ship: ``SHIP`` (6) cards behind it
-    (rules/selfish-space.md, 'Board').
+    (docs/rules/selfish-space.md, 'The board').
     """
     return BOARD.at_goal(state, seat)

@@ -145,7 +145,7 @@ def strong_bot(view, legal, rng):
     Args:
         view: the seat's view (nothing else is read); legal: the legal commands; rng: unused.
     Returns:
-        One command of ``legal``. Rules file: 'Living survivors', 'Death and zombies'.
+        One command of ``legal``. docs/rules/selfish-zombie.md: "A survivor's turn", "A zombie's turn".
     """
     if len(legal) == 1:
         return legal[0]

@@ -2,7 +2,7 @@
 
 Cards are kind strings (``"supplies"``, ``"body_armor"``...). A hand, a pile or
 a track is a plain list of kinds; the top of a draw pile is index 0, the top of
-a discard pile is its last item (rules/selfish-zombie.md, 'Components').
+a discard pile is its last item (docs/rules/selfish-zombie.md, 'Components').
 """
 from __future__ import annotations
 
@@ -95,7 +95,7 @@ NAMES: dict[str, str] = {
 
 
 def supplies(hand: list[str]) -> int:
-    """Supplies in a hand: Singles count 1, Doubles 2 (rules/selfish-zombie.md, 'Components')."""
+    """Supplies in a hand: Singles count 1, Doubles 2 (docs/rules/selfish-zombie.md, 'Components')."""
     return SUPPLIES.count(hand)
 
 

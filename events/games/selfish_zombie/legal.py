@@ -89,7 +89,7 @@ def legal_commands(state, seat) -> list[dict]:
     targets when two can be had: the first answers first), Rest, Travel per way to pay. A window: Pass, then PlayBodyArmor and
     PlayUnderestimate if held and allowed. Choices: DiscardCard per kind held, PlaceScouted top
     or bottom, OrderWasteland per distinct order. A zombie: Attack per survivor on its level,
-    ZombieMove per direction, EndTurn (rules/selfish-zombie.md).
+    ZombieMove per direction, EndTurn (docs/rules/selfish-zombie.md).
     """
     if seat is None or seat != active_seat(state):
         return []

@@ -47,8 +47,8 @@ class Table(SelfishTable):
     def end_turn(self) -> None:
         """End the turn: Alliances on its player are discarded; then the next seat in order
         starts. A survivor who twisted an ankle loses that turn; a survivor draws; a zombie rolls
-        for action points and a 0 ends its turn at once (rules/selfish-zombie.md, 'Living
-        survivors', 'Death and zombies')."""
+        for action points and a 0 ends its turn at once (docs/rules/selfish-zombie.md, "A survivor's
+        turn", "A zombie's turn")."""
         s = self.s
         if s["over"]:
             return
@@ -71,7 +71,7 @@ class Table(SelfishTable):
     # -- moving -------------------------------------------------------------
     def op_move(self, op):
         """Op ``move``: one space forward; then resolve the card, check the chopper, and let the
-        seat's allies follow (rules/selfish-zombie.md, 'Living survivors')."""
+        seat's allies follow (docs/rules/selfish-zombie.md, "A survivor's turn")."""
         seat = op["seat"]
         if self.move_forward(seat):
             self.queue[:0] = [{"op": "wasteland", "seat": seat}, {"op": "arrive", "seat": seat},
@@ -143,7 +143,7 @@ class Table(SelfishTable):
         Settlement draws 1; Shopping Mall rolls and draws that many; Bandits rolls and discards that
         many (the survivor picks, all if fewer); Zombies! discards 2 of a 6+ hand; Cut Through A
         Sewer pays 1 Supplies; Twisted Ankle loses the next turn; You've Been Bitten kills; Secret
-        Passageway moves on; Blank does nothing (rules/selfish-zombie.md, 'Living survivors')."""
+        Passageway moves on; Blank does nothing (docs/rules/selfish-zombie.md, "A survivor's turn")."""
         seat, s = op["seat"], self.s
         if not s["alive"][seat]:
             return
@@ -184,7 +184,7 @@ class Table(SelfishTable):
     # -- Action cards and attacks ----------------------------------------------
     def scout(self, seat: int, card: str) -> None:
         """Scout (1 card) or Zombie Trap (``TRAP_LOOK``): ``seat`` looks at the top Wasteland cards
-        (reshuffling an empty deck first) and must put them back (rules/selfish-zombie.md)."""
+        (reshuffling an empty deck first) and must put them back (docs/rules/selfish-zombie.md)."""
         s, board = self.s, self.BOARD
         if not s[board.deck] and s[board.discard]:
             order = list(s[board.discard])
@@ -214,7 +214,7 @@ class Table(SelfishTable):
         """Op ``effect``: ``attacker``'s ``card`` takes effect on ``seat``. Alliance lies before
         the target; Horde knocks it back; Rampage takes a random card; Steal Supplies takes two
         random Supplies cards; a zombie attack discards a random card. Losing Supplies may kill
-        (rules/selfish-zombie.md, 'Living survivors', 'Death and zombies')."""
+        (docs/rules/selfish-zombie.md, 'Action cards', 'A zombie's turn')."""
         card, seat, attacker, s = op["card"], op["seat"], op["attacker"], self.s
         if not s["alive"][seat] and not (card in ON_ZOMBIES and self.level >= 2):
             return

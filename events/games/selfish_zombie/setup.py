@@ -41,8 +41,7 @@ def setup(options, seats, rng):
     ``STACK_HELP``). ``seats``: an int, 2 to 5. ``rng``: a ``random.Random`` used to shuffle.
     Unstacked seats get 4 Singles + 1 Double, then 4 cards from the shuffled deck. Returns
     ``[GameStarted, TurnStarted {seat: 0}, CardDrawn ...]``. Raises ``ValueError`` for a bad seat
-    count or a malformed or impossible stack (rules/selfish-zombie.md, 'Components';
-    seeds/000, 'Setup').
+    count or a malformed or impossible stack (docs/rules/selfish-zombie.md, 'Components').
     """
     if not isinstance(seats, int) or isinstance(seats, bool) or not 2 <= seats <= 5:
         raise ValueError("Selfish: Zombie Edition needs 2 to 5 players.")

@@ -56,7 +56,7 @@ def copy_state(state):
 
 
 def position(state, seat: int) -> int:
-    """The space ``seat`` stands on: 0 (start) to 6 (the chopper) (rules/selfish-zombie.md,
+    """The space ``seat`` stands on: 0 (start) to 6 (the chopper) (docs/rules/selfish-zombie.md,
     'Components')."""
     return BOARD.position(state, seat)
 

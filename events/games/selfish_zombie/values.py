@@ -13,7 +13,7 @@ The lookahead: for resting, travelling and driving an Abandoned Vehicle first
 showed (``arrange``), it works out the odds of each Wasteland card (the known
 top cards, else the unseen ones: the full deck minus every face-up column
 card, the discard pile and the known cards) and of each Game card it may draw
-(the unseen ones), carries the card out (rules file, 'Living survivors') and
+(the unseen ones), carries the card out (docs/rules/selfish-zombie.md, 'Wasteland cards') and
 scores the option by its expected afterstate value. ``strong`` uses it only
 where the seat knows the top card(s): where it does not, the heuristic played
 better than a lookahead on this table (see the training script's notes).
@@ -139,7 +139,7 @@ def _value(c: Cell) -> float:
 
 def value(p: int, h: Hand, known: int, alive: int) -> float:
     """Estimated chance of winning from an afterstate (0..1): 0 without Supplies, 1 at the chopper
-    with some (rules file, 'End'); a rarely seen cell leans on coarser ones."""
+    with some (docs/rules/selfish-zombie.md, 'Ending and scoring'); a rarely seen cell leans on coarser ones."""
     if supplies(h) <= 0:
         return 0.0
     if p >= CHOPPER:
@@ -284,7 +284,7 @@ class Lookahead:
         return max(out, self.drive(p, h, depth)) if h[2] else out
 
     def land(self, card: str, p: int, h: Hand, depth: int) -> float:
-        """Carry out ``card`` on arrival at ``p`` with hand ``h`` (rules file, 'Living survivors'),
+        """Carry out ``card`` on arrival at ``p`` with hand ``h`` (docs/rules/selfish-zombie.md, 'Wasteland cards'),
         then check the chopper and death (paying the last to travel kills only after the card)."""
         if card == BITTEN:
             return 0.0

@@ -1,4 +1,4 @@
-"""The rules as the project reads them (shared/rules/selfish-space.md): one test
+"""The rules as the project reads them (docs/rules/selfish-space.md): one test
 per decision, decks stacked through ``options["stack"]`` so each story reads
 top to bottom. Seat 0 moves first and draws the first card of the stacked
 Game deck during setup."""

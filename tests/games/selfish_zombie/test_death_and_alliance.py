@@ -1,5 +1,5 @@
-"""Death timing and Alliance following (shared/rules/selfish-zombie.md, 'Death and zombies',
-'Living survivors': Alliance): Supplies run out at any time; a traveller who paid the last dies
+"""Death timing and Alliance following (docs/rules/selfish-zombie.md, "A zombie's turn",
+"A survivor's turn": Alliance): Supplies run out at any time; a traveller who paid the last dies
 after the Wasteland card unless it gives Supplies back, before any ally follows. Decks and die rolls
 are stacked; seat 0 moves first and draws the first card of the stacked Game deck during setup."""
 from __future__ import annotations

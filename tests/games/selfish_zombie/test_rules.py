@@ -1,4 +1,4 @@
-"""The rules as the project reads them (shared/rules/selfish-zombie.md): one test
+"""The rules as the project reads them (docs/rules/selfish-zombie.md): one test
 per decision, decks and die rolls stacked through ``options["stack"]`` so each
 story reads top to bottom. Seat 0 moves first and draws the first card of the
 stacked Game deck during setup."""
@@ -396,7 +396,7 @@ def test_when_every_player_is_a_zombie_the_zombies_win():
     assert g.outcome["winners"] == [] and g.outcome["result"] == "zombies" and g.pending == []
 
 
-# -- components, pinned to the rules file's tables ------------------------------------------
+# -- components, pinned to the card tables ------------------------------------------
 
 
 def test_every_card_kind_has_the_count_the_rules_file_gives():

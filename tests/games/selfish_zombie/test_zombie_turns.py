@@ -1,4 +1,4 @@
-"""Zombie turns and the end (shared/rules/selfish-zombie.md, 'Death and zombies', 'End'): attacks
+"""Zombie turns and the end (docs/rules/selfish-zombie.md, "A zombie's turn", 'Ending and scoring'): attacks
 on the zombie's level, several attacks a turn, the chopper out of a zombie's reach, the zombies' win.
 Die rolls are stacked; ``bitten_first`` turns seat 0 into a zombie on level 1."""
 from __future__ import annotations
