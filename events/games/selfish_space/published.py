@@ -73,7 +73,8 @@ EVENTS = {
     "ShieldPlayed": S.event("The target blocked the Action card with a Shield: both are discarded.",
                             P.window_event("The block.")),
     "TracksSwapped": S.event("Wormhole: two astronauts swapped places, with the cards behind them.", S.obj(
-        "The swap.", {"seat": P.seat("The traveller who drew the Wormhole."), "other": P.seat("The astronaut picked.")})),
+        "The swap.", {"seat": P.seat("The traveller who drew the Wormhole."),
+                      "other": P.seat("The astronaut picked.")})),
 }
 
 _PICK = S.obj("A pick being made.", {

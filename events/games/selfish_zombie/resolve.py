@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from events.games.selfish.table import Table as SelfishTable
 
-from .cards import ATTACK, BOARD, DIE_FACES, ON_ZOMBIES, SUPPLIES, SUPPLY_KINDS, TRAP_LOOK, ZOMBIES_DISCARD, ZOMBIES_HAND
+from .cards import (ATTACK, BOARD, DIE_FACES, ON_ZOMBIES, SUPPLIES, SUPPLY_KINDS, TRAP_LOOK, ZOMBIES_DISCARD,
+                    ZOMBIES_HAND)
 from .evolve import evolve
 
 

@@ -61,7 +61,8 @@ def check_views(state):
     c = state["choice"]
     if c and "cards" in c:
         for seat, v in views.items():
-            assert (v["pick"]["cards"] is not None) == (seat == c["seat"]), "a Scout/Zombie Trap reveal is the seer's only"
+            shown = v["pick"]["cards"] is not None
+            assert shown == (seat == c["seat"]), "a Scout/Zombie Trap reveal is the seer's only"
 
 
 def check_redaction(event, seats):
