@@ -3,7 +3,8 @@
 Shape (lists are indexed by seat)::
 
     {
-      "seats": 3, "two_player": False, "stacked": False,
+      "seats": 3, "rules": 2,    # the rules level (1: logs recorded before levels existed)
+      "two_player": False, "stacked": False,
       "hands": [[kind, ...], ...],          # hidden: only views redact them
       "alive": [True, ...],
       "tracks": [[space kind, ...], ...],   # public; position = len(track)
@@ -16,6 +17,7 @@ Shape (lists are indexed by seat)::
       "window": None | {"seat", "attacker", "card"},        # reaction window
       "choice": None | {"seat", "choice", "target", "then"}, # a pick to make
       "over": False, "winner": None, "reason": None,
+      "gambler": None | seat,    # hidden: paid its last Oxygen to travel (never in a view)
     }
 
 ``choice["then"]`` is the rest of the move to resolve once the pick is made

@@ -4,11 +4,13 @@
 (``events.games.selfish.table``: drawing, paying, dying, moving, the queue)
 with the Zombie Edition's own ops: ``move`` (forward, then ``wasteland``,
 ``arrive`` and ``follow``), ``drive`` (Abandoned Vehicle: forward without
-resolving), ``wasteland`` (resolve the card just placed), ``back`` (a survivor
-knocked back), ``follow`` (Alliance: the ally moves along), ``strike`` (open a
-reaction window for an Action card or a zombie attack), ``effect`` (carry the
-card out), ``zombie_next`` (a zombie out of action points ends its turn),
-``arrive``, ``travel_check`` and ``end_turn``.
+resolving), ``wasteland`` (resolve the card just placed, or offer it: Settlement
+and Shopping Mall), ``back`` (a player knocked back: a survivor discards the card
+behind, a zombie keeps it), ``follow`` (Alliance: the allies move along),
+``strike`` (open a reaction window for an Action card or a zombie attack; a
+zombie target has none), ``effect`` (carry the card out), ``zombie_next`` (a
+zombie out of action points ends its turn), ``arrive``, ``travel_check`` and
+``end_turn``. Where rules level 1 differs, ``self.level`` keeps the old rule.
 """
 from __future__ import annotations
 

@@ -3,7 +3,7 @@
 Shape (lists are indexed by seat)::
 
     {
-      "seats": 3, "stacked": False,
+      "seats": 3, "rules": 2, "stacked": False,   # rules: the level (1 in logs that recorded none)
       "hands": [[kind, ...], ...],          # hidden: only views redact them
       "alive": [True, ...],                 # False: the seat is a zombie
       "tracks": [[wasteland kind, ...]],    # cards behind; position = len(track)
@@ -22,13 +22,13 @@ Shape (lists are indexed by seat)::
       "window": None | {"seat", "attacker", "card", "reflected", "then"},
       "choice": None | {"seat", "choice", "target", "then", ...},
       "over": False, "winner": None, "reason": None,
+      "gambler": None | seat,    # hidden: paid its last Supplies to travel (never in a view)
     }
 """
 from __future__ import annotations
 
 from events.games.selfish.commands import active_seat  # noqa: F401 (the seat to act, shared)
 from events.games.selfish.reactions import copy_window
-
 from events.games.selfish.versions import level_of
 
 from .cards import BOARD, ON_ZOMBIES, SUPPLIES, TARGETED, ZOMBIE_LIMIT
