@@ -113,7 +113,8 @@ OPTION = {"type": "object", "additionalProperties": False, "required": ["type", 
         "maximum": S.number("Largest value accepted."),
         "maxLength": S.integer("Longest string accepted.", 0),
         "enum": S.array({}, "Every value accepted."),
-        "fields": {"type": "object", "additionalProperties": {"type": "object", "additionalProperties": True},
+        "fields": {"type": "object", "additionalProperties": {"type": "object", "additionalProperties": True,
+                                                              "description": "One field's JSON Schema."},
                    "description": "For an object option: its fields (no others are accepted), each with its "
                                   "type, bounds and whether it is 'required'."},
     }}

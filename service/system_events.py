@@ -1,10 +1,12 @@
 """The events the server itself writes into every game's log, and their published schemas.
 
-``events.handling`` appends them (``events.system`` upcasts old ones): ``GameCreated`` opens every log,
-``SeatJoined`` records an open seat taken, ``SeedRevealed`` closes a finished
-game by publishing its secret seed and stacked options (after it the log is
-complete for everyone). Their ``data`` is the same for every ruleset; the
-spec lists them beside each ruleset's own events.
+``events.handling`` and ``events.seating`` append them (``events.system``
+upcasts old ones): ``GameCreated`` opens every log, ``SeatJoined`` records an
+open seat taken, ``SeatTakenOver``/``SeatReclaimed``/``SeatResigned`` record
+who plays a seat from then on, ``SeedRevealed`` closes a finished game by
+publishing its secret seed and stacked options (after it the log is complete
+for everyone). Their ``data`` is the same for every ruleset; the spec lists
+them beside each ruleset's own events.
 """
 from __future__ import annotations
 
@@ -41,6 +43,7 @@ SYSTEM_EVENT_SPECS = {
             "seed_sha256": S.string("SHA-256 (hex) of the secret seed."),
             "seeded": S.boolean("True when the creator fixed the seed (tests, tutorials, bug reports)."),
             "stacked": S.boolean("True when the creator stacked the deal (tests, tutorials, bug reports)."),
+            "rematch_of": S.nullable(S.string("The finished game this one is the rematch of, or null.")),
         })),
     "SeatJoined": S.event(
         "Someone took an open seat; when the last open seat is taken the game starts.",
@@ -49,6 +52,24 @@ SYSTEM_EVENT_SPECS = {
             "name": S.string("The name the joining player gave.", max_length=60),
             "client_seed": _CLIENT_SEED,
             "token_sha256": _TOKEN_SHA,
+        })),
+    "SeatTakenOver": S.event(
+        "A bot plays this seat from now on: its player left, or missed as many deadlines in a row as the game "
+        "allows (option takeover_after).",
+        S.obj("Who plays the seat now, and why.", {
+            "seat": S.seat("The seat.", MAX_SEATS),
+            "policy": S.string("The bot policy that plays it (the game's takeover_policy option, else 'strong')."),
+            "reason": S.string("'left' (its player left) or 'missed_deadlines'.", enum=["left", "missed_deadlines"]),
+        })),
+    "SeatReclaimed": S.event(
+        "The seat's player took the seat back from the bot that played it.",
+        S.obj("The seat taken back.", {"seat": S.seat("The seat.", MAX_SEATS)})),
+    "SeatResigned": S.event(
+        "The seat resigned: it is out by the game's rule and can no longer win (docs/rules, 'Resigning'), or, "
+        "in a game with no such rule, a bot plays it on.",
+        S.obj("The seat that resigned.", {
+            "seat": S.seat("The seat.", MAX_SEATS),
+            "by_rule": S.boolean("True when the game's own rule took the seat out; false when a bot plays it on."),
         })),
     "SeedRevealed": S.event(
         "The game is over: its secret seed and secret options are published. From here on the log is complete "

@@ -111,8 +111,8 @@ BAD = [
     ("version_not_integer", lambda c, g, t: post(c, g, t[0], {"type": "Breathe", "expected_version": "4"}), 400,
      "bad_arguments"),
     ("wrong_phase", lambda c, g, t: post(c, g, t[0], {"type": "Pass"}), 422, "wrong_phase"),
-    ("not_an_action", lambda c, g, t: post(c, g, t[0], {"type": "PlayAction", "card": "oxygen"}), 422, "not_an_action"),
-    ("travel_without_the_oxygen_named", lambda c, g, t: post(c, g, t[0], {"type": "Travel", "pay": "triple"}), 422,
+    ("not_an_action", lambda c, g, t: post(c, g, t[0], {"type": "PlayAction", "card": "oxygen"}), 400, "bad_arguments"),
+    ("travel_without_the_oxygen_named", lambda c, g, t: post(c, g, t[0], {"type": "Travel", "pay": "triple"}), 400,
      "bad_arguments"),
 ]
 

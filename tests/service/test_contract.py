@@ -2,6 +2,8 @@
 replay inside a command, and the spec's promises (security, 3.1), through the Flask test client."""
 from __future__ import annotations
 
+from events.system import SYSTEM_EVENTS
+
 import gzip
 import json
 from datetime import datetime
@@ -50,7 +52,7 @@ def test_ruleset_detail_serves_the_catalogue_with_options_bots_commands_and_even
     assert body["rules"] == f"docs/rules/{ruleset_id}.md" and ruleset.version in body["versions"]
     assert body["options"]["reaction_timeout_s"]["maximum"] == 604800
     assert set(body["commands"]) == set(ruleset.commands) and set(body["bots"]) == set(ruleset.bots)
-    assert {"GameCreated", "SeatJoined", "SeedRevealed"} | set(ruleset.events) == set(body["events"])
+    assert SYSTEM_EVENTS | set(ruleset.events) == set(body["events"])
     assert all(spec["description"] for spec in body["events"].values())
 
 
@@ -196,3 +198,9 @@ def test_every_response_property_of_the_shared_components_is_described():
 
 def test_spec_generation_needs_no_redis_connection():
     assert create_app(redis.Redis(port=1)).extensions["stranded_api"].spec.to_dict()["openapi"] == "3.1.0"
+
+
+def test_the_spec_publishes_every_event_the_server_writes_itself():
+    from service.system_events import SYSTEM_EVENT_SPECS
+
+    assert set(SYSTEM_EVENT_SPECS) == set(SYSTEM_EVENTS)
