@@ -2,14 +2,14 @@
 replay inside a command, and the spec's promises (security, 3.1), through the Flask test client."""
 from __future__ import annotations
 
-from events.system import SYSTEM_EVENTS
-
 import gzip
 import json
 from datetime import datetime
 from pathlib import Path
 
 import pytest
+
+from events.system import SYSTEM_EVENTS
 import redis
 import yaml
 
