@@ -8,13 +8,12 @@ from datetime import datetime
 from pathlib import Path
 
 import pytest
-
-from events.system import SYSTEM_EVENTS
 import redis
 import yaml
 
 from events.games import RULESETS
 from events.meta import DEFAULT_REACTION_TIMEOUT_S
+from events.system import SYSTEM_EVENTS
 from service.app import create_app
 from tests.helpers import STACK, auth, create_game, legal_entries, post_command
 from tests.service.spec_client import checker_for
