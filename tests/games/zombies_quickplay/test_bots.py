@@ -67,7 +67,8 @@ def test_strong_beats_random_clearly_head_to_head():
 
 def test_the_strong_bot_knocks_bullets_away_from_a_rival_who_needs_them_to_pay_a_lost_roll():
     # given seat 0 lost a combat roll of 2 and could pay it with 2 of its 3 bullets
-    g = Game(hands=[["lots_of_ammo", "grenade", "molotov_cocktail"], ["butter_fingers", "fire_axe", "chainsaw"]])
+    g = Game(hands=[["lots_of_ammo", "grenade", "molotov_cocktail"], ["butter_fingers", "fire_axe", "chainsaw"]],
+             listen=[1])
     g.do(1, "Pass")
     g.into_fight(2)
     g.do(0, "Fight")

@@ -52,6 +52,7 @@ def check_views(state):
         v = R.view(state, seat)
         assert v["hand"] == (None if seat is None else state["hands"][seat])
         assert "tile_deck" not in v and "deck" not in v and "dice" not in v and "hands" not in v
+        assert [p["hand_size"] for p in v["players"]] == [len(h) for h in state["hands"]]
         assert v == R.view(scrambled(state, seat), seat), f"view of seat {seat} leaks hidden information"
 
 
@@ -101,7 +102,8 @@ def test_random_playouts_keep_every_invariant(seats):
                 assert_json_state(state)
                 assert shadow[0] == state, "replay differs from the live state"
                 check_views(state)
-                check_commands(R, state, state["seats"], BAD, sample=4, rng=rng, max_legal=MAX_LEGAL)
+                check_commands(R, state, state["seats"], BAD, sample=4, rng=rng, max_legal=MAX_LEGAL,
+                               unasked=lambda c: c["type"] == "PlayCard")
 
         record = play_game(R, policies, f"playout-{seats}-{game}", options=options, on_step=on_step)
         assert_everything_accounted(record.state)
