@@ -12,14 +12,17 @@
   reaction window it knocks bullets out of the hands of a rival who lost a combat
   roll and needs them to pay, and, in the last window before its own turn (when its
   card for this round would otherwise go unused), plays an attack card on the
-  leader or else Hey, Look! A Shotgun!. With no zombie left on the map and no
+  leader or else Hey, Look! A Shotgun!; a rival within reach of the Helipad gets
+  Fear (or Brain Cramp, Your Shoe's Untied, Claustrophobia) before its roll. With no zombie left on the map and no
   Helipad to run to, it brings zombies back (Zombie Master, We're Screwed, Just
-  When You Thought...) next to its own pawn, and discards a card it cannot use.
+  When You Thought...) next to its own pawn. At the end of its turn it discards a
+  card it does not use (an item, or a card that adds zombies when it does not need them).
 
 Both read only the view (``view_schema.VIEW``); ``seen`` turns it into the few facts they use.
 """
 from __future__ import annotations
 
+from .cards import ITEM_BUILDING
 from .tiles import neighbours, parse
 
 #: decision code -> the step the strong bot reasons about.
@@ -53,6 +56,8 @@ def seen(view) -> dict:
 
 FIGHT_CARDS = ("hey_look_a_shotgun", "adrenaline_rush")
 ZOMBIE_CARDS = ("zombie_master", "were_screwed", "just_when_you_thought", "slight_miscalculation")
+#: Cards that slow the seat whose turn it is, played on a rival near the Helipad before its roll.
+STOP_CARDS = ("fear", "brain_cramp", "your_shoes_untied", "claustrophobia")
 ATTACK_CARDS = ("i_dont_think_theyre_dead", "butter_fingers", "fear", "your_shoes_untied", "claustrophobia",
                 "brain_cramp", "where_did_everybody_go")
 
@@ -131,6 +136,12 @@ def _window_card(view, plays):
             if c["card"] == "butter_fingers" and c.get("target") == turn and c.get("item") == "bullets" \
                     and need <= view["bullets"][turn] < need + 2:
                 return c
+    if at == "turn_start" and view["helipad"] is not None:
+        near = _distance_to(view["tiles"], {view["helipad"]}).get(view["pawns"][turn], 10_000)
+        if near <= 2 * 6:
+            for c in plays:
+                if c["card"] in STOP_CARDS and c.get("target") == turn:
+                    return c
     if at == "turn_start" and (turn + 1) % view["seats"] == me:
         leader = _leader(view)
         for c in plays:
@@ -217,12 +228,19 @@ def strong_bot(view, legal, rng):
     if stage == "window":
         return {"type": "Pass"}
     if stage == "discard":
-        discards = _of(legal, "Discard")
-        useless = [c for c in discards if c["card"] not in ZOMBIE_CARDS]
-        if _starved(view) and useless:
-            return useless[0]
-        return {"type": "EndTurn"}
+        return _discard(view, _of(legal, "Discard"))
     return legal[0]
+
+
+def _discard(view, discards):
+    """The turn's discard: a card this bot does not use (an item -- it never detours to their buildings --,
+    then a card that adds zombies, unless it needs zombies back), else none."""
+    if _starved(view):
+        useless = [c for c in discards if c["card"] not in ZOMBIE_CARDS]
+    else:
+        useless = [c for c in discards if c["card"] in ITEM_BUILDING] + \
+                  [c for c in discards if c["card"] in ZOMBIE_CARDS]
+    return useless[0] if useless else {"type": "EndTurn"}
 
 
 def _count_own(legal):

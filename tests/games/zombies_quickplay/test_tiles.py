@@ -30,7 +30,7 @@ from .helpers import Game
 TOWN = {"0,0": {"tile": "town_square", "rotation": 0}}
 
 
-def test_there_are_30_tiles_each_3x3_with_the_rules_file_counts():
+def test_there_are_30_tiles_each_3x3_with_the_rules_reference_counts():
     assert sum(t["count"] for t in TILES.values()) == 30
     for tile in TILES.values():
         assert len(tile["layout"]) == 3 and all(len(row) == 3 and set(row) <= set("RBDx") for row in tile["layout"])
@@ -64,7 +64,7 @@ TABLE = {
 
 
 @pytest.mark.parametrize("tile", sorted(TABLE))
-def test_every_tile_has_the_rules_file_count_layout_exits_and_zombies_life_bullets(tile):
+def test_every_tile_has_the_rules_reference_count_layout_exits_and_zombies_life_bullets(tile):
     count, layout, sides, z, life, bullets = TABLE[tile]
     data = TILES[tile]
     assert data["count"] == count and "/".join(data["layout"]) == layout
@@ -125,7 +125,7 @@ def test_a_road_may_not_run_into_a_door_side():
     ("gas_station", "ESW"), ("hardware_store", "ES"), ("toy_store", "ES"), ("straight", "NS"),
     ("bend", "NE"), ("t_junction", "ESW"), ("crossroads", "NESW"),
 ])
-def test_each_tile_has_the_road_exits_of_the_rules_file(tile, sides):
+def test_each_tile_has_the_road_exits_of_the_rules_reference(tile, sides):
     assert "".join(s for s, road in exits(tile, 0).items() if road) == sides
     assert exit_count(tile) == len(sides)
 

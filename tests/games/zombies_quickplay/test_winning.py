@@ -196,7 +196,7 @@ def test_a_finished_game_refuses_commands():
     assert err.value.code == "game_over" and err.value.status == 409
 
 
-# -- choices written in the package docstring -------------------------------------------------
+# -- the first player, and choices where the sources are silent --------------------------------
 def test_the_first_player_is_drawn_with_the_games_seeded_randomness_and_recorded():
     # given games set up with different seeds and no first_seat option
     firsts = set()
