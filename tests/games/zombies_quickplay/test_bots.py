@@ -103,7 +103,7 @@ def test_the_strong_bot_slows_a_rival_near_the_helipad_before_its_roll():
 
 def test_the_strong_bot_discards_an_item_it_will_not_use_at_the_end_of_its_turn():
     g = Game(hands=[["molotov_cocktail", "hey_look_a_shotgun", "much_needed_rest"]])
-    g.zombie("1,-3")
+    g.zombie("1,0")
     g.dice(1, 1)
     g.do(0, "RollMovement")
     g.do(0, "EndMove")
