@@ -95,14 +95,19 @@ class Table(CombatSteps, MoveSteps):
     def settle(self) -> None:
         """After a card, an item, a ``Pass`` or a pick: once no choice is open and every seat of the
         window has answered, the window closes and its moment goes on; outside a window, a fight
-        whose zombie a card removed is over, and zombie moves with no step left end
-        (docs/rules/zombies-quickplay.md, 'Choices where the sources are silent')."""
+        whose zombie a card removed is over, a fighter a card left with nothing to pay a lost roll
+        with loses a kill, and zombie moves with no step left end (docs/rules/zombies-quickplay.md,
+        'Playing cards and reaction windows')."""
         s = self.s
         if s["over"] or s["choice"] is not None or window_open(s):
             return
         if s["window"] is None:
-            if not self.end_fight_if_zombie_gone() and s["phase"] == "zombies" and level(s) >= RULES:
+            if self.end_fight_if_zombie_gone() or level(s) < RULES:
+                return
+            if s["phase"] == "zombies":
                 self.settle_zombies()
+            elif s["phase"] == "combat_loss" and not self.loss_options(s["turn"]):
+                self.after_combat_roll()        # a card took what the fighter would have paid with
             return
         at = s["window"]["at"]
         self.emit("WindowClosed", {"at": at})

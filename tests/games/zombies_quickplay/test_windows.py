@@ -321,3 +321,19 @@ def test_a_window_logged_before_window_moments_existed_closes_with_its_last_pass
     state = R.evolve(state, {"type": "WindowPassed", "data": {"seat": 1, "played": False}})
     # then the window is closed and seat 0 rolls for movement
     assert state["window"] is None and R.legal_commands(state, 0)[0] == {"type": "RollMovement"}
+
+
+def test_a_card_that_leaves_a_fighter_nothing_to_pay_with_costs_it_a_kill():
+    # given seat 0 with 1 life, no bullets and 3 kills has lost a roll (only its life can pay: no window)
+    g = Game(hands=[QUIET0, ["i_dont_think_theyre_dead", "fire_axe", "chainsaw"]], listen=[1])
+    g.do(1, "Pass")
+    g.state.update(life=[1, 3], bullets=[0, 3], kills=[3, 0])
+    g.state["pool"] -= 3
+    g.into_fight(2, 1, 6)
+    g.do(0, "Fight")
+    assert g.legal(0) == [{"type": "LoseLife"}]
+    # when seat 1, while seat 0 decides, plays I Don't Think They're Dead: a 1 costs seat 0 its last life
+    batch = g.do(1, "PlayCard", card="i_dont_think_theyre_dead", target=0)
+    # then seat 0 has nothing left to pay the lost roll with: it loses a kill and its fight and movement end
+    assert {"type": "CombatLost", "data": {"seat": 0, "pay": "kill", "amount": 1}} in batch
+    assert g.state["kills"][0] == 2 and g.state["life"][0] == 0 and g.state["move"] is None
