@@ -115,3 +115,36 @@ def test_random_playouts_keep_every_invariant(seats):
                 check_redaction(event, seats)
         results.add(record.outcome["result"])
     assert {"helipad", "kill_target"} & results
+
+
+@pytest.mark.parametrize("seats", [2, 4, 6])
+def test_cards_played_out_of_turn_at_random_moments_never_stall_the_game(seats):
+    # given short random games where, at one decision in three, a seat the game is not waiting on plays
+    # one of its cards (the bots only ever act when asked)
+    rng = random.Random(f"out-of-turn-{seats}")
+    out_of_turn = 0
+    for game in range(12):
+        options = short_stack(rng)
+        options["base_event_deck"] = game % 2 == 1
+        state = R.fold(R.setup(options, seats, random.Random(game)))
+        for step in range(20_000):
+            pending = R.pending(state)
+            if not pending:
+                break
+            # then whoever the game waits on always has a legal command, and the default among them
+            assert pending[0].default in R.legal_commands(state, pending[0].seat)
+            waiting = {d.seat for d in pending}
+            others = [(s, c) for s in range(seats) if s not in waiting for c in R.legal_commands(state, s)]
+            if others and rng.random() < 1 / 3:
+                seat, command = rng.choice(others)
+                out_of_turn += 1
+            else:
+                seat = pending[0].seat
+                command = R.bots["random"](R.view(state, seat), R.legal_commands(state, seat), rng)
+            for event in R.decide(state, seat, command, random.Random(step)):
+                state = R.evolve(state, event)
+            if step % 25 == 0:
+                assert_everything_accounted(state)
+        assert R.outcome(state) is not None, "the game ended"
+        assert_everything_accounted(state)
+    assert out_of_turn > 20
