@@ -1,11 +1,12 @@
 """Reaction windows: whom the game asks, and waits for, before it goes on at a moment of a turn
 (docs/rules/zombies-quickplay.md, 'Playing cards and reaction windows').
 
-Rules level 4: a window comes at two moments of a turn (``MOMENTS_NOW``) and asks every seat but the
-turn's that has played no Event card this round and holds at least one card -- both public facts --
-all at once; the game goes on once each has played a card or passed. Which cards a seat holds never changes whom the game asks nor
-whether it waits. Any seat may also play a card without a window whenever the game waits on
-someone and the card allows it (``cardplay.card_plays``).
+Rules level 4: a window comes at two moments of a turn (``MOMENTS_NOW``) and asks every seat but
+the turn's that has played no Event card this round and holds at least one card -- both public
+facts -- all at once; the game goes on once each has played a card or passed. Which cards a seat
+holds never changes whom the game asks nor whether it waits. Any seat may also play a card
+without a window whenever the game waits on someone and the card allows it
+(``cardplay.card_plays``).
 
 Rules level 3 (old logs): a window asked, one after the other, only the seats holding a card they
 could play at that moment -- which told every rival who held one. Kept so old logs re-run.
