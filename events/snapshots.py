@@ -57,7 +57,7 @@ def decode_snapshot(ruleset: Ruleset, raw: str | bytes | None) -> Snapshot | Non
         if snap.get("rules_version") != ruleset.version:
             return None
         return Snapshot(snap["state"], int(snap["version"]), snap.get("head"), snap.get("ts"), snap.get("clocks"),
-                        snap.get("missed"))
+                        snap.get("missed") or {})
     except (orjson.JSONDecodeError, KeyError, TypeError, ValueError, AttributeError):
         return None
 

@@ -33,13 +33,15 @@ from typing import Any
 
 import orjson
 
-from events import chain
+from events import chain, clocks
 from events.codec import CAUSES, CURRENT_SCHEMA, BatchHeader, CodecError, Envelope, entry_fields, upcast
 from events.codec import _decode_layout1 as decode_layout1
 from events.codec import iso
 from events.games import RULESETS
 from events.games.contract import Ruleset, RuleViolation
 from events.randomness import game_seed, rng_for, seed_hash
+from events.repository import batch_states
+from events.seats import count_missed
 from events.store import EventStore
 from projections.records import record_of
 
@@ -159,7 +161,7 @@ class _Audit:
         batch: _Batch | None = None
         for index, (entry_id, fields) in enumerate(entries, start=1):
             number, dash, sequence = str(entry_id).partition("-")
-            if not number.isdigit() or dash != "-" or sequence != "0":
+            if not number.isdigit() or str(int(number)) != number or dash != "-" or sequence != "0":
                 self.fail(index, f"the entry id {entry_id!r} is not '<version>-0'", stop=True)
             version = int(number)
             if version != index:
@@ -382,14 +384,30 @@ class _Audit:
         if rules != ruleset.version:
             self.verdict.unchecked.append("the snapshot: written by other rules code (it is rebuilt when read)")
             return
-        if version != self.verdict.events:
+        if not 1 <= version <= self.verdict.events:
             self.fail(version, f"snapshot: it is at version {version}, the log at {self.verdict.events}")
-        elif head is not None and version in self.heads and head != chain.text_head(self.heads[version]):
+            return
+        envelopes = [e for b in self.batches for e in b.envelopes if e.version <= version]
+        batches = list(batch_states(ruleset, envelopes))
+        if envelopes[-1].version != version or envelopes[-1].head is None and self.heads:
+            self.fail(version, "snapshot: it is not at the end of a batch")
+            return
+        last = next(b for b in reversed(self.batches) if b.first <= version)
+        created = self.batches[0].envelopes[0].data
+        missed: dict = {}
+        for _, _, seat, cause in batches:
+            missed = count_missed(missed, seat, cause)
+        timed = clocks.from_log(ruleset, created["options"], created["seats"], batches)
+        if head is not None and version in self.heads and head != chain.text_head(self.heads[version]):
             self.fail(version, "snapshot: its head is not the log's")
-        elif snap_state != state:
+        elif snap_state != (state if version == self.verdict.events else batches[-1][0]):
             self.fail(version, "snapshot: its state is not the one the log folds to")
-        elif ts is not None and self.batches[-1].header is not None and ts != self.batches[-1].header.ts_ms:
-            self.fail(version, "snapshot: its time is not the time of the log's last batch")
+        elif ts is not None and last.header is not None and ts != last.header.ts_ms:
+            self.fail(version, "snapshot: its time is not the time of the log's batch at its version")
+        elif (snap.get("missed") or {}) != missed:
+            self.fail(version, "snapshot: its streaks of missed deadlines are not the log's")
+        elif snap.get("clocks") != timed:
+            self.fail(version, "snapshot: its clocks are not the ones the log's times give")
 
 
 #: The server's batches that change who plays a seat (``events.seating``).
