@@ -61,4 +61,6 @@ def create_app(redis=None, prefix: str = "stranded", config: dict | None = None)
     add_command_schemas(api.spec)
     errors.register(app)
     app.extensions["stranded_api"] = api
+    from service.client import blp as web_client  # the web client's static files at / and /web/
+    app.register_blueprint(web_client)
     return app

@@ -1,0 +1,69 @@
+// Events in words: one line per event, built from the event type's
+// description and data schema that the API publishes, and the event's data
+// (seat numbers become seat names, card ids card names, from the catalogue).
+
+import { html, isSeatSchema, seatName, valueText, words } from "./ui.js";
+
+const CAUSES = { deadline: "the deadline passed", bot: "bot", system: "the server" };
+
+function fieldSchema(spec, name) {
+  const data = spec && spec.data;
+  return (data && data.properties && data.properties[name]) || null;
+}
+
+/** The seat an event is about: a seat field of its data named "seat", else the envelope's seat. */
+function actorOf(envelope, spec) {
+  const data = envelope.data || {};
+  if (typeof data.seat === "number" && (!spec || isSeatSchema(fieldSchema(spec, "seat")) || !fieldSchema(spec, "seat"))) {
+    return data.seat;
+  }
+  return typeof envelope.seat === "number" ? envelope.seat : null;
+}
+
+function detail(rules, summary, spec, name, value) {
+  const schema = fieldSchema(spec, name);
+  if (Array.isArray(value) && value.length > 8) return `${words(name).toLowerCase()}: ${value.length} items`;
+  return `${words(name).toLowerCase()}: ${valueText(rules, summary, value, schema)}`;
+}
+
+/**
+ * One event as a sentence: {who, text, details, cause}.
+ * `who` is the seat's name (or null), `text` the event's description from
+ * the API (else its type in words), `details` its other data fields.
+ */
+export function describeEvent(rules, summary, envelope) {
+  const spec = rules.eventSpec(envelope.type);
+  const actor = actorOf(envelope, spec);
+  const data = envelope.data || {};
+  const text = (spec && spec.description) || words(envelope.type);
+  const details = Object.entries(data)
+    .filter(([name, value]) => !(name === "seat" && value === actor))
+    .map(([name, value]) => detail(rules, summary, spec, name, value));
+  return {
+    who: actor === null ? null : seatName(summary, actor),
+    text: text.replace(/\.$/, ""),
+    details,
+    cause: envelope.cause ? CAUSES[envelope.cause] || null : null,
+  };
+}
+
+export function EventLine({ rules, summary, envelope }) {
+  const line = describeEvent(rules, summary, envelope);
+  return html`<li class="event" data-version=${envelope.version}>
+    <span class="version" title="version">${envelope.version}</span>
+    ${line.who ? html`<strong>${line.who}</strong> ` : ""}<span class="what">${line.text}</span>
+    ${line.details.length ? html`<span class="details"> — ${line.details.join("; ")}</span>` : ""}
+    ${line.cause ? html` <em class="cause">(${line.cause})</em>` : ""}
+  </li>`;
+}
+
+/** The live log, newest first. */
+export function EventLog({ rules, summary, events, limit = 200 }) {
+  const shown = events.slice(-limit).reverse();
+  return html`<section class="log" aria-label="Event log">
+    <h2>Log</h2>
+    <ol class="events" aria-live="polite" reversed>
+      ${shown.map((e) => html`<${EventLine} key=${e.version} rules=${rules} summary=${summary} envelope=${e} />`)}
+    </ol>
+  </section>`;
+}
