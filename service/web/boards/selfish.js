@@ -45,8 +45,8 @@ function Column({ rules, summary, b, seat, entries, onPick, busy, viewer }) {
     const card = space >= 1 ? b.tracks[seat][space - 1] : undefined;
     const ahead = b.ahead && space > b.positions[seat] ? b.ahead[seat][space - b.positions[seat] - 1] : undefined;
     rows.push(html`<div class=${"space" + (space === 0 ? " start" : "") + (space === b.goal ? " goal" : "")} data-space=${space}>
-      ${card !== undefined ? html`<${Card} rules=${rules} id=${card} small=${true} />` : ""}
-      ${ahead !== undefined ? html`<${Card} rules=${rules} id=${ahead} small=${true} label=${ahead === null ? "face down" : undefined} />` : ""}
+      ${card !== undefined ? html`<span data-passed="true"><${Card} rules=${rules} id=${card} small=${true} /></span>` : ""}
+      ${ahead !== undefined ? html`<span data-ahead="true"><${Card} rules=${rules} id=${ahead} small=${true} label=${ahead === null ? "face down" : undefined} /></span>` : ""}
       ${here ? html`<span class=${"pawn seat-" + seat + (b.alive[seat] ? "" : " out")} aria-label=${seatName(summary, seat) + " is here"}>${seatName(summary, seat).slice(0, 2)}</span>` : ""}
     </div>`);
   }

@@ -8,6 +8,8 @@ import { html, seatName } from "../ui.js";
 import { clickable } from "./pick.js";
 
 const parseKey = (k) => k.split(",").map(Number);
+/** SVG units per space (text smaller than a few units is not drawn to scale). */
+const U = 10;
 
 /** The catalogue's tile list and the size of a tile in spaces. */
 function tileBook(rules) {
@@ -55,20 +57,20 @@ function read(view) {
 /** Commands that name a tile cell (x, y of the tile grid) rather than a space. */
 const CELL_COMMANDS = new Set(["PickTileSpot"]);
 
-function TileSvg({ book, tile, rotation, x0, y0, name }) {
+function TileSvg({ book, tile, rotation, x0, y0, name, cell }) {
   const size = book.size;
   const layout = layoutOf(book, tile, rotation);
   const spaces = [];
   for (let r = 0; r < size; r += 1) {
     for (let c = 0; c < size; c += 1) {
       const kind = layout ? layout[r][c] : "unknown";
-      spaces.push(html`<rect class=${"sp-" + kind} x=${x0 + c} y=${y0 + r} width="1" height="1"><title>${kind}</title></rect>
-        <rect class="space-edge" x=${x0 + c} y=${y0 + r} width="1" height="1" />`);
+      spaces.push(html`<rect class=${"sp-" + kind} x=${(x0 + c) * U} y=${(y0 + r) * U} width=${U} height=${U}><title>${kind}</title></rect>
+        <rect class="space-edge" x=${(x0 + c) * U} y=${(y0 + r) * U} width=${U} height=${U} />`);
     }
   }
-  return html`<g class="tile" data-tile=${tile}>${spaces}
-    <rect class="tile-edge" x=${x0} y=${y0} width=${size} height=${size} />
-    ${name ? html`<text class="tile-name" x=${x0 + 0.1} y=${y0 + 0.45}>${name}</text>` : ""}
+  return html`<g class="tile" data-tile=${tile} data-rotation=${rotation} data-cell=${cell}>${spaces}
+    <rect class="tile-edge" x=${x0 * U} y=${y0 * U} width=${size * U} height=${size * U} />
+    ${name ? html`<text class="tile-name" x=${x0 * U + 1} y=${y0 * U + 3.2}>${name}</text>` : ""}
   </g>`;
 }
 
@@ -77,7 +79,7 @@ function Rotations({ rules, book, tile, entries, onPick, busy }) {
   if (!tile) return null;
   const entry = book.tiles.get(tile);
   return html`<div class="drawn-tile"><p>Drawn tile: <strong>${entry ? entry.name : tile}</strong>${list.length ? " — choose how to turn it:" : ""}</p>
-    <div class="rotations">${(list.length ? list : [{ command: { rotation: 0 } }]).map((e) => html`<svg viewBox=${`-0.1 -0.1 ${book.size + 0.2} ${book.size + 0.2}`}
+    <div class="rotations">${(list.length ? list : [{ command: { rotation: 0 } }]).map((e) => html`<svg viewBox=${`-1 -1 ${book.size * U + 2} ${book.size * U + 2}`}
         aria-label=${e.label || `rotation ${e.command.rotation}`} ...${list.length ? clickable([e], onPick, busy, e.label || `rotation ${e.command.rotation}`) : {}}>
       <${TileSvg} book=${book} tile=${tile} rotation=${e.command.rotation} x0=${0} y0=${0} />
     </svg>`)}</div></div>`;
@@ -115,39 +117,39 @@ export function TileMapBoard({ rules, summary, view, seat, entries, onPick, busy
         ♥ ${b.life[s]} · ▮ ${b.bullets[s]} · kills ${b.kills[s]}/${b.killTarget} · ${b.handSizes[s]} cards</span>`)}
       <span class="player muted">tiles left ${b.tileDeck} · event deck ${b.deck} · turn: ${seatName(summary, b.turn)}, ${String(b.stage).replaceAll("_", " ")}</span>
     </div>
-    <svg viewBox=${`${minX - 0.2} ${minY - 0.2} ${maxX - minX + 0.4} ${maxY - minY + 0.4}`} role="group" aria-label="The map">
+    <svg viewBox=${`${minX * U - 2} ${minY * U - 2} ${(maxX - minX) * U + 4} ${(maxY - minY) * U + 4}`} role="group" aria-label="The map">
       ${cells.map(([cx, cy, t]) => {
         const entry = book.tiles.get(t.tile);
-        return html`<${TileSvg} key=${cx + "," + cy} book=${book} tile=${t.tile} rotation=${t.rotation} x0=${cx * size} y0=${cy * size}
+        return html`<${TileSvg} key=${cx + "," + cy} cell=${cx + "," + cy} book=${book} tile=${t.tile} rotation=${t.rotation} x0=${cx * size} y0=${cy * size}
           name=${entry ? entry.name : t.tile} />`;
       })}
       ${[...byCell.entries()].map(([k, list]) => {
         const [cx, cy] = parseKey(k);
-        return html`<rect class="slot target" x=${cx * size + 0.1} y=${cy * size + 0.1} width=${size - 0.2} height=${size - 0.2}
+        return html`<rect class="slot target" x=${(cx * size + 0.1) * U} y=${(cy * size + 0.1) * U} width=${(size - 0.2) * U} height=${(size - 0.2) * U}
           data-cell=${k} ...${clickable(list, onPick, busy, list[0].label || "Put the tile here")}><title>${list[0].label || "Put the tile here"}</title></rect>`;
       })}
-      ${b.helipad ? (() => { const [hx, hy] = parseKey(b.helipad); return html`<text class="helipad-mark" x=${hx + 0.08} y=${hy + 0.9}>H</text>`; })() : ""}
+      ${b.helipad ? (() => { const [hx, hy] = parseKey(b.helipad); return html`<text class="helipad-mark" x=${hx * U + 1} y=${hy * U + 9}>H</text>`; })() : ""}
       ${Object.entries(b.tokens).map(([k, token]) => {
         const [x, y] = parseKey(k);
-        return token === "life" ? html`<circle class="token-life" cx=${x + 0.25} cy=${y + 0.25} r="0.16"><title>life token</title></circle>`
-          : html`<rect class="token-bullet" x=${x + 0.12} y=${y + 0.1} width="0.22" height="0.32" rx="0.06"><title>bullet token</title></rect>`;
+        return token === "life" ? html`<circle class="token-life" data-space=${k} cx=${x * U + 2.4} cy=${y * U + 2.4} r="1.7"><title>life token</title></circle>`
+          : html`<rect class="token-bullet" data-space=${k} x=${x * U + 1.3} y=${y * U + 0.8} width="2.2" height="3.4" rx="0.8"><title>bullet token</title></rect>`;
       })}
       ${Object.entries(b.zombies).map(([k, n]) => {
         const [x, y] = parseKey(k);
-        return html`<g><circle class="zombie" cx=${x + 0.62} cy=${y + 0.62} r="0.3"><title>${n} zombie${n > 1 ? "s" : ""}</title></circle>
-          ${n > 1 ? html`<text class="zombie-n" x=${x + 0.52} y=${y + 0.75}>${n}</text>` : ""}</g>`;
+        return html`<g class="zombie-g" data-space=${k} data-count=${n}><circle class="zombie" cx=${x * U + 6.6} cy=${y * U + 6.6} r="2.7"><title>${n} zombie${n > 1 ? "s" : ""}</title></circle>
+          ${n > 1 ? html`<text class="zombie-n" x=${x * U + 5.6} y=${y * U + 7.9}>${n}</text>` : ""}</g>`;
       })}
       ${b.pawns.map((p, s) => {
         if (!p) return "";
         const [x, y] = parseKey(p);
-        const dx = (s % 3) * 0.3, dy = Math.floor(s / 3) * 0.3;
-        return html`<g class="pawn-g" data-seat=${s}><circle class=${"pawn-mark seat-" + s} style=${`fill: var(--seat-${s})`} cx=${x + 0.2 + dx} cy=${y + 0.55 + dy} r="0.2" />
-          <text class="pawn-n" x=${x + 0.1 + dx} y=${y + 0.67 + dy}>${seatName(summary, s).slice(0, 1)}</text><title>${seatName(summary, s)}</title></g>`;
+        const dx = (s % 3) * 2.6, dy = Math.floor(s / 3) * 2.6;
+        return html`<g class="pawn-g" data-seat=${s} data-space=${p}><circle class=${"pawn-mark seat-" + s} style=${`fill: var(--seat-${s})`} cx=${x * U + 2.2 + dx} cy=${y * U + 6 + dy} r="2.1" />
+          <text class="pawn-n" x=${x * U + 1.3 + dx} y=${y * U + 7.1 + dy}>${seatName(summary, s).slice(0, 1)}</text><title>${seatName(summary, s)}</title></g>`;
       })}
       ${[...bySpace.entries()].map(([k, list]) => {
         const [x, y] = parseKey(k);
         const title = list.map((e) => e.label || e.command.type).join(" / ");
-        return html`<rect class="target" x=${x + 0.05} y=${y + 0.05} width="0.9" height="0.9" rx="0.1" data-space=${k}
+        return html`<rect class="target" x=${x * U + 0.5} y=${y * U + 0.5} width=${U - 1} height=${U - 1} rx="1" data-space=${k}
           ...${clickable(list, onPick, busy, title)}><title>${title}</title></rect>`;
       })}
     </svg>
