@@ -29,7 +29,8 @@ function detail(rules, summary, spec, name, value) {
 /**
  * One event as a sentence: {who, text, details, cause}.
  * `who` is the seat's name (or null), `text` the event's description from
- * the API (else its type in words), `details` its other data fields.
+ * the API (else its type in words), `details` its other data fields (a null
+ * field, hidden from this reader or empty, is left out).
  */
 export function describeEvent(rules, summary, envelope) {
   const spec = rules.eventSpec(envelope.type);
@@ -37,7 +38,7 @@ export function describeEvent(rules, summary, envelope) {
   const data = envelope.data || {};
   const text = (spec && spec.description) || words(envelope.type);
   const details = Object.entries(data)
-    .filter(([name, value]) => !(name === "seat" && value === actor))
+    .filter(([name, value]) => !(name === "seat" && value === actor) && value !== null && value !== undefined)
     .map(([name, value]) => detail(rules, summary, spec, name, value));
   return {
     who: actor === null ? null : seatName(summary, actor),

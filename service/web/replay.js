@@ -1,5 +1,5 @@
 // Replay: any game, version by version. A slider and step buttons move over
-// the versions; the board is the spectator view at that version
+// the versions (one event, or one whole command: the events of one batch); the board is the spectator view at that version
 // (GET /view?at=N) and the event that made it is told in words. The address
 // (#/replay/<game>/<version>) can be shared: it holds no secret.
 
@@ -10,6 +10,16 @@ import { Outcome } from "./game.js";
 import { describeEvent, EventLine } from "./log.js";
 import { loadRules } from "./rules.js";
 import { ErrorLine, html } from "./ui.js";
+
+/** The last version of each command batch (events sharing a command id), ascending. */
+function batchEnds(events) {
+  const ends = [];
+  events.forEach((e, i) => {
+    const next = events[i + 1];
+    if (!next || !e.command_id || next.command_id !== e.command_id) ends.push(e.version);
+  });
+  return ends;
+}
 
 /** The events of the command batch that holds version `at` (same command id). */
 function batchOf(events, at) {
@@ -61,7 +71,7 @@ export function ReplayPage({ id, at: initial }) {
     const load = known ? Promise.resolve(known) : api.view(id, null, at);
     load.then((v) => {
       cache.current.set(at, v);
-      if (current) setView(v);
+      if (current) { setView(v); setError(null); }
     }, (e) => current && setError(e));
     return () => { current = false; };
   }, [id, at]);
@@ -78,6 +88,9 @@ export function ReplayPage({ id, at: initial }) {
   if (!summary || !rules || !events || !view) return html`<main><p class="loading">Loading the replay…</p></main>`;
 
   const go = (n) => setAt(Math.max(1, Math.min(last, n)));
+  const ends = batchEnds(events);
+  const nextEnd = ends.find((v) => v > at);
+  const previousEnd = [...ends].reverse().find((v) => v < at);
   const event = events[at - 1];
   const batch = batchOf(events, at);
   const line = event ? describeEvent(rules, summary, event) : null;
@@ -92,13 +105,16 @@ export function ReplayPage({ id, at: initial }) {
     </header>
     <div class="scrubber" role="group" aria-label="Versions">
       <button type="button" onClick=${() => go(1)} disabled=${at <= 1} aria-label="First version">⏮</button>
+      <button type="button" onClick=${() => go(previousEnd)} disabled=${!previousEnd} aria-label="Previous command">⏪</button>
       <button type="button" onClick=${() => go(at - 1)} disabled=${at <= 1} aria-label="Previous version">◀</button>
       <button type="button" onClick=${() => setPlaying(!playing)} aria-label=${playing ? "Pause" : "Play"}>${playing ? "⏸" : "▶▶"}</button>
       <button type="button" onClick=${() => go(at + 1)} disabled=${at >= last} aria-label="Next version">▶</button>
+      <button type="button" onClick=${() => go(nextEnd)} disabled=${!nextEnd} aria-label="Next command">⏩</button>
       <button type="button" onClick=${() => go(last)} disabled=${at >= last} aria-label="Last version">⏭</button>
       <input type="range" min="1" max=${last} value=${at} aria-label="Version" onInput=${(e) => go(Number(e.target.value))} />
       <output class="at">version ${at} of ${last}</output>
     </div>
+    ${error ? html`<${ErrorLine} error=${error} />` : ""}
     ${line ? html`<p class="step" aria-live="polite"><strong>${line.who ? line.who + ": " : ""}</strong>${line.text}${line.details.length ? " — " + line.details.join("; ") : ""}</p>` : ""}
     ${at === last ? html`<${Outcome} rules=${rules} summary=${summary} />` : ""}
     <div class="table">

@@ -36,7 +36,7 @@ export function GenericBoard({ view }) {
  * (a click on the board that matches one or more commands), busy.
  */
 export function Board(props) {
-  if (!props.view || props.view.started === false) {
+  if (!props.view || props.view.started === false || !Object.keys(props.view).length) {
     return html`<div class="board empty"><p>The game has not started: it is waiting for players.</p></div>`;
   }
   const Drawing = BOARDS[props.rules.id] || GenericBoard;
