@@ -8,7 +8,7 @@ from bench.common import PREFIX, RULESET_ID
 from bench.servers import Client, create_game_http
 from events.games import RULESETS
 from events.handling import execute
-from events.snapshots import load_state
+from events.repository import GameRepository
 from events.store import EventStore
 
 PREFERRED = ("Breathe", "BreatheWithActions", "SwapDouble", "Pass")
@@ -29,14 +29,15 @@ def calm_command(legal: list[dict]) -> dict:
 def drive(store: EventStore, game_id: str, target_version: int) -> tuple[int, str]:
     """Play ``game_id`` with calm commands (in process, handling.execute) until ``target_version``."""
     ruleset = RULESETS[RULESET_ID]
-    loaded = load_state(store, ruleset, game_id)
-    state, version, status = loaded.state, loaded.version, "active"
+    repo = GameRepository(store)
+    game = repo.get(game_id)
+    state, version, status = game.state, game.version, "active"
     while version < target_version and status == "active":
         pending = ruleset.pending(state)
         if not pending:
             break
         seat = pending[0].seat
-        result = execute(store, game_id, seat, calm_command(ruleset.legal_commands(state, seat)))
+        result = execute(repo, game_id, seat, calm_command(ruleset.legal_commands(state, seat)))
         state, version, status = result.state, result.last_version, result.meta.status
     return version, status
 

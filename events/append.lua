@@ -16,7 +16,8 @@
 --   n_meta                     number of meta field/value pairs that follow
 --   field, value * n_meta      HSET on KEYS[3]
 --   n_events                   number of events that follow
---   per event: n_fields, then field, value * n_fields
+--   per event: t, d, b, h       the stream-layout-2 field values (events/codec.py),
+--                               written as fields t, d, b, h in that order
 --
 -- Replies (an array, first element is the outcome):
 --   {1, first, last}    appended versions first..last
@@ -63,21 +64,14 @@ end
 
 local n_events = tonumber(ARGV[i])
 i = i + 1
-local events = {}
-for e = 1, n_events do
-  local n_fields = tonumber(ARGV[i])
-  i = i + 1
-  local args = {'XADD', events_key, (expected + e) .. '-0'}
-  for _ = 1, n_fields do
-    args[#args + 1] = ARGV[i]
-    args[#args + 1] = ARGV[i + 1]
-    i = i + 2
-  end
-  events[e] = args
+if #ARGV ~= i - 1 + 4 * n_events then
+  return redis.error_reply('append: expected ' .. n_events .. ' events of 4 fields')
 end
 
 for e = 1, n_events do
-  redis.call(unpack(events[e]))
+  redis.call('XADD', events_key, (expected + e) .. '-0',
+             't', ARGV[i], 'd', ARGV[i + 1], 'b', ARGV[i + 2], 'h', ARGV[i + 3])
+  i = i + 4
 end
 
 if has_snapshot then

@@ -12,28 +12,21 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass
 from typing import Any
 
 
-@dataclass(frozen=True)
-class CachedGame:
-    """The write model of one game after its last known append."""
-
-    version: int
-    meta: Any      # events.handling.GameMeta (copied before use)
-    state: Any     # never mutated: copy_state before evolving
-
-
 class StateCache:
-    """LRU map ``game_id -> CachedGame`` holding at most ``size`` games."""
+    """LRU map ``game_id -> events.repository.Game`` holding at most ``size`` games.
+
+    An entry is any object with a ``version``; entries are never mutated (the
+    repository copies the state before evolving it)."""
 
     def __init__(self, size: int = 1024):
         self.size = size
         self._entries: OrderedDict[str, CachedGame] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get(self, game_id: str) -> CachedGame | None:
+    def get(self, game_id: str) -> Any | None:
         """The cached entry of ``game_id``, or None."""
         with self._lock:
             entry = self._entries.get(game_id)
@@ -41,7 +34,7 @@ class StateCache:
                 self._entries.move_to_end(game_id)
             return entry
 
-    def put(self, game_id: str, entry: CachedGame) -> None:
+    def put(self, game_id: str, entry: Any) -> None:
         """Remember ``entry`` unless a newer version is already cached."""
         with self._lock:
             old = self._entries.get(game_id)

@@ -1,15 +1,32 @@
-"""The event envelope and its codec: how one event is kept in a Redis stream.
+"""The event envelope and its codec: how events are kept in a game's Redis stream.
 
 An envelope wraps a game's event (``{"type", "data"}``) with what the log needs
 to know about it: the game, its version in the stream (1, 2, 3... with no
-gaps), the schema version of ``data``, the seat that caused it, the command id
-(and, on the first event of a batch, the whole command) and a UTC timestamp.
+gaps), the schema version of ``data``, and what it shares with the rest of its
+command's batch: the command id, the seat that caused it, the cause, the
+command itself and a UTC timestamp.
 
-In the stream an envelope is a flat hash of strings (Redis stream fields); the
-stream entry id is ``"<version>-0"``. Reading decodes and then *upcasts*: an
-event written with an older schema is brought up to the current one by the
-registered upcasters, one step at a time. Event type strings never change; a
-new shape gets a new schema number and an upcaster.
+Stream layout 2 (written since this module's introduction): every entry has
+the same four fields, in this order, so Redis stores the field names once per
+stream node rather than once per entry::
+
+    t   the event type, with "/<schema>" appended when its schema is not 1
+    d   the event data, canonical JSON (orjson, keys sorted, no spaces)
+    b   on the first event of a batch, the batch header, canonical JSON:
+          {"cause": "seat"|"bot"|"deadline"|"system", "command": {...},
+           "id": "<command id>", "n": <events in the batch>,
+           "seat": <seat>|null, "ts": <UTC milliseconds since the epoch>}
+        on every other event, its position in the batch ("1", "2", ...)
+    h   on the last event of a batch, the chain head after it (64 hex
+        digits, ``events.chain``); empty on the others
+
+The stream entry id is ``"<version>-0"``. Stream layout 1 (each entry a hash
+of ``type``, ``schema``, ``data``, ``ts``, ``seat``, ``command_id`` and, on a
+batch's first event, ``command``) is still read: old streams are never
+rewritten. Reading decodes and then *upcasts*: an event written with an older
+schema is brought up to the current one by the registered upcasters, one step
+at a time. Event type strings never change; a new shape gets a new schema
+number and an upcaster.
 """
 from __future__ import annotations
 
@@ -19,10 +36,19 @@ from typing import Any, Callable
 
 import orjson
 
+from events import chain
+
 #: event type -> current schema version (types not listed are at 1).
 CURRENT_SCHEMA: dict[str, int] = {}
 #: (event type, schema it reads) -> function turning that data into schema + 1.
 UPCASTERS: dict[tuple[str, int], Callable[[dict], dict]] = {}
+#: The causes a batch may have: a seat's own command, a bot's, a deadline's, the server's.
+CAUSES = ("seat", "bot", "deadline", "system")
+
+#: The fields of every stream-layout-2 entry, in the order they are written.
+FIELDS = ("t", "d", "b", "h")
+
+_SORTED = orjson.OPT_SORT_KEYS
 
 
 class CodecError(ValueError):
@@ -42,9 +68,33 @@ def register_upcaster(event_type: str, from_schema: int):
     return wrap
 
 
+def now_ms() -> int:
+    """The current UTC time in whole milliseconds since the epoch."""
+    return int(datetime.now(timezone.utc).timestamp() * 1000)
+
+
+def iso(ms: int) -> str:
+    """UTC milliseconds since the epoch as ISO 8601 with a ``Z`` suffix."""
+    return datetime.fromtimestamp(ms / 1000, timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def ms_of(ts: str) -> int | None:
+    """An ISO 8601 UTC time (as :func:`iso` writes it) in milliseconds since the epoch,
+    or ``None`` when ``ts`` is empty or not such a time."""
+    try:
+        return int(datetime.fromisoformat(ts.replace("Z", "+00:00")).timestamp() * 1000)
+    except (ValueError, AttributeError):
+        return None
+
+
 def utc_now() -> str:
     """The current UTC time as an ISO 8601 string with a ``Z`` suffix."""
-    return datetime.now(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+    return iso(now_ms())
+
+
+def canonical_json(value: Any) -> str:
+    """``value`` as canonical JSON text: keys sorted, no insignificant spaces."""
+    return orjson.dumps(value, option=_SORTED).decode()
 
 
 @dataclass
@@ -57,11 +107,15 @@ class Envelope:
         type: the event type (past tense, permanent), e.g. ``"CardDrawn"``.
         data: the event's payload (a JSON object).
         schema: schema version of ``data``.
-        seat: the seat whose command caused it; ``None`` for the system
-            (setup, deadlines are sent *as* the seat they act for).
+        seat: the seat whose command caused its batch; ``None`` for the
+            server (creation, joins). Deadlines act *as* the seat they act for.
         command_id: id of the command that caused the batch.
         command: the whole command body, on the first event of a batch only.
-        ts: UTC timestamp, ISO 8601.
+        ts: UTC time of the batch, ISO 8601.
+        cause: why the batch was written: ``"seat"``, ``"bot"``,
+            ``"deadline"`` or ``"system"`` (``None`` in stream layout 1).
+        head: the chain head after this event (64 hex digits) where the stream
+            stores it -- on the last event of each batch -- else ``None``.
     """
 
     game_id: str
@@ -73,6 +127,8 @@ class Envelope:
     command_id: str | None = None
     command: dict[str, Any] | None = None
     ts: str = field(default_factory=utc_now)
+    cause: str | None = None
+    head: str | None = None
 
     @property
     def event(self) -> dict[str, Any]:
@@ -81,70 +137,178 @@ class Envelope:
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form served by the API (``command`` only when present)."""
-        out = {
-            "game_id": self.game_id,
-            "version": self.version,
-            "type": self.type,
-            "schema": self.schema,
-            "data": self.data,
-            "seat": self.seat,
-            "command_id": self.command_id,
-            "ts": self.ts,
-        }
+        out = {"game_id": self.game_id, "version": self.version, "type": self.type, "schema": self.schema,
+               "data": self.data, "seat": self.seat, "command_id": self.command_id, "cause": self.cause,
+               "ts": self.ts, "head": self.head}
         if self.command is not None:
             out["command"] = self.command
         return out
 
 
-def encode(env: Envelope) -> dict[str, str]:
-    """Encode an envelope as the flat string fields of a stream entry.
+@dataclass(frozen=True)
+class BatchHeader:
+    """What every event of one command's batch shares (the ``b`` field of its first entry)."""
 
-    The version is not a field: it is the entry id (``"<version>-0"``).
+    command_id: str
+    seat: int | None
+    cause: str
+    ts_ms: int
+    command: dict
+    size: int
+
+    def to_json(self) -> str:
+        """The header as stored: canonical JSON."""
+        return canonical_json({"cause": self.cause, "command": self.command, "id": self.command_id,
+                               "n": self.size, "seat": self.seat, "ts": self.ts_ms})
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> "BatchHeader":
+        """Parse a stored header; raises ``CodecError`` when it is not one."""
+        try:
+            raw = orjson.loads(text)
+            seat = raw["seat"]
+            header = cls(str(raw["id"]), None if seat is None else int(seat), str(raw["cause"]),
+                         int(raw["ts"]), dict(raw["command"]), int(raw["n"]))
+        except (KeyError, TypeError, ValueError) as exc:
+            raise CodecError(f"not a batch header: {exc}") from exc
+        if header.size < 1:
+            raise CodecError("a batch header counts at least one event")
+        return header
+
+
+@dataclass
+class EncodedBatch:
+    """A batch ready to append: its stream entries, its envelopes and the chain head after it."""
+
+    entries: list[tuple[str, str, str, str]]
+    envelopes: list[Envelope]
+    head: bytes
+
+
+def encode_batch(game_id: str, first_version: int, events: list[dict], header: BatchHeader,
+                 prev_head: bytes) -> EncodedBatch:
+    """Encode one command's events as stream-layout-2 entries ``(t, d, b, h)`` and chain them.
+
+    Args:
+        game_id: the game.
+        first_version: the version of the first event (the stream's version + 1).
+        events: ``[{"type", "data"}]`` at their types' current schemas (or at
+            ``"schema"`` when an event names one).
+        header: the batch header (``size`` must be ``len(events)``).
+        prev_head: the chain head at ``first_version - 1`` (raw bytes).
     """
-    fields = {
-        "type": env.type,
-        "schema": str(env.schema),
-        "data": orjson.dumps(env.data, option=orjson.OPT_SORT_KEYS).decode(),
-        "ts": env.ts,
-    }
-    if env.seat is not None:
-        fields["seat"] = str(env.seat)
-    if env.command_id is not None:
-        fields["command_id"] = env.command_id
-    if env.command is not None:
-        fields["command"] = orjson.dumps(env.command, option=orjson.OPT_SORT_KEYS).decode()
-    return fields
+    ts = iso(header.ts_ms)
+    entries, envelopes = [], []
+    head = prev_head
+    last = len(events) - 1
+    for position, event in enumerate(events):
+        version = first_version + position
+        schema = event.get("schema") or CURRENT_SCHEMA.get(event["type"], 1)
+        t = event["type"] if schema == 1 else f"{event['type']}/{schema}"
+        d = canonical_json(event["data"])
+        b = header.to_json() if position == 0 else str(position)
+        head = chain.link(head, version, t, d, b)
+        h = chain.hex_head(head) if position == last else ""
+        entries.append((t, d, b, h))
+        envelopes.append(Envelope(game_id, version, event["type"], event["data"], schema, header.seat,
+                                  header.command_id, header.command if position == 0 else None, ts,
+                                  header.cause, h or None))
+    return EncodedBatch(entries, envelopes, head)
 
 
 def _text(value: Any) -> str:
     return value.decode() if isinstance(value, bytes) else value
 
 
-def decode(game_id: str, entry_id: str | bytes, fields: dict) -> Envelope:
-    """Decode a stream entry (id and fields, bytes or str) and upcast it.
+def _version_of(entry_id) -> int:
+    return int(_text(entry_id).split("-", 1)[0])
 
-    Raises:
-        CodecError: the entry lacks ``type``/``data``, holds invalid JSON or
-            numbers, or is not UTF-8.
-    """
+
+def _split_type(t: str) -> tuple[str, int]:
+    name, _, schema = t.partition("/")
+    return name, int(schema) if schema else 1
+
+
+def entry_fields(fields: dict) -> tuple[str, str, str, str] | None:
+    """The ``(t, d, b, h)`` texts of a layout-2 entry, or ``None`` for a layout-1 entry.
+
+    Raises ``CodecError`` for an entry of neither layout."""
     try:
         f = {_text(k): _text(v) for k, v in fields.items()}
-        version = int(_text(entry_id).split("-", 1)[0])
-        env = Envelope(
-            game_id=game_id,
-            version=version,
-            type=f["type"],
-            data=orjson.loads(f["data"]),
-            schema=int(f.get("schema", "1")),
-            seat=int(f["seat"]) if "seat" in f else None,
-            command_id=f.get("command_id"),
-            command=orjson.loads(f["command"]) if "command" in f else None,
-            ts=f.get("ts", ""),
-        )
-    except (KeyError, ValueError) as exc:  # UnicodeDecodeError is a ValueError
-        shown = entry_id.decode("utf-8", "replace") if isinstance(entry_id, bytes) else entry_id
-        raise CodecError(f"stream entry {shown} of game {game_id} is not an event: {exc}") from exc
+        if "t" in f:
+            return f["t"], f["d"], f["b"], f["h"]
+    except (KeyError, UnicodeDecodeError) as exc:
+        raise CodecError(f"a stream-layout-2 entry lacks a field: {exc}") from exc
+    if "type" in f:
+        return None
+    raise CodecError("an entry of no known stream layout")
+
+
+def decode_entries(game_id: str, entries: list, header_at: Callable[[int], BatchHeader] | None = None) -> list[Envelope]:
+    """Decode stream entries ``[(entry_id, fields)]`` (bytes or str) into upcast envelopes.
+
+    A layout-2 entry in the middle of a batch takes its batch's header from an
+    earlier entry of the list, else from ``header_at(version)`` (the store reads
+    the batch's first entry). Raises ``CodecError`` for garbled entries.
+    """
+    out: list[Envelope] = []
+    headers: dict[int, tuple[BatchHeader, str]] = {}
+    for entry_id, fields in entries:
+        try:
+            version = _version_of(entry_id)
+            parts = entry_fields(fields)
+            if parts is None:
+                out.append(_decode_layout1(game_id, version, fields))
+                continue
+            t, d, b, h = parts
+            if b.startswith("{"):
+                header = BatchHeader.from_json(b)
+                headers[version] = (header, iso(header.ts_ms))
+                start = version
+            else:
+                start = version - int(b)
+                if start not in headers:
+                    if header_at is None:
+                        raise CodecError(f"the batch header at version {start} is not at hand")
+                    found = header_at(start)
+                    headers[start] = (found, iso(found.ts_ms))
+            header, ts = headers[start]
+            name, schema = _split_type(t)
+            env = Envelope(game_id, version, name, orjson.loads(d), schema, header.seat, header.command_id,
+                           header.command if start == version else None, ts, header.cause, h or None)
+        except (KeyError, ValueError, TypeError) as exc:  # UnicodeDecodeError and JSONDecodeError are ValueErrors
+            if isinstance(exc, CodecError):
+                raise
+            shown = entry_id.decode("utf-8", "replace") if isinstance(entry_id, bytes) else entry_id
+            raise CodecError(f"stream entry {shown} of game {game_id} is not an event: {exc}") from exc
+        out.append(upcast(env))
+    return out
+
+
+def _decode_layout1(game_id: str, version: int, fields: dict) -> Envelope:
+    f = {_text(k): _text(v) for k, v in fields.items()}
+    env = Envelope(game_id=game_id, version=version, type=f["type"], data=orjson.loads(f["data"]),
+                   schema=int(f.get("schema", "1")), seat=int(f["seat"]) if "seat" in f else None,
+                   command_id=f.get("command_id"),
+                   command=orjson.loads(f["command"]) if "command" in f else None, ts=f.get("ts", ""))
     return upcast(env)
+
+
+def decode(game_id: str, entry_id: str | bytes, fields: dict) -> Envelope:
+    """Decode one stream entry on its own (a layout-1 entry, or a layout-2 batch start).
+
+    Raises ``CodecError`` when the entry is garbled or needs its batch's header."""
+    return decode_entries(game_id, [(entry_id, fields)])[0]
+
+
+def encode(env: Envelope) -> dict[str, str]:
+    """One envelope as the stream-layout-2 fields ``{t, d, b, h}`` of a one-event batch
+    chained from the genesis (for tests and tools; the write path encodes whole batches)."""
+    header = BatchHeader(env.command_id or "", env.seat, env.cause or "system", ms_of(env.ts) or 0,
+                         env.command or {}, 1)
+    event = {"type": env.type, "data": env.data, "schema": env.schema}
+    batch = encode_batch(env.game_id, env.version, [event], header, chain.genesis(env.game_id))
+    return dict(zip(FIELDS, batch.entries[0]))
 
 
 def upcast(env: Envelope) -> Envelope:

@@ -1,6 +1,7 @@
-"""Command handling: load the state, decide, append -- and retry on a lost race.
+"""Command handling: load the game, decide, save -- and retry on a lost race.
 
-Three entry points write to a game's stream:
+Three entry points write to a game's stream, each load -> decide -> save
+through the :class:`events.repository.GameRepository`:
 
 * :func:`create_game` -- appends ``GameCreated`` (and, once every seat is
   taken, the game's setup events);
@@ -21,33 +22,19 @@ stale ``expected_version``; retried silently when no version was given).
 from __future__ import annotations
 
 import uuid
-from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Callable
 
-from events.cache import CachedGame, StateCache
 from events.checks import MalformedCommand, check_command, check_options, check_seats
-from events.codec import Envelope
 from events.games import RULESETS, get_ruleset
 from events.games.contract import Ruleset, RuleViolation
-from events.meta import SECRET_OPTIONS, GameMeta
+from events.meta import GameMeta
 from events.randomness import new_seed, rng_for, seed_hash
-from events.snapshots import encode_snapshot, load_state
-from events.store import ConcurrencyError, EventStore
+from events.repository import CommandResult, Game, GameRepository
+from events.store import ConcurrencyError
 
 MAX_RETRIES = 20
 
-@dataclass
-class CommandResult:
-    """What one accepted command (or its idempotent retry) did."""
-
-    game_id: str
-    first_version: int
-    last_version: int
-    envelopes: list[Envelope]
-    state: Any
-    meta: GameMeta
-    duplicate: bool = False
-    ruleset: Ruleset | None = field(default=None, repr=False)
+__all__ = ["CommandResult", "MalformedCommand", "create_game", "execute", "join_seat", "load_meta"]
 
 
 def _setup_events(ruleset: Ruleset, meta: GameMeta) -> list[dict]:
@@ -58,15 +45,7 @@ def _setup_events(ruleset: Ruleset, meta: GameMeta) -> list[dict]:
         raise MalformedCommand("bad_options", str(exc)) from exc
 
 
-def _envelopes(game_id: str, first: int, events: list[dict], seat, command: dict, command_id: str) -> list[Envelope]:
-    envs = [Envelope(game_id, first + i, e["type"], e["data"], seat=seat, command_id=command_id)
-            for i, e in enumerate(events)]
-    if envs:
-        envs[0].command = command
-    return envs
-
-
-def create_game(store: EventStore, ruleset_id: str, seats: list[dict], options: dict | None = None, *,
+def create_game(repo: GameRepository, ruleset_id: str, seats: list[dict], options: dict | None = None, *,
                 game_id: str | None = None, created: str = "") -> CommandResult:
     """Create a game and append its first batch.
 
@@ -95,10 +74,11 @@ def create_game(store: EventStore, ruleset_id: str, seats: list[dict], options: 
         events += _setup_events(ruleset, meta)
         meta.status = "active"
     command = {"type": "CreateGame", "ruleset": ruleset_id, "seats": public_seats, "options": meta.public_options}
-    return _append(store, ruleset, meta, None, 0, events, None, command, uuid.uuid4().hex, None, write_meta=True)
+    game = Game(meta, ruleset, None, 0)
+    return repo.save(game, events, seat=None, command=command, cause="system", write_meta=True)
 
 
-def join_seat(store: EventStore, game_id: str, seat: int, name: str, token_sha256: str,
+def join_seat(repo: GameRepository, game_id: str, seat: int, name: str, token_sha256: str,
               auto_pass: bool = False) -> CommandResult:
     """Take open ``seat`` of a waiting game; the last seat taken starts the game.
 
@@ -106,15 +86,15 @@ def join_seat(store: EventStore, game_id: str, seat: int, name: str, token_sha25
     MalformedCommand ``bad_seat`` (no such seat).
     """
     for _ in range(MAX_RETRIES):
-        version = store.version(game_id)   # first: the meta read after it is at least as new
-        meta = load_meta(store, game_id)
-        ruleset = get_ruleset(meta.ruleset)
+        game = repo.get(game_id)
+        meta, ruleset = game.meta, game.ruleset
         if not 0 <= seat < len(meta.seats):
             raise MalformedCommand("bad_seat", f"This game has seats 0 to {len(meta.seats) - 1}.")
         if meta.status != "waiting":
             raise RuleViolation("game_started", "This game is no longer waiting for players.", status=409)
         if not meta.seats[seat].get("open"):
             raise RuleViolation("seat_taken", f"Seat {seat} is already taken.", status=409)
+        meta.seats = list(meta.seats)
         meta.seats[seat] = {**meta.seats[seat], "open": False, "name": name,
                             "token_sha256": token_sha256, "auto_pass": auto_pass}
         events = [{"type": "SeatJoined", "data": {"seat": seat, "name": name}}]
@@ -122,22 +102,22 @@ def join_seat(store: EventStore, game_id: str, seat: int, name: str, token_sha25
             events += _setup_events(ruleset, meta)
             meta.status = "active"
         try:
-            return _append(store, ruleset, meta, None, version, events, None,
-                           {"type": "JoinSeat", "seat": seat}, uuid.uuid4().hex, None, write_meta=True)
+            return repo.save(game, events, seat=None, command={"type": "JoinSeat", "seat": seat},
+                             cause="system", write_meta=True)
         except ConcurrencyError:
             continue
     raise ConcurrencyError(game_id, -1, -1)
 
 
-def load_meta(store: EventStore, game_id: str) -> GameMeta:
+def load_meta(repo: GameRepository, game_id: str) -> GameMeta:
     """The parsed meta hash of a game; raises GameNotFound."""
-    return GameMeta.from_hash(game_id, store.get_meta(game_id))
+    return GameMeta.from_hash(game_id, repo.store.get_meta(game_id))
 
 
-def execute(store: EventStore, game_id: str, seat, command: dict, *, expected_version: int | None = None,
-            idempotency_key: str | None = None, command_id: str | None = None,
-            cache: StateCache | None = None) -> CommandResult:
-    """Decide ``command`` for ``seat`` and append its events with the new snapshot.
+def execute(repo: GameRepository, game_id: str, seat: int | Callable[[GameMeta], int], command: dict, *,
+            expected_version: int | None = None, idempotency_key: str | None = None,
+            cause: str = "seat", command_id: str | None = None) -> CommandResult:
+    """Load the game, decide ``command`` for ``seat``, save the events: one batch.
 
     With ``expected_version`` a lost race raises ConcurrencyError (the caller's
     409); without it the command is decided again against the new state, up
@@ -145,54 +125,38 @@ def execute(store: EventStore, game_id: str, seat, command: dict, *, expected_ve
     the first result and appends nothing.
 
     ``seat`` is an int, or a function ``seat(meta) -> int`` that authenticates
-    the caller against the meta this call reads anyway (saves a round trip).
-    ``cache`` (an ``events.cache.StateCache``): decide against the state this
-    process last appended, and load from Redis only when that entry proves
-    stale (a lost race, a stale version, a rejection); commands with an
-    idempotency key always load, so a retry finds its first result.
+    the caller against the meta this call loads anyway (saves a round trip);
+    the result's ``seat`` says which seat acted. With a repository cache the
+    command is decided against the game this process last saved and loaded
+    from Redis only when that proves stale (a lost race, a stale version, a
+    rejection); commands with an idempotency key always load, so a retry
+    finds its first result. ``cause``: ``"seat"``, ``"bot"`` or ``"deadline"``.
     """
-    command_id = command_id or uuid.uuid4().hex
-    use_cache = cache is not None and idempotency_key is None
+    cached = idempotency_key is None
     for _ in range(MAX_RETRIES):
-        cached = cache.get(game_id) if use_cache else None
-        if cached is not None:
-            meta, version, state, seen = replace(cached.meta), cached.version, cached.state, None
-        else:
-            meta_raw, snapshot_raw, version, seen = store.load(game_id, idempotency_key)
-            meta = GameMeta.from_hash(game_id, meta_raw)
-            state = None
-        ruleset = get_ruleset(meta.ruleset)
-        if callable(seat):
-            seat = seat(meta)
+        game, seen = repo.get_for(game_id, idempotency_key, cached=cached)
+        acting = seat(game.meta) if callable(seat) else seat
         if seen is not None:
-            return _replay_result(store, ruleset, meta, seen)
+            return repo.replayed(game, seen, acting)
         try:
-            check_command(ruleset, command)
-            _check_running(meta)
-            if expected_version is not None and expected_version != version:
-                raise ConcurrencyError(game_id, expected_version, version)
-            if cached is None:
-                state = load_state(store, ruleset, game_id, snapshot_raw, version).state
-            events = ruleset.decide(state, seat, command, rng_for(meta.seed, version))
+            check_command(game.ruleset, command)
+            _check_running(game.meta)
+            if expected_version is not None and expected_version != game.version:
+                raise ConcurrencyError(game_id, expected_version, game.version)
+            events = game.ruleset.decide(game.state, acting, command, rng_for(game.meta.seed, game.version))
         except (RuleViolation, ConcurrencyError):
-            if cached is None:
+            if not game.from_cache:
                 raise
-            use_cache = False          # confirm the rejection against Redis
+            cached = False          # confirm the rejection against Redis
             continue
-        work = ruleset.copy_state(state) if cached is not None else state
         try:
-            result = _append(store, ruleset, meta, work, version, events, seat, command,
-                             command_id, idempotency_key)
+            return repo.save(game, events, seat=acting, command=command, cause=cause,
+                             command_id=command_id, idempotency_key=idempotency_key)
         except ConcurrencyError:
-            if cache is not None:
-                cache.drop(game_id)
-            if expected_version is not None and cached is None:
+            repo.forget(game_id)
+            if expected_version is not None and not game.from_cache:
                 raise
-            use_cache = False
-            continue
-        if cache is not None:
-            cache.put(game_id, CachedGame(result.last_version, replace(result.meta), result.state))
-        return result
+            cached = False
     raise ConcurrencyError(game_id, expected_version if expected_version is not None else -1, -1)
 
 
@@ -201,35 +165,3 @@ def _check_running(meta: GameMeta) -> None:
         raise RuleViolation("game_not_started", "The game is waiting for players to join.", status=409)
     if meta.status == "finished":
         raise RuleViolation("game_over", "The game is over.", status=409)
-
-
-def _replay_result(store: EventStore, ruleset: Ruleset, meta: GameMeta, seen: tuple[int, int]) -> CommandResult:
-    first, last = seen
-    envs = store.read(meta.game_id, after=first - 1, until=last)
-    loaded = load_state(store, ruleset, meta.game_id)
-    return CommandResult(meta.game_id, first, last, envs, loaded.state, meta, True, ruleset)
-
-
-def _append(store: EventStore, ruleset: Ruleset, meta: GameMeta, state, version: int, events: list[dict],
-            seat, command: dict, command_id: str, idempotency_key: str | None,
-            write_meta: bool = False) -> CommandResult:
-    """Evolve ``state`` through ``events``, close the game if it ended, append all atomically.
-
-    The whole meta hash is written on create and join; a move writes only the
-    status and result, and only when the game ends.
-    """
-    for event in events:
-        state = ruleset.evolve(state, event)
-    meta_fields = meta.to_hash() if write_meta else None
-    if meta.status == "active" and state is not None:
-        outcome = ruleset.outcome(state)
-        if outcome is not None:
-            meta.status, meta.result = "finished", outcome
-            meta_fields = meta.to_hash()
-            events = events + [{"type": "SeedRevealed", "data": {
-                "seed": meta.seed, "options": {k: meta.options[k] for k in SECRET_OPTIONS if k in meta.options}}}]
-    envs = _envelopes(meta.game_id, version + 1, events, seat, command, command_id)
-    snapshot = encode_snapshot(ruleset, state, version + len(envs)) if state is not None else None
-    res = store.append(meta.game_id, version, envs, snapshot=snapshot, meta=meta_fields,
-                       idempotency_key=idempotency_key)
-    return CommandResult(meta.game_id, res.first_version, res.last_version, envs, state, meta, res.duplicate, ruleset)

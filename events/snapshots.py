@@ -1,12 +1,17 @@
 """Snapshots: the folded state of a game kept beside its stream.
 
-The write path (``events.handling``) stores a snapshot with every append, in the
-same atomic script, so loading a game's state costs one ``GET`` and one JSON
-parse whether the stream holds 10 events or 10,000. A snapshot records the
-rules version that wrote it; one from other rules code is ignored and the state
-is folded again from the log (``stranded rebuild`` rewrites them all).
+The write path (``events.repository``) stores a snapshot with every append, in
+the same atomic script, so loading a game's state costs one ``GET`` and one
+JSON parse whether the stream holds 10 events or 10,000. A snapshot records
+the rules version that wrote it; one from other rules code is ignored and the
+state is folded again from the log (``stranded rebuild`` rewrites them all).
+A snapshot is a cache: the log is the truth, and ``stranded verify`` checks
+the snapshot against a fold of the log.
 
-Snapshot JSON: ``{"version": int, "rules_version": str, "state": <game state>}``.
+Snapshot JSON: ``{"version": int, "rules_version": str, "head": str | null,
+"ts": int | null, "state": <game state>}`` -- ``head`` is the chain head at
+``version`` (``events.chain``; null for a log written before the chain) and
+``ts`` the time of the last batch in UTC milliseconds.
 """
 from __future__ import annotations
 
@@ -17,78 +22,49 @@ from typing import Any
 import orjson
 
 from events.games.contract import Ruleset
-from events.store import EventStore
 
+#: Events of the log that are the server's, not the game's: ``evolve`` never sees them.
 SYSTEM_EVENTS = frozenset({"GameCreated", "SeatJoined", "SeedRevealed"})
 
 
 @dataclass
-class Loaded:
-    """A game's state as of ``version`` and whether a snapshot gave it."""
+class Snapshot:
+    """A decoded snapshot: the state at ``version``, the chain head and the last batch's time."""
 
     state: Any
     version: int
-    from_snapshot: bool
+    head: str | None
+    ts_ms: int | None
 
 
-def encode_snapshot(ruleset: Ruleset, state: Any, version: int) -> str:
+def encode_snapshot(ruleset: Ruleset, state: Any, version: int, head: str | None = None,
+                    ts_ms: int | None = None) -> str:
     """Serialise ``state`` at ``version`` as snapshot JSON (compact)."""
-    return '{"version":%d,"rules_version":%s,"state":%s}' % (
-        version,
-        json.dumps(ruleset.version),
-        orjson.dumps(state).decode(),
-    )
+    return '{"version":%d,"rules_version":%s,"head":%s,"ts":%s,"state":%s}' % (
+        version, json.dumps(ruleset.version), json.dumps(head), json.dumps(ts_ms), orjson.dumps(state).decode())
 
 
-def decode_snapshot(ruleset: Ruleset, raw: str | bytes | None) -> Loaded | None:
+def decode_snapshot(ruleset: Ruleset, raw: str | bytes | None) -> Snapshot | None:
     """Parse snapshot JSON; ``None`` if absent, garbled or from other rules code."""
     if not raw:
         return None
     try:
         snap = orjson.loads(raw)
-    except orjson.JSONDecodeError:
+        if snap.get("rules_version") != ruleset.version:
+            return None
+        return Snapshot(snap["state"], int(snap["version"]), snap.get("head"), snap.get("ts"))
+    except (orjson.JSONDecodeError, KeyError, TypeError, ValueError, AttributeError):
         return None
-    if snap.get("rules_version") != ruleset.version:
-        return None
-    return Loaded(snap["state"], int(snap["version"]), True)
 
 
 def fold(ruleset: Ruleset, envelopes, state: Any = None) -> Any:
     """Fold envelopes (``events.codec.Envelope``) into a game state.
 
     System events (game creation, seats, the seed reveal) are kept in the log
-    but are not the game's: the game's ``evolve`` ignores unknown types, and
-    skipping them here saves the call.
+    but are not the game's: skipping them here saves the call.
     """
     evolve = ruleset.evolve
     for env in envelopes:
         if env.type not in SYSTEM_EVENTS:
             state = evolve(state, {"type": env.type, "data": env.data})
     return state
-
-
-def load_state(store: EventStore, ruleset: Ruleset, game_id: str, snapshot_raw=None, version: int | None = None) -> Loaded:
-    """The current state of a game: its snapshot, or a fold of the log.
-
-    Args:
-        snapshot_raw: the snapshot JSON if the caller already fetched it.
-        version: the stream version if the caller already knows it.
-    A snapshot behind the stream is brought forward by folding the missing
-    events; one from other rules code is dropped and the whole log folded.
-    """
-    if snapshot_raw is None:
-        snapshot_raw = store.read_snapshot(game_id)
-    if version is None:
-        version = store.version(game_id)
-    snap = decode_snapshot(ruleset, snapshot_raw)
-    if snap is not None and snap.version == version:
-        return snap
-    if snap is not None and snap.version < version:
-        state = fold(ruleset, store.read(game_id, after=snap.version), snap.state)
-        return Loaded(state, version, False)
-    return Loaded(fold(ruleset, store.read(game_id)), version, False)
-
-
-def state_at(store: EventStore, ruleset: Ruleset, game_id: str, version: int) -> Any:
-    """The state after the first ``version`` events (the basis of replay)."""
-    return fold(ruleset, store.read(game_id, until=version))

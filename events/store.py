@@ -4,7 +4,8 @@ conditionally.
 Keys of one game share the hash tag ``{<game id>}`` so every operation on a
 game touches one Redis Cluster slot::
 
-    stranded:{<game>}:events        the stream; entry id "<version>-0"
+    stranded:{<game>}:events        the stream; entry id "<version>-0", fields t, d, b, h
+                                    (stream layout 2, ``events.codec``)
     stranded:{<game>}:snapshot      the latest state snapshot (opaque text)
     stranded:{<game>}:meta          a hash of public/private game metadata
     stranded:{<game>}:idem:<key>    "first,last" of an idempotent append
@@ -24,7 +25,7 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any, Iterator
 
-from events.codec import Envelope, decode, encode
+from events.codec import BatchHeader, CodecError, EncodedBatch, Envelope, decode_entries, entry_fields
 
 __all__ = [
     "AppendResult",
@@ -134,14 +135,14 @@ class EventStore:
         self,
         game_id: str,
         expected_version: int,
-        envelopes: list[Envelope],
+        batch: EncodedBatch,
         *,
         snapshot: str | None = None,
         meta: dict[str, str] | None = None,
         idempotency_key: str | None = None,
         idempotency_ttl_s: int = 86400,
     ) -> AppendResult:
-        """Append a batch of events, all or none, if the stream is still at
+        """Append one command's batch, all or none, if the stream is still at
         ``expected_version``; one atomic Redis script, one round trip.
 
         Args:
@@ -149,7 +150,8 @@ class EventStore:
             expected_version: the version the caller decided at (0 for a new
                 game). The batch's envelopes must carry versions
                 ``expected_version + 1, + 2, ...`` in order.
-            envelopes: at least one envelope, all of ``game_id``.
+            batch: the encoded batch (``events.codec.encode_batch``): at least
+                one entry, all of ``game_id``.
             snapshot: if given, stored as the game's snapshot in the same
                 atomic step (only when the events are appended).
             meta: if given, these fields are set on the game's meta hash in
@@ -165,7 +167,7 @@ class EventStore:
             The :class:`AppendResult` (versions written, or first written).
 
         Raises:
-            ValueError: no envelopes, versions not consecutive from
+            ValueError: no events, versions not consecutive from
                 ``expected_version + 1``, an envelope of another game, a
                 negative ``expected_version`` or a non-positive TTL.
             ConcurrencyError: the stream is not at ``expected_version``;
@@ -173,11 +175,11 @@ class EventStore:
         """
         if expected_version < 0:
             raise ValueError(f"expected_version must be >= 0, got {expected_version}")
-        if not envelopes:
-            raise ValueError("append needs at least one envelope")
-        for offset, env in enumerate(envelopes, start=1):
+        if not batch.entries:
+            raise ValueError("append needs at least one event")
+        for offset, env in enumerate(batch.envelopes, start=1):
             if env.version != expected_version + offset:
-                got = [e.version for e in envelopes]
+                got = [e.version for e in batch.envelopes]
                 raise ValueError(
                     f"envelope versions {got} are not consecutive from {expected_version + 1}"
                 )
@@ -196,12 +198,9 @@ class EventStore:
         args.append(len(meta))
         for field, value in meta.items():
             args += [field, value]
-        args.append(len(envelopes))
-        for env in envelopes:
-            fields = encode(env)
-            args.append(len(fields))
-            for field, value in fields.items():
-                args += [field, value]
+        args.append(len(batch.entries))
+        for entry in batch.entries:
+            args += entry
 
         reply = self._append_script(keys=keys, args=args)
         outcome = int(reply[0])
@@ -264,13 +263,40 @@ class EventStore:
             raise ValueError(f"limit must be >= 0, got {limit}")
         if limit == 0 or (until is not None and until <= after):
             return []
-        entries = self.redis.xrange(
+        entries = self.read_raw(game_id, after, until, limit)
+        return decode_entries(game_id, entries, lambda version: self.header_at(game_id, version))
+
+    def read_raw(self, game_id: str, after: int = 0, until: int | None = None,
+                 limit: int | None = None) -> list:
+        """The stream entries with versions in ``(after, until]`` as Redis returns them:
+        ``[(entry_id, {field: value})]``, undecoded (bytes or str as the client gives)."""
+        return self.redis.xrange(
             self.key(game_id, "events"),
             min=f"{after + 1}-0",
             max=f"{until}-0" if until is not None else "+",
             count=limit,
         )
-        return [decode(game_id, entry_id, fields) for entry_id, fields in entries]
+
+    def header_at(self, game_id: str, version: int) -> BatchHeader:
+        """The batch header stored on the entry at ``version`` (a batch's first event).
+
+        Raises ``CodecError`` when that entry is missing or starts no batch."""
+        entries = self.read_raw(game_id, version - 1, version)
+        parts = entry_fields(entries[0][1]) if entries else None
+        if parts is None or not parts[2].startswith("{"):
+            raise CodecError(f"version {version} of game {game_id} does not start a batch")
+        return BatchHeader.from_json(parts[2])
+
+    def head(self, game_id: str) -> tuple[int, str | None]:
+        """``(version, head)``: the stream's version and the chain head stored on its last
+        entry (``None`` for an empty stream or one written before the chain)."""
+        last = self.redis.xrevrange(self.key(game_id, "events"), count=1)
+        if not last:
+            return 0, None
+        entry_id, fields = last[0]
+        parts = entry_fields(fields)
+        version = int(_text(entry_id).split("-", 1)[0])
+        return version, (parts[3] or None) if parts is not None else None
 
     def read_batches(
         self,

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from events.dispatch import STATUSES
+from events.repository import GameRepository
 from events.store import EventStore, GameNotFound
 from projections.views import load_game, summary
 
@@ -11,7 +12,7 @@ def index_key(store: EventStore, part: str) -> str:
     return f"{store.prefix}:index:{part}"
 
 
-def list_games(store: EventStore, status: str | None = None, ruleset: str | None = None,
+def list_games(repo: GameRepository, status: str | None = None, ruleset: str | None = None,
                limit: int = 50, offset: int = 0) -> list[dict]:
     """Public summaries of games, newest first, optionally filtered.
 
@@ -22,6 +23,7 @@ def list_games(store: EventStore, status: str | None = None, ruleset: str | None
     """
     if status is not None and status not in STATUSES:
         raise ValueError(f"status must be one of {', '.join(STATUSES)}.")
+    store = repo.store
     r = store.redis
     ids = [i.decode() if isinstance(i, bytes) else i for i in r.zrevrange(index_key(store, "games"), 0, -1)]
     filters = []
@@ -39,7 +41,7 @@ def list_games(store: EventStore, status: str | None = None, ruleset: str | None
     out = []
     for game_id in ids[offset:offset + limit]:
         try:
-            out.append(summary(load_game(store, game_id)))
+            out.append(summary(load_game(repo, game_id)))
         except GameNotFound:
             continue
     return out

@@ -1,8 +1,9 @@
 """Rebuilding projections from the events alone (``stranded rebuild``)."""
 from __future__ import annotations
 
+from events.codec import ms_of
 from events.games import get_ruleset
-from events.handling import load_meta
+from events.meta import GameMeta
 from events.snapshots import encode_snapshot, fold
 from events.store import EventStore
 
@@ -22,15 +23,15 @@ def rebuild_game(store: EventStore, game_id: str) -> int:
 
     A game still waiting for players has no state and gets no snapshot (0).
     """
-    meta = load_meta(store, game_id)
+    meta = GameMeta.from_hash(game_id, store.get_meta(game_id))
     ruleset = get_ruleset(meta.ruleset)
     envelopes = store.read(game_id)
     state = fold(ruleset, envelopes)
     if state is None:
         return 0
-    version = envelopes[-1].version
-    store.write_snapshot(game_id, encode_snapshot(ruleset, state, version))
-    return version
+    last = envelopes[-1]
+    store.write_snapshot(game_id, encode_snapshot(ruleset, state, last.version, last.head, ms_of(last.ts)))
+    return last.version
 
 
 def rebuild_all(store: EventStore, progress=None) -> dict[str, int]:
@@ -41,3 +42,4 @@ def rebuild_all(store: EventStore, progress=None) -> dict[str, int]:
         if progress:
             progress(game_id)
     return done
+

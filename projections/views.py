@@ -7,42 +7,16 @@ for everyone (the seed and any stacked deck are in ``SeedRevealed``).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
-
 from events.codec import Envelope
-from events.games import get_ruleset
 from events.games.contract import Ruleset
-from events.meta import GameMeta
-from events.snapshots import SYSTEM_EVENTS, Loaded, load_state, state_at
-from events.store import EventStore, GameNotFound
+from events.repository import Game, GameRepository
+from events.snapshots import SYSTEM_EVENTS
+from events.store import GameNotFound
 
 
-@dataclass
-class Game:
-    """A game as read for one request: meta, ruleset, state and version."""
-
-    meta: GameMeta
-    ruleset: Ruleset
-    loaded: Loaded
-
-    @property
-    def state(self) -> Any:
-        """The game's current state (``None`` while waiting for players)."""
-        return self.loaded.state
-
-    @property
-    def version(self) -> int:
-        """The stream version the state is at."""
-        return self.loaded.version
-
-
-def load_game(store: EventStore, game_id: str) -> Game:
-    """Load meta and current state in one round trip; raises GameNotFound."""
-    meta_raw, snapshot_raw, version, _ = store.load(game_id)
-    meta = GameMeta.from_hash(game_id, meta_raw)
-    ruleset = get_ruleset(meta.ruleset)
-    return Game(meta, ruleset, load_state(store, ruleset, game_id, snapshot_raw, version))
+def load_game(repo: GameRepository, game_id: str) -> Game:
+    """Load meta and current state (one round trip when the snapshot is current); raises GameNotFound."""
+    return repo.get(game_id)
 
 
 def summary(game: Game) -> dict:
@@ -68,7 +42,7 @@ def summary(game: Game) -> dict:
     }
 
 
-def seat_view(store: EventStore, game: Game, seat: int | None, at: int | None = None) -> dict:
+def seat_view(repo: GameRepository, game: Game, seat: int | None, at: int | None = None) -> dict:
     """``seat``'s view (``None``: spectator) now, or after the first ``at`` events.
 
     Raises ``ValueError`` when ``at`` is outside ``1..version``.
@@ -77,7 +51,7 @@ def seat_view(store: EventStore, game: Game, seat: int | None, at: int | None = 
     if at is not None:
         if not 1 <= at <= game.version:
             raise ValueError(f"'at' must be between 1 and {game.version}.")
-        state, version = state_at(store, game.ruleset, game.meta.game_id, at), at
+        state, version = repo.state_at(game, at), at
     body = game.ruleset.view(state, seat) if state is not None else {}
     return {"game_id": game.meta.game_id, "version": version, "seat": seat, "view": body}
 
@@ -97,18 +71,18 @@ def redact_envelope(ruleset: Ruleset, env: Envelope, seat: int | None, finished:
     return out
 
 
-def events_for(store: EventStore, game: Game, seat: int | None, after: int = 0, limit: int | None = None,
+def events_for(repo: GameRepository, game: Game, seat: int | None, after: int = 0, limit: int | None = None,
                envelopes: list[Envelope] | None = None) -> list[dict]:
     """The log after version ``after`` (at most ``limit``), redacted for ``seat``."""
     if envelopes is None:
-        envelopes = store.read(game.meta.game_id, after=after, limit=limit)
+        envelopes = repo.store.read(game.meta.game_id, after=after, limit=limit)
     finished = game.meta.status == "finished"
     return [redact_envelope(game.ruleset, e, seat, finished) for e in envelopes]
 
 
-def require_game(store: EventStore, game_id: str) -> Game:
+def require_game(repo: GameRepository, game_id: str) -> Game:
     """:func:`load_game` that also raises GameNotFound when the stream is empty."""
-    game = load_game(store, game_id)
+    game = load_game(repo, game_id)
     if game.version == 0:
         raise GameNotFound(game_id)
     return game

@@ -12,12 +12,13 @@ import time
 from dataclasses import dataclass, field
 
 from events.cache import StateCache
-from events.codec import decode, utc_now
+from events.codec import decode_entries, utc_now
 from events.dispatch import Dispatcher
 from events.games import RULESETS
 from events.handling import create_game as _create
 from events.handling import execute, join_seat
 from events.meta import SERVER_OPTIONS
+from events.repository import GameRepository
 from events.store import EventStore
 from projections.queries import list_games as _list_games
 from projections.views import (
@@ -34,11 +35,16 @@ from service.errors import ApiError
 @dataclass
 class Services:
     """What every use case needs: the event store, the job dispatcher and
-    this process's write-model cache (see ``events.cache``)."""
+    the game repository over the store with this process's write-model cache
+    (see ``events.cache``)."""
 
     store: EventStore
     dispatcher: Dispatcher
     cache: StateCache = field(default_factory=StateCache)
+    repo: GameRepository = field(init=False)
+
+    def __post_init__(self):
+        self.repo = GameRepository(self.store, self.cache)
 
 
 def rulesets() -> list[dict]:
@@ -58,42 +64,42 @@ def create_game(svc: Services, ruleset: str, seats: list[dict], options: dict) -
             token, spec["token_sha256"] = new_token()
             tokens.append({"seat": i, "token": token})
         specs.append(spec)
-    result = _create(svc.store, ruleset, specs, options, created=utc_now())
+    result = _create(svc.repo, ruleset, specs, options, created=utc_now())
     svc.dispatcher.after_append(result, created_ts=time.time())
-    return {**summary(require_game(svc.store, result.game_id)), "tokens": tokens}
+    return {**summary(require_game(svc.repo, result.game_id)), "tokens": tokens}
 
 
 def join(svc: Services, game_id: str, seat: int, name: str, auto_pass: bool) -> dict:
     """Take an open seat; returns ``{"seat", "token"}``."""
     token, digest = new_token()
-    result = join_seat(svc.store, game_id, seat, name, digest, auto_pass)
+    result = join_seat(svc.repo, game_id, seat, name, digest, auto_pass)
     svc.dispatcher.after_append(result)
     return {"seat": seat, "token": token}
 
 
 def list_games(svc: Services, **query) -> dict:
     """The lobby: public summaries filtered by ``status`` and ``ruleset``."""
-    return {"games": _list_games(svc.store, **query)}
+    return {"games": _list_games(svc.repo, **query)}
 
 
 def game_summary(svc: Services, game_id: str) -> dict:
     """The public summary of one game."""
-    return summary(require_game(svc.store, game_id))
+    return summary(require_game(svc.repo, game_id))
 
 
 def view(svc: Services, game_id: str, at: int | None = None) -> dict:
     """The caller's view (spectator without a token), now or at version ``at``."""
-    game = require_game(svc.store, game_id)
+    game = require_game(svc.repo, game_id)
     seat = caller_seat(game.meta, required=False)
     try:
-        return seat_view(svc.store, game, seat, at)
+        return seat_view(svc.repo, game, seat, at)
     except ValueError as exc:
         raise ApiError(400, "bad_version", str(exc)) from exc
 
 
 def legal_commands(svc: Services, game_id: str) -> dict:
     """What the caller's seat may send now: complete command bodies."""
-    game = require_game(svc.store, game_id)
+    game = require_game(svc.repo, game_id)
     seat = caller_seat(game.meta, required=True)
     commands = game.ruleset.legal_commands(game.state, seat) if game.meta.status == "active" else []
     return {"game_id": game_id, "version": game.version, "seat": seat, "commands": commands}
@@ -104,26 +110,21 @@ def send_command(svc: Services, game_id: str, body: dict, token: str | None, ide
     if token is None:
         raise ApiError(401, "missing_token", "Commands need your seat token: 'Authorization: Bearer <token>'.")
     command = {k: v for k, v in body.items() if k != "expected_version"}
-    holder = {}
-
-    def authorise(meta):
-        holder["seat"] = seat_of(meta, token)
-        return holder["seat"]
-
-    result = execute(svc.store, game_id, authorise, command, expected_version=body.get("expected_version"),
-                     idempotency_key=idempotency_key, cache=svc.cache)
+    result = execute(svc.repo, game_id, lambda meta: seat_of(meta, token), command,
+                     expected_version=body.get("expected_version"), idempotency_key=idempotency_key)
     svc.dispatcher.after_append(result)
     finished = result.meta.status == "finished"
-    events = [redact_envelope(result.ruleset, e, holder["seat"], finished) for e in result.envelopes]
-    return {"game_id": game_id, "version": result.last_version, "duplicate": result.duplicate, "events": events}
+    events = [redact_envelope(result.ruleset, e, result.seat, finished) for e in result.envelopes]
+    return {"game_id": game_id, "version": result.last_version, "duplicate": result.duplicate, "events": events,
+            "head": result.head}
 
 
 def event_page(svc: Services, game_id: str, after: int, limit: int) -> dict:
     """A page of the log redacted for the caller; complete (unredacted) once the game is finished."""
-    game = require_game(svc.store, game_id)
+    game = require_game(svc.repo, game_id)
     seat = caller_seat(game.meta, required=False)
     return {"game_id": game_id, "version": game.version, "complete": game.meta.status == "finished",
-            "events": events_for(svc.store, game, seat, after, limit)}
+            "events": events_for(svc.repo, game, seat, after, limit)}
 
 
 def event_stream(svc: Services, game_id: str, after: int | None, timeout_s: float):
@@ -132,7 +133,7 @@ def event_stream(svc: Services, game_id: str, after: int | None, timeout_s: floa
     Returns a generator of SSE text chunks that ends when the game finishes or
     after ``timeout_s`` (a comment line keeps the connection alive meanwhile).
     """
-    game = require_game(svc.store, game_id)
+    game = require_game(svc.repo, game_id)
     seat = caller_seat(game.meta, required=False)
     key = svc.store.key(game_id, "events")
     last = game.version if after is None else after
@@ -152,8 +153,8 @@ def event_stream(svc: Services, game_id: str, after: int | None, timeout_s: floa
                     return
                 yield ": keep-alive\n\n"
                 continue
-            for entry_id, fields in replies[0][1]:
-                env = decode(game_id, entry_id, fields)
+            for env in decode_entries(game_id, replies[0][1],
+                                      lambda version: svc.store.header_at(game_id, version)):
                 finished = finished or env.type == "SeedRevealed"
                 out = redact_envelope(game.ruleset, env, seat, complete)
                 last = env.version

@@ -185,6 +185,11 @@ class EventSchema(Schema):
     command_id = fields.String(allow_none=True)
     command = fields.Dict(metadata={"description": "On the first event of a batch, to the seat that sent it."})
     ts = fields.String()
+    cause = fields.String(allow_none=True, validate=validate.OneOf(["seat", "bot", "deadline", "system"]),
+                          metadata={"description": "Why the batch was written: a seat's own command, a bot's, "
+                                                   "a deadline's default, or the server's (create, join)."})
+    head = fields.String(allow_none=True, metadata={"description": (
+        "The chain head after this event, on the last event of each batch (64 hex digits); else null.")})
 
 
 class CommandResultSchema(Schema):
@@ -194,6 +199,8 @@ class CommandResultSchema(Schema):
     version = fields.Integer(required=True)
     duplicate = fields.Boolean(metadata={"description": "True when an Idempotency-Key replayed an earlier result."})
     events = fields.List(fields.Nested(EventSchema), required=True)
+    head = fields.String(allow_none=True, metadata={"description": (
+        "The chain head after this batch (64 hex digits): keep (version, head) as a receipt.")})
 
 
 class EventsQuerySchema(Schema):

@@ -26,13 +26,14 @@ def test_verify_and_rebuild_on_the_embedded_server(tmp_path, monkeypatch):
     from events.connection import connect, start_embedded
     from events.dispatch import Dispatcher
     from events.handling import create_game
+    from events.repository import GameRepository
     from events.store import EventStore
     from tests.helpers import run_jobs
 
     monkeypatch.delenv("REDIS_URL", raising=False)
     server, url = start_embedded(tmp_path)
     store = EventStore(connect(url))
-    result = create_game(store, "selfish-space", [{"bot": "random"}, {"bot": "random"}], {"seed": "cli"})
+    result = create_game(GameRepository(store), "selfish-space", [{"bot": "random"}, {"bot": "random"}], {"seed": "cli"})
     Dispatcher(store.redis).after_append(result, created_ts=1.0)
     run_jobs(store.redis)
     runner = CliRunner()

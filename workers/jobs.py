@@ -12,12 +12,10 @@ import logging
 from rq import get_current_job
 
 from events.dispatch import Dispatcher
-from events.games import get_ruleset
 from events.games.contract import RuleViolation
 from events.handling import execute
-from events.meta import GameMeta
 from events.randomness import rng_for
-from events.snapshots import Loaded, load_state
+from events.repository import Game, GameRepository
 from events.store import ConcurrencyError, EventStore, GameNotFound
 
 log = logging.getLogger("stranded.workers")
@@ -38,13 +36,6 @@ def deadline(game_id: str, version: int, seat: int, prefix: str = "stranded") ->
     return run_deadline(_connection(), game_id, version, seat, prefix=prefix)
 
 
-def _load(store: EventStore, game_id: str):
-    meta_raw, snapshot, version, _ = store.load(game_id)
-    meta = GameMeta.from_hash(game_id, meta_raw)
-    ruleset = get_ruleset(meta.ruleset)
-    return meta, ruleset, load_state(store, ruleset, game_id, snapshot, version)
-
-
 def run_bots(redis, game_id: str, version: int, prefix: str = "stranded", max_moves: int = MAX_BOT_MOVES) -> str:
     """Play bot decisions of ``game_id`` from ``version`` until a human must act or the game ends.
 
@@ -52,54 +43,55 @@ def run_bots(redis, game_id: str, version: int, prefix: str = "stranded", max_mo
     ``version``), ``"waiting for a human"``, ``"finished"`` or ``"continued"``
     (the move bound was hit and a fresh job enqueued).
     """
-    store, dispatcher = EventStore(redis, prefix), Dispatcher(redis, prefix)
+    repo, dispatcher = GameRepository(EventStore(redis, prefix)), Dispatcher(redis, prefix)
     try:
-        meta, ruleset, loaded = _load(store, game_id)
+        game = repo.get(game_id)
     except GameNotFound:
         return "no such game"
-    if loaded.version != version:
+    if game.version != version:
         return "moved on"
     for _ in range(max_moves):
+        meta, ruleset = game.meta, game.ruleset
         if meta.status != "active":
             return "finished"
-        bots = [d for d in ruleset.pending(loaded.state) if meta.seats[d.seat].get("bot")]
+        bots = [d for d in ruleset.pending(game.state) if meta.seats[d.seat].get("bot")]
         if not bots:
             return "waiting for a human"
         decision = bots[0]
         seat = decision.seat
-        view = ruleset.view(loaded.state, seat)
-        legal = ruleset.legal_commands(loaded.state, seat)
+        view = ruleset.view(game.state, seat)
+        legal = ruleset.legal_commands(game.state, seat)
         policy = ruleset.bots[meta.seats[seat]["bot"]]
-        command = policy(view, legal, rng_for(meta.seed, loaded.version, salt=f"bot:{seat}"))
+        command = policy(view, legal, rng_for(meta.seed, game.version, salt=f"bot:{seat}"))
         try:
-            result = execute(store, game_id, seat, command, expected_version=loaded.version)
+            result = execute(repo, game_id, seat, command, expected_version=game.version, cause="bot")
         except ConcurrencyError:
-            meta, ruleset, loaded = _load(store, game_id)   # a human moved meanwhile: re-check
+            game = repo.get(game_id)   # a human moved meanwhile: re-check
             continue
         except RuleViolation as exc:  # a bot chose badly: fall back to the deadline default
             # log the command type and code only: the arguments may name a hidden card
             log.warning("bot seat %s in game %s sent a rejected %s (%s)", seat, game_id, command.get("type"), exc.code)
-            result = execute(store, game_id, seat, decision.default, expected_version=loaded.version)
+            result = execute(repo, game_id, seat, decision.default, expected_version=game.version, cause="bot")
         dispatcher.after_append(result, from_bot=True)
-        meta, loaded = result.meta, Loaded(result.state, result.last_version, True)
-    dispatcher.schedule(meta, loaded.state, loaded.version)
+        game = Game(result.meta, ruleset, result.state, result.last_version, result.head)
+    dispatcher.schedule(game.meta, game.state, game.version)
     return "continued"
 
 
 def run_deadline(redis, game_id: str, version: int, seat: int, prefix: str = "stranded") -> str:
     """Act for ``seat`` with its decision's default command if the game is still at ``version``."""
-    store, dispatcher = EventStore(redis, prefix), Dispatcher(redis, prefix)
+    repo, dispatcher = GameRepository(EventStore(redis, prefix)), Dispatcher(redis, prefix)
     try:
-        meta, ruleset, loaded = _load(store, game_id)
+        game = repo.get(game_id)
     except GameNotFound:
         return "no such game"
-    if loaded.version != version or meta.status != "active":
+    if game.version != version or game.meta.status != "active":
         return "moved on"
-    decision = next((d for d in ruleset.pending(loaded.state) if d.seat == seat), None)
+    decision = next((d for d in game.ruleset.pending(game.state) if d.seat == seat), None)
     if decision is None:
         return "nothing pending"
     try:
-        result = execute(store, game_id, seat, decision.default, expected_version=version)
+        result = execute(repo, game_id, seat, decision.default, expected_version=version, cause="deadline")
     except ConcurrencyError:
         return "moved on"
     dispatcher.after_append(result)

@@ -14,48 +14,59 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from datetime import datetime
+from collections import Counter
 
 from events.dispatch import Dispatcher
-from events.games import get_ruleset
-from events.handling import load_meta
-from events.snapshots import load_state
+from events.meta import GameMeta
+from events.repository import GameRepository
 from events.store import EventStore, GameNotFound
 from projections.rebuild import game_ids
 
 log = logging.getLogger("stranded.reconciler")
 
 
-def _age_s(ts: str) -> float:
-    try:
-        return time.time() - datetime.fromisoformat(ts.replace("Z", "+00:00")).timestamp()
-    except ValueError:
-        return float("inf")
+#: The wall clock the reconciler dates waits by (seconds since the epoch); tests replace it.
+clock = time.time
+
+#: Passes in which a game's reconciliation raised, by game id (the operator's signal of a damaged game).
+FAILURES: Counter[str] = Counter()
 
 
 def reconcile(redis, prefix: str = "stranded", grace_s: float = 5.0) -> list[str]:
-    """One pass over every game; returns the ids of the jobs it enqueued."""
-    store, dispatcher = EventStore(redis, prefix), Dispatcher(redis, prefix)
+    """One pass over every game; returns the ids of the jobs it enqueued.
+
+    A game whose reconciliation raises (a damaged log, an option the
+    scheduler cannot use) is logged with its id, counted in :data:`FAILURES`
+    and skipped: it never stops the repair of the other games.
+    """
+    store = EventStore(redis, prefix)
+    repo, dispatcher = GameRepository(store), Dispatcher(redis, prefix)
     enqueued = []
     for game_id in game_ids(store):
         try:
-            meta = load_meta(store, game_id)
-        except GameNotFound:
-            continue
-        dispatcher.index(meta)
-        if meta.status != "active":
-            continue
-        ruleset = get_ruleset(meta.ruleset)
-        loaded = load_state(store, ruleset, game_id)
-        last = store.read(game_id, after=loaded.version - 1)
-        age = _age_s(last[-1].ts) if last else None    # None: no event to date the wait from
-        if age is not None and age < grace_s:
-            continue
-        enqueued += dispatcher.schedule(meta, loaded.state, loaded.version, only_missing=True,
-                                        elapsed_s=age or 0.0)
+            enqueued += _reconcile_game(repo, dispatcher, game_id, grace_s)
+        except Exception:  # one game's fault stays in that game
+            FAILURES[game_id] += 1
+            log.exception("reconciler: game %s could not be reconciled (failure %d); going on",
+                          game_id, FAILURES[game_id])
     if enqueued:
         log.info("reconciler re-enqueued %s", enqueued)
     return enqueued
+
+
+def _reconcile_game(repo: GameRepository, dispatcher: Dispatcher, game_id: str, grace_s: float) -> list[str]:
+    try:
+        meta = GameMeta.from_hash(game_id, repo.store.get_meta(game_id))
+    except GameNotFound:
+        return []
+    dispatcher.index(meta)
+    if meta.status != "active":
+        return []
+    game = repo.get(game_id)
+    age = None if game.updated_ms is None else max(0.0, clock() - game.updated_ms / 1000)
+    if age is not None and age < grace_s:
+        return []
+    return dispatcher.schedule(game.meta, game.state, game.version, only_missing=True, elapsed_s=age or 0.0)
 
 
 def start_thread(redis, prefix: str = "stranded", interval_s: float = 5.0) -> threading.Thread:

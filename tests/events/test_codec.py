@@ -1,93 +1,146 @@
-"""The envelope codec: round trips, the command on the first event, errors, upcasting."""
+"""The envelope codec: stream layout 2 (batches, one field set, the chain), layout 1 still
+read, errors, upcasting."""
 from __future__ import annotations
 
 import pytest
 
-from events import codec
-from events.codec import CodecError, Envelope, decode, encode, register_upcaster
+from events import chain, codec
+from events.codec import (
+    FIELDS,
+    BatchHeader,
+    CodecError,
+    Envelope,
+    decode,
+    decode_entries,
+    encode,
+    encode_batch,
+    register_upcaster,
+)
+
+HEADER = BatchHeader("cmd-1", 2, "seat", 1_714_564_800_000, {"type": "DrawCard"}, 3)
+EVENTS = [{"type": "CardDrawn", "data": {"card": "oxygen", "nested": {"list": [1, "é"]}}},
+          {"type": "TurnEnded", "data": {"seat": 2}},
+          {"type": "TurnStarted", "data": {"seat": 0}}]
 
 
-def sample(**kw) -> Envelope:
-    base = dict(
-        game_id="g-1",
-        version=7,
-        type="CardDrawn",
-        data={"card": "oxygen", "n": 2, "nested": {"list": [1, "é"]}},
-        schema=1,
-        seat=2,
-        command_id="cmd-1",
-        command={"type": "DrawCard", "seat": 2},
-        ts="2024-05-01T12:00:00.000Z",
-    )
-    base.update(kw)
-    return Envelope(**base)
+def batch(first=7, header=HEADER, events=EVENTS, prev=None):
+    return encode_batch("g-1", first, events, header, prev or chain.genesis("g-1"))
 
 
-def as_bytes(fields: dict[str, str]) -> dict[bytes, bytes]:
-    return {k.encode(): v.encode() for k, v in fields.items()}
+def stream(encoded, first=7, as_bytes=False):
+    entries = [(f"{first + i}-0", dict(zip(FIELDS, e))) for i, e in enumerate(encoded.entries)]
+    if as_bytes:
+        entries = [(i.encode(), {k.encode(): v.encode() for k, v in f.items()}) for i, f in entries]
+    return entries
 
 
-@pytest.mark.parametrize("form", ["str", "bytes"])
-def test_round_trip(form):
-    env = sample()
-    fields = encode(env)
-    assert all(isinstance(k, str) and isinstance(v, str) for k, v in fields.items())
-    entry_id = "7-0"
-    if form == "bytes":
-        fields, entry_id = as_bytes(fields), b"7-0"
-    assert decode("g-1", entry_id, fields) == env
+@pytest.mark.parametrize("as_bytes", [False, True], ids=["str", "bytes"])
+def test_a_batch_round_trips_through_its_stream_entries(as_bytes):
+    encoded = batch()
+    assert decode_entries("g-1", stream(encoded, as_bytes=as_bytes)) == encoded.envelopes
+    first, middle, last = encoded.envelopes
+    assert (first.seat, first.command_id, first.cause, first.ts) == (2, "cmd-1", "seat", "2024-05-01T12:00:00.000Z")
+    assert first.command == {"type": "DrawCard"} and middle.command is None and last.command is None
+    assert all(e.seat == 2 and e.command_id == "cmd-1" for e in encoded.envelopes)
 
 
-def test_round_trip_of_a_system_event_without_optional_fields():
-    env = sample(seat=None, command_id=None, command=None)
-    fields = encode(env)
-    assert set(fields) == {"type", "schema", "data", "ts"}
-    assert decode("g-1", b"7-0", as_bytes(fields)) == env
+def test_every_entry_has_the_same_four_fields_so_redis_shares_their_names():
+    for _, fields in stream(batch()):
+        assert list(fields) == ["t", "d", "b", "h"]
 
 
-def test_version_is_the_entry_id_not_a_field():
-    fields = encode(sample(version=42))
-    assert "version" not in fields
-    assert decode("g-1", "42-0", fields).version == 42
+def test_the_header_is_on_the_first_entry_and_the_others_name_their_position():
+    (t0, _, b0, h0), (_, _, b1, h1), (_, _, b2, h2) = batch().entries
+    assert BatchHeader.from_json(b0) == HEADER
+    assert (b1, b2) == ("1", "2")
+    assert h0 == h1 == "" and len(h2) == 64
 
 
-def test_seat_zero_survives():
-    env = sample(seat=0)
-    assert decode("g-1", "7-0", encode(env)).seat == 0
+def test_the_head_on_the_last_entry_is_the_chain_over_every_entry_of_the_batch():
+    encoded = batch()
+    head = chain.genesis("g-1")
+    for offset, (t, d, b, _) in enumerate(encoded.entries):
+        head = chain.link(head, 7 + offset, t, d, b)
+    assert encoded.entries[-1][3] == chain.hex_head(head) == encoded.envelopes[-1].head
 
 
-def test_command_only_on_first_event_of_a_batch():
-    command = {"type": "PlayCard", "card": "shield"}
-    batch = [
-        sample(version=v, command_id="c-9", command=command if i == 0 else None)
-        for i, v in enumerate(range(3, 6))
-    ]
-    encoded = [encode(e) for e in batch]
-    assert "command" in encoded[0]
-    assert all("command" not in f for f in encoded[1:])
-    assert all(f["command_id"] == "c-9" for f in encoded)
-    decoded = [decode("g-1", f"{e.version}-0", f) for e, f in zip(batch, encoded)]
-    assert decoded[0].command == command
-    assert all(d.command is None for d in decoded[1:])
-    assert "command" in decoded[0].to_dict() and "command" not in decoded[1].to_dict()
+@pytest.mark.parametrize("edit", ["data", "type", "order", "header"])
+def test_any_edit_to_a_batch_changes_the_head(edit):
+    original = batch().head
+    events = [dict(e) for e in EVENTS]
+    header = HEADER
+    if edit == "data":
+        events[0] = {**events[0], "data": {"card": "shield"}}
+    elif edit == "type":
+        events[1] = {**events[1], "type": "TurnSkipped"}
+    elif edit == "order":
+        events[1], events[2] = events[2], events[1]
+    else:
+        header = BatchHeader("cmd-1", 1, "seat", HEADER.ts_ms, HEADER.command, 3)
+    assert batch(events=events, header=header).head != original
+
+
+def test_a_chain_is_bound_to_its_game():
+    assert chain.genesis("g-1") != chain.genesis("g-2")
+
+
+def test_an_entry_in_the_middle_of_a_batch_reads_its_header_from_the_batch_start():
+    entries = stream(batch())
+    asked = []
+
+    def header_at(version):
+        asked.append(version)
+        return BatchHeader.from_json(entries[version - 7][1]["b"])
+
+    decoded = decode_entries("g-1", entries[1:], header_at)
+    assert asked == [7] and [e.version for e in decoded] == [8, 9]
+    assert decoded[0].command_id == "cmd-1" and decoded[0].command is None
+    with pytest.raises(CodecError):
+        decode_entries("g-1", entries[1:])
+
+
+def test_a_schema_other_than_one_is_kept_in_the_type_field(clean_registry):
+    register_upcaster("TestOnlyMoved", 1)(lambda data: {**data, "z": 0})
+    (t, d, _, _), = batch(events=[{"type": "TestOnlyMoved", "data": {"x": 1}}],
+                          header=BatchHeader("c", 0, "seat", 0, {}, 1)).entries
+    assert t == "TestOnlyMoved/2"
+
+
+def test_a_layout_1_entry_is_still_read():
+    fields = {b"type": b"CardDrawn", b"schema": b"1", b"data": b'{"card":"oxygen"}', b"ts": b"2024-05-01T12:00:00.000Z",
+              b"seat": b"0", b"command_id": b"c-9", b"command": b'{"type":"Travel"}'}
+    env = decode("g-1", b"3-0", fields)
+    assert env == Envelope("g-1", 3, "CardDrawn", {"card": "oxygen"}, 1, 0, "c-9", {"type": "Travel"},
+                           "2024-05-01T12:00:00.000Z", None, None)
+
+
+def test_encode_writes_one_event_as_a_one_event_batch():
+    env = Envelope("g-1", 1, "CardDrawn", {"card": "oxygen"}, seat=0, command_id="c", command={"type": "X"},
+                   ts="2024-05-01T12:00:00.000Z", cause="seat")
+    back = decode("g-1", "1-0", encode(env))
+    assert (back.type, back.data, back.seat, back.command, back.ts, back.cause) == \
+        ("CardDrawn", {"card": "oxygen"}, 0, {"type": "X"}, "2024-05-01T12:00:00.000Z", "seat")
 
 
 @pytest.mark.parametrize(
     "entry_id, fields",
     [
         ("1-0", {}),
+        ("1-0", {"t": "X"}),
+        ("1-0", {"t": "X", "d": "{}", "b": "{not json", "h": ""}),
+        ("1-0", {"t": "X", "d": "{not json", "b": HEADER.to_json(), "h": ""}),
+        ("1-0", {"t": "X/one", "d": "{}", "b": HEADER.to_json(), "h": ""}),
+        ("1-0", {"t": "X", "d": "{}", "b": '{"id":"c"}', "h": ""}),
         ("1-0", {"type": "X"}),
-        ("1-0", {"data": "{}"}),
         ("1-0", {"type": "X", "data": "{not json"}),
         ("1-0", {"type": "X", "data": "{}", "schema": "one"}),
         ("1-0", {"type": "X", "data": "{}", "seat": "north"}),
-        ("1-0", {"type": "X", "data": "{}", "command": "]["}),
         ("abc", {"type": "X", "data": "{}"}),
-        (b"1-0", {b"type": b"X", b"data": b"\x00garbage"}),
         (b"1-0", {b"type": b"X", b"data": b"\xff\xfe"}),
         (b"\xff-0", {b"type": b"X", b"data": b"{}"}),
     ],
-    ids=["empty", "no-data", "no-type", "bad-json", "bad-schema", "bad-seat", "bad-command", "bad-id", "bytes-garbage", "not-utf8", "id-not-utf8"],
+    ids=["empty", "layout2-no-data", "bad-header", "bad-json", "bad-schema", "header-missing-keys", "layout1-no-data",
+         "layout1-bad-json", "layout1-bad-schema", "bad-seat", "bad-id", "not-utf8", "id-not-utf8"],
 )
 def test_garbage_raises_codec_error(entry_id, fields):
     with pytest.raises(CodecError):
@@ -122,19 +175,15 @@ def test_upcasters_lift_old_schemas_step_by_step(clean_registry):
         return {**data, "z": 0}
 
     assert codec.CURRENT_SCHEMA[kind] == 3
-
-    old = {"type": kind, "schema": "1", "data": '{"pos":"3,4"}', "ts": "t"}
-    env = decode("g-1", b"5-0", as_bytes(old))
+    one = HEADER.to_json().replace('"n":3', '"n":1')
+    old = {"t": kind, "d": '{"pos":"3,4"}', "b": one, "h": ""}
+    env = decode("g-1", b"5-0", old)
     assert (env.schema, env.data) == (3, {"x": 3, "y": 4, "z": 0})
-
-    middle = {"type": kind, "schema": "2", "data": '{"x":1,"y":2}', "ts": "t"}
+    middle = {"t": f"{kind}/2", "d": '{"x":1,"y":2}', "b": one, "h": ""}
     assert decode("g-1", "6-0", middle).data == {"x": 1, "y": 2, "z": 0}
-
-    current = encode(sample(type=kind, schema=3, data={"x": 0, "y": 0, "z": 9}))
-    assert decode("g-1", "7-0", current).data == {"x": 0, "y": 0, "z": 9}
-
-    # other types are untouched
-    assert decode("g-1", "8-0", encode(sample())).schema == 1
+    legacy = {"type": kind, "schema": "1", "data": '{"pos":"5,6"}', "ts": "t"}
+    assert decode("g-1", "7-0", legacy).data == {"x": 5, "y": 6, "z": 0}
+    assert decode("g-1", "8-0", {"t": "Other", "d": "{}", "b": one, "h": ""}).schema == 1
 
 
 def test_registry_is_clean_after_upcaster_test():

@@ -6,26 +6,18 @@ import threading
 
 import pytest
 
-from events.codec import Envelope
+from events import chain
+from events.codec import BatchHeader, EncodedBatch, Envelope, encode_batch
 from events.store import AppendResult, ConcurrencyError, EventStore, GameNotFound
 
 GAME = "g-1"
 
 
-def envs(game_id: str, start: int, n: int, command_id: str = "c", seat: int | None = 0) -> list[Envelope]:
-    """``n`` envelopes for ``game_id`` at versions ``start .. start + n - 1``."""
-    return [
-        Envelope(
-            game_id=game_id,
-            version=start + i,
-            type="ThingHappened",
-            data={"i": start + i, "text": "é ✓"},
-            seat=seat,
-            command_id=command_id,
-            command={"type": "DoThing", "n": n} if i == 0 else None,
-        )
-        for i in range(n)
-    ]
+def envs(game_id: str, start: int, n: int, command_id: str = "c", seat: int | None = 0) -> EncodedBatch:
+    """A batch of ``n`` events for ``game_id`` at versions ``start .. start + n - 1``."""
+    events = [{"type": "ThingHappened", "data": {"i": start + i, "text": "é ✓"}} for i in range(n)]
+    header = BatchHeader(command_id, seat, "seat", 1_700_000_000_000, {"type": "DoThing", "n": n}, n)
+    return encode_batch(game_id, start, events, header, chain.genesis(game_id))
 
 
 @pytest.fixture
@@ -40,7 +32,8 @@ def test_append_and_read_round_trip(store):
     batch = envs(GAME, 1, 3)
     result = store.append(GAME, 0, batch)
     assert result == AppendResult(1, 3, False)
-    assert store.read(GAME) == batch
+    assert store.read(GAME) == batch.envelopes
+    assert store.head(GAME) == (3, batch.envelopes[-1].head)
 
 
 def test_versions_are_consecutive_stream_ids(store, redis_backend):
@@ -66,6 +59,12 @@ def test_read_by_range(store):
     assert versions(after=10) == []
     assert versions(after=5, until=5) == []
     assert versions(limit=0) == []
+
+
+def test_a_read_starting_inside_a_batch_finds_the_batch_header(store):
+    store.append(GAME, 0, envs(GAME, 1, 4, command_id="c1", seat=3))
+    tail = store.read(GAME, after=2)
+    assert [(e.version, e.command_id, e.seat) for e in tail] == [(3, "c1", 3), (4, "c1", 3)]
 
 
 def test_read_batches_pages_through_the_log(store):
@@ -134,7 +133,8 @@ def test_expected_version_ahead_of_stream_raises(store):
     ids=["starts-late", "gap", "repeat", "reversed", "empty"],
 )
 def test_non_consecutive_versions_raise_value_error(store, versions):
-    batch = [Envelope(game_id=GAME, version=v, type="ThingHappened", data={}) for v in versions]
+    envelopes = [Envelope(game_id=GAME, version=v, type="ThingHappened", data={}) for v in versions]
+    batch = EncodedBatch([("ThingHappened", "{}", "1", "")] * len(versions), envelopes, b"")
     with pytest.raises(ValueError):
         store.append(GAME, 0, batch)
     assert store.version(GAME) == 0

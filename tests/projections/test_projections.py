@@ -5,11 +5,12 @@ import json
 
 import pytest
 
+from events.repository import GameRepository
 from events.codec import encode
 from events.dispatch import Dispatcher
 from events.games import get_ruleset
 from events.handling import create_game
-from events.snapshots import decode_snapshot, fold, load_state, state_at
+from events.snapshots import decode_snapshot, fold
 from events.store import EventStore
 from projections.audit import verify
 from projections.rebuild import game_ids, rebuild_all
@@ -26,10 +27,10 @@ def store(redis_backend):
 
 
 def finished_game(store, seed="audit"):
-    result = create_game(store, "selfish-space", [BOT, BOT, BOT], {"seed": seed})
+    result = create_game(GameRepository(store), "selfish-space", [BOT, BOT, BOT], {"seed": seed})
     Dispatcher(store.redis).after_append(result, created_ts=1.0)
     run_jobs(store.redis)
-    assert load_game(store, result.game_id).meta.status == "finished"
+    assert load_game(GameRepository(store), result.game_id).meta.status == "finished"
     return result.game_id
 
 
@@ -43,15 +44,15 @@ def test_snapshot_is_written_with_every_append_and_equals_the_fold(store):
 def test_state_at_a_past_version_is_the_fold_of_the_first_n_events(store):
     game_id = finished_game(store)
     events = store.read(game_id)
-    assert state_at(store, RULES, game_id, 10) == fold(RULES, events[:10])
+    repo = GameRepository(store)
+    assert repo.state_at(repo.get(game_id), 10) == fold(RULES, events[:10])
 
 
 def test_snapshot_from_other_rules_code_is_ignored_and_rebuilt_from_the_log(store):
     game_id = finished_game(store)
     real = json.loads(store.read_snapshot(game_id))
     store.write_snapshot(game_id, json.dumps({**real, "rules_version": "old", "state": {"bogus": 1}}))
-    loaded = load_state(store, RULES, game_id)
-    assert not loaded.from_snapshot and loaded.state == real["state"]
+    assert GameRepository(store).get(game_id).state == real["state"]
 
 
 def test_rebuild_rewrites_every_snapshot_from_the_events_alone(store):
@@ -62,7 +63,8 @@ def test_rebuild_rewrites_every_snapshot_from_the_events_alone(store):
     done = rebuild_all(store)
     assert set(done) == set(ids)
     for game_id in ids:
-        assert load_state(store, RULES, game_id).from_snapshot
+        snap = decode_snapshot(RULES, store.read_snapshot(game_id))
+        assert snap.version == store.version(game_id) and snap.head == store.head(game_id)[1]
 
 
 def test_verify_confirms_a_finished_game_against_the_revealed_seed(store):
@@ -104,5 +106,5 @@ def test_verify_fails_when_the_revealed_seed_is_not_the_committed_one(store):
 
 
 def test_verify_refuses_a_game_that_is_not_finished(store):
-    result = create_game(store, "selfish-space", [BOT, BOT], {})
+    result = create_game(GameRepository(store), "selfish-space", [BOT, BOT], {})
     assert "not finished" in verify(store, result.game_id).problems[0]

@@ -4,6 +4,7 @@ from __future__ import annotations
 import pytest
 from rq import Queue
 
+from events.repository import GameRepository
 from events.dispatch import QUEUE_NAME, Dispatcher, bot_job_id
 from events.handling import create_game, execute, load_meta
 from events.store import EventStore
@@ -22,7 +23,7 @@ def store(redis_backend):
 
 
 def new_game(store, seats, **options):
-    result = create_game(store, "selfish-space", seats, {"seed": "jobs", **options})
+    result = create_game(GameRepository(store), "selfish-space", seats, {"seed": "jobs", **options})
     Dispatcher(store.redis).after_append(result, created_ts=1.0)
     return result.game_id
 
@@ -30,7 +31,7 @@ def new_game(store, seats, **options):
 def test_an_all_bot_game_finishes_on_its_own(store):
     game_id = new_game(store, [BOT, BOT, BOT, BOT])
     run_jobs(store.redis)
-    game = load_game(store, game_id)
+    game = load_game(GameRepository(store), game_id)
     assert game.meta.status == "finished" and game.meta.result is not None
     assert store.read(game_id)[-1].type == "SeedRevealed"
 
@@ -38,7 +39,7 @@ def test_an_all_bot_game_finishes_on_its_own(store):
 def test_bot_job_stops_when_a_human_must_act(store):
     game_id = new_game(store, [BOT, HUMAN])
     run_jobs(store.redis)
-    game = load_game(store, game_id)
+    game = load_game(GameRepository(store), game_id)
     assert game.meta.status == "active"
     assert [d.seat for d in game.ruleset.pending(game.state)] == [1]
 
@@ -55,14 +56,14 @@ def test_deadline_sends_the_default_for_an_idle_human(store):
     before = store.version(game_id)
     assert run_deadline(store.redis, game_id, before, 0) == "sent Breathe"
     assert store.version(game_id) > before
-    game = load_game(store, game_id)
+    game = load_game(GameRepository(store), game_id)
     assert game.ruleset.pending(game.state)[0].seat == 1
 
 
 def test_deadline_for_a_version_the_game_left_does_nothing(store):
     game_id = new_game(store, [HUMAN, HUMAN])
     before = store.version(game_id)
-    execute(store, game_id, 0, {"type": "Breathe"})
+    execute(GameRepository(store), game_id, 0, {"type": "Breathe"})
     after = store.version(game_id)
     assert run_deadline(store.redis, game_id, before, 0) == "moved on"
     assert store.version(game_id) == after
@@ -76,13 +77,13 @@ def test_turn_timeout_schedules_a_deadline_job(store):
 
 def test_reconciler_enqueues_a_lost_bot_job_again(store):
     game_id = new_game(store, [HUMAN, BOT])
-    execute(store, game_id, 0, {"type": "Breathe"})        # the bot must act; no job was enqueued
+    execute(GameRepository(store), game_id, 0, {"type": "Breathe"})        # the bot must act; no job was enqueued
     assert Queue(QUEUE_NAME, connection=store.redis).count == 0
     enqueued = reconcile(store.redis, grace_s=0)
     assert enqueued == [bot_job_id(game_id, store.version(game_id))]
     assert reconcile(store.redis, grace_s=0) == [], "a live job is not enqueued twice"
     run_jobs(store.redis)
-    game = load_game(store, game_id)
+    game = load_game(GameRepository(store), game_id)
     assert game.meta.status == "finished" or game.ruleset.pending(game.state)[0].seat == 0
 
 
@@ -91,21 +92,21 @@ def test_reconciler_repairs_the_index(store):
     store.redis.delete("stranded:index:status:active")
     reconcile(store.redis, grace_s=0)
     assert store.redis.sismember("stranded:index:status:active", game_id)
-    assert load_meta(store, game_id).status == "active"
+    assert load_meta(GameRepository(store), game_id).status == "active"
 
 
 def test_auto_pass_seat_passes_a_reaction_window_at_once(store):
     from tests.helpers import STACK
 
     auto = {**HUMAN, "auto_pass": True}
-    result = create_game(store, "selfish-space", [HUMAN, auto], {"seed": "auto", "stack": STACK})
+    result = create_game(GameRepository(store), "selfish-space", [HUMAN, auto], {"seed": "auto", "stack": STACK})
     game_id = result.game_id
-    attack = execute(store, game_id, 0, {"type": "PlayAction", "card": "tractor_beam", "target": 1})
+    attack = execute(GameRepository(store), game_id, 0, {"type": "PlayAction", "card": "tractor_beam", "target": 1})
     Dispatcher(store.redis).after_append(attack)
-    game = load_game(store, game_id)
+    game = load_game(GameRepository(store), game_id)
     assert [(d.seat, d.kind) for d in game.ruleset.pending(game.state)] == [(1, "reaction")]
     run_jobs(store.redis)
-    game = load_game(store, game_id)
+    game = load_game(GameRepository(store), game_id)
     assert [(d.seat, d.kind) for d in game.ruleset.pending(game.state)] == [(0, "turn")]
     assert any(e.command == {"type": "Pass"} and e.seat == 1 for e in store.read(game_id))
 
@@ -132,20 +133,22 @@ def test_reconciler_gives_a_lost_deadline_only_the_time_it_had_left(store, monke
     registry = queue.scheduled_job_registry
     for job_id in registry.get_job_ids():          # the deadline job is lost
         registry.remove(job_id, delete_job=True)
-    monkeypatch.setattr(reconciler, "_age_s", lambda ts: 45.0)   # the turn began 45 s ago
+    monkeypatch.setattr(reconciler, "clock", lambda: time.time() + 45.0)   # the turn began 45 s ago
     [job_id] = reconcile(store.redis, grace_s=0)
     due = registry.get_scheduled_time(job_id).timestamp() - time.time()
     assert 10 < due <= 15.5, f"the deadline is due in {due:.1f} s, not in the 15 s it had left"
 
 
 def test_reconciler_runs_a_lost_deadline_that_has_passed_at_once(store, monkeypatch):
+    import time
+
     import workers.reconciler as reconciler
 
     game_id = new_game(store, [HUMAN, HUMAN], turn_timeout_s=60)
     queue = Queue(QUEUE_NAME, connection=store.redis)
     for job_id in queue.scheduled_job_registry.get_job_ids():
         queue.scheduled_job_registry.remove(job_id, delete_job=True)
-    monkeypatch.setattr(reconciler, "_age_s", lambda ts: 600.0)
+    monkeypatch.setattr(reconciler, "clock", lambda: time.time() + 600.0)
     reconcile(store.redis, grace_s=0)
     assert queue.count == 1, "the deadline that already passed is queued to run now"
     version = store.version(game_id)

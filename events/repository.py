@@ -1,0 +1,199 @@
+"""The write model: load a game whole, save one command's events as one batch.
+
+Every path that reads or writes a game goes through :class:`GameRepository`:
+the command path (``events.handling``), the views (``projections.views``) and
+the workers (``workers.jobs``). ``get`` returns a :class:`Game` -- meta,
+ruleset, state, version, chain head -- from this process's cache, the
+snapshot, or a fold of the log; ``save`` evolves the state through the
+events once, closes the game if it ended (adding ``SeedRevealed``), encodes
+and chains the batch, and appends it with the new snapshot in one atomic,
+conditional Redis script.
+"""
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from events import chain
+from events.cache import StateCache
+from events.codec import BatchHeader, Envelope, encode_batch, ms_of, now_ms
+from events.games import get_ruleset
+from events.games.contract import Ruleset
+from events.meta import SECRET_OPTIONS, GameMeta
+from events.snapshots import decode_snapshot, encode_snapshot, fold
+from events.store import EventStore, GameNotFound
+
+
+def new_command_id() -> str:
+    """A fresh command id: 12 random bytes as 16 URL-safe characters."""
+    return secrets.token_urlsafe(12)
+
+
+@dataclass
+class Game:
+    """One game as loaded: everything a decision or a view needs.
+
+    Attributes:
+        meta: the parsed meta hash (seats, options, secret seed, status).
+        ruleset: the game's rules.
+        state: the folded state at ``version`` (``None`` before setup). Never
+            mutate it: ``save`` evolves a copy.
+        version: the stream's version the state is at.
+        head: the chain head at ``version`` as 64 hex digits, or ``None``
+            (no events yet, or a log written before the chain).
+        updated_ms: UTC milliseconds of the last batch (deadlines count from
+            it), or ``None`` when unknown.
+        from_cache: the state came from this process's cache and may be stale
+            (the conditional append finds out).
+    """
+
+    meta: GameMeta
+    ruleset: Ruleset
+    state: Any
+    version: int
+    head: str | None = None
+    updated_ms: int | None = None
+    from_cache: bool = False
+
+
+@dataclass
+class CommandResult:
+    """What one saved batch (or its idempotent retry) did.
+
+    ``seat`` is the seat the batch acted for (``None`` for the server's
+    batches); ``head`` the chain head after it; ``state`` and ``meta`` are the
+    game's after it.
+    """
+
+    game_id: str
+    first_version: int
+    last_version: int
+    envelopes: list[Envelope]
+    state: Any
+    meta: GameMeta
+    duplicate: bool = False
+    ruleset: Ruleset | None = field(default=None, repr=False)
+    seat: int | None = None
+    head: str | None = None
+
+
+class GameRepository:
+    """Games loaded from and saved to an :class:`EventStore`, with an optional process cache.
+
+    Args:
+        store: the event store.
+        cache: an ``events.cache.StateCache``; with it, ``get(..., cached=True)``
+            returns the game this process last saved without a Redis read.
+    """
+
+    def __init__(self, store: EventStore, cache: StateCache | None = None):
+        self.store = store
+        self.cache = cache
+
+    # -- loading -----------------------------------------------------------------
+    def get(self, game_id: str, *, cached: bool = False) -> Game:
+        """The game now. ``cached``: this process's last saved copy if it has one.
+
+        Raises ``GameNotFound``."""
+        return self.get_for(game_id, cached=cached)[0]
+
+    def get_for(self, game_id: str, idempotency_key: str | None = None, *,
+                cached: bool = False) -> tuple[Game, tuple[int, int] | None]:
+        """The game now and, for ``idempotency_key``, the ``(first, last)`` versions of the
+        batch it already wrote (else ``None``). One Redis round trip when the snapshot is
+        current. Raises ``GameNotFound``."""
+        if cached and self.cache is not None and idempotency_key is None:
+            hit = self.cache.get(game_id)
+            if hit is not None:
+                return replace(hit, meta=replace(hit.meta), from_cache=True), None
+        meta_raw, snapshot_raw, version, seen = self.store.load(game_id, idempotency_key)
+        meta = GameMeta.from_hash(game_id, meta_raw)
+        ruleset = get_ruleset(meta.ruleset)
+        snap = decode_snapshot(ruleset, snapshot_raw)
+        if snap is not None and snap.version == version:
+            return Game(meta, ruleset, snap.state, version, snap.head, snap.ts_ms), seen
+        after, state = (snap.version, snap.state) if snap is not None and snap.version < version else (0, None)
+        envelopes = self.store.read(game_id, after=after)
+        state = fold(ruleset, envelopes, state)
+        last = envelopes[-1] if envelopes else None
+        head = last.head if last is not None else (snap.head if snap is not None else None)
+        updated = ms_of(last.ts) if last is not None else (snap.ts_ms if snap is not None else None)
+        version = last.version if last is not None else after
+        return Game(meta, ruleset, state, version, head, updated), seen
+
+    def state_at(self, game: Game, version: int) -> Any:
+        """The state after the first ``version`` events of ``game`` (the basis of replay)."""
+        return fold(game.ruleset, self.store.read(game.meta.game_id, until=version))
+
+    def forget(self, game_id: str) -> None:
+        """Drop this process's cached copy of ``game_id`` (it proved stale)."""
+        if self.cache is not None:
+            self.cache.drop(game_id)
+
+    # -- saving ------------------------------------------------------------------
+    def save(self, game: Game, events: list[dict], *, seat: int | None, command: dict, cause: str,
+             command_id: str | None = None, idempotency_key: str | None = None,
+             write_meta: bool = False) -> CommandResult:
+        """Append ``events`` as one batch on top of ``game`` (at ``game.version``).
+
+        Evolves a copy of the state through the events (once), closes the game
+        if ``outcome`` says it ended (status, result and a ``SeedRevealed``
+        event), stamps the batch (one timestamp, the command, its id, seat and
+        cause), chains it and appends it with the new snapshot atomically.
+
+        Args:
+            game: the game as loaded (not modified).
+            events: ``[{"type", "data"}]`` the rules decided (may be empty only
+                for system batches that carry their own events).
+            seat: the acting seat, ``None`` for the server.
+            command: the command body recorded on the batch's first event.
+            cause: ``"seat"``, ``"bot"``, ``"deadline"`` or ``"system"``.
+            write_meta: write the whole meta hash (create, join); otherwise only
+                the status and result, and only when the game ends.
+
+        Raises:
+            events.store.ConcurrencyError: the stream moved past ``game.version``.
+        """
+        ruleset, meta = game.ruleset, replace(game.meta)
+        state = game.state
+        if state is not None and events:
+            state = ruleset.copy_state(state)
+        evolve = ruleset.evolve
+        for event in events:
+            if event["type"] not in ("GameCreated", "SeatJoined"):
+                state = evolve(state, event)
+        meta_fields = meta.to_hash() if write_meta else None
+        if meta.status == "active" and state is not None:
+            outcome = ruleset.outcome(state)
+            if outcome is not None:
+                meta.status, meta.result = "finished", outcome
+                meta_fields = meta.to_hash()
+                events = events + [{"type": "SeedRevealed", "data": {
+                    "seed": meta.seed,
+                    "options": {k: meta.options[k] for k in SECRET_OPTIONS if k in meta.options}}}]
+        ts = now_ms()
+        header = BatchHeader(command_id or new_command_id(), seat, cause, ts, command, len(events))
+        prev = chain.parse_head(game.head) if game.head else chain.genesis(meta.game_id)
+        batch = encode_batch(meta.game_id, game.version + 1, events, header, prev)
+        head = chain.hex_head(batch.head)
+        last = game.version + len(events)
+        snapshot = encode_snapshot(ruleset, state, last, head, ts) if state is not None else None
+        res = self.store.append(meta.game_id, game.version, batch, snapshot=snapshot, meta=meta_fields,
+                                idempotency_key=idempotency_key)
+        if self.cache is not None and state is not None:
+            self.cache.put(meta.game_id, Game(replace(meta), ruleset, state, last, head, ts))
+        return CommandResult(meta.game_id, res.first_version, res.last_version, batch.envelopes, state, meta,
+                             res.duplicate, ruleset, seat, head)
+
+    def replayed(self, game: Game, seen: tuple[int, int], seat: int | None) -> CommandResult:
+        """The result of a batch already written under an idempotency key (``duplicate``)."""
+        first, last = seen
+        envelopes = self.store.read(game.meta.game_id, after=first - 1, until=last)
+        head = envelopes[-1].head if envelopes else None
+        return CommandResult(game.meta.game_id, first, last, envelopes, game.state, game.meta, True,
+                             game.ruleset, seat, head)
+
+
+
+__all__ = ["CommandResult", "Game", "GameNotFound", "GameRepository", "new_command_id"]
