@@ -4,7 +4,8 @@
 
 import { html, isSeatSchema, seatName, valueText, words } from "./ui.js";
 
-const CAUSES = { deadline: "the deadline passed", bot: "bot", system: "the server" };
+/** Batch causes worth a word in the log (a seat's own move and a bot's need none). */
+const CAUSES = { deadline: "sent when the deadline passed", system: "by the server" };
 
 function fieldSchema(spec, name) {
   const data = spec && spec.data;
@@ -17,7 +18,7 @@ function actorOf(envelope, spec) {
   if (typeof data.seat === "number" && (!spec || isSeatSchema(fieldSchema(spec, "seat")) || !fieldSchema(spec, "seat"))) {
     return data.seat;
   }
-  return typeof envelope.seat === "number" ? envelope.seat : null;
+  return typeof envelope.seat === "number" && envelope.cause !== "system" ? envelope.seat : null;
 }
 
 function detail(rules, summary, spec, name, value) {

@@ -104,13 +104,13 @@ export function ReplayPage({ id, at: initial }) {
         ${summary.status !== "finished" ? html`<a href=${"#/watch/" + id}>Watch live</a>` : ""}</nav>
     </header>
     <div class="scrubber" role="group" aria-label="Versions">
-      <button type="button" onClick=${() => go(1)} disabled=${at <= 1} aria-label="First version">⏮</button>
-      <button type="button" onClick=${() => go(previousEnd)} disabled=${!previousEnd} aria-label="Previous command">⏪</button>
-      <button type="button" onClick=${() => go(at - 1)} disabled=${at <= 1} aria-label="Previous version">◀</button>
-      <button type="button" onClick=${() => setPlaying(!playing)} aria-label=${playing ? "Pause" : "Play"}>${playing ? "⏸" : "▶▶"}</button>
-      <button type="button" onClick=${() => go(at + 1)} disabled=${at >= last} aria-label="Next version">▶</button>
-      <button type="button" onClick=${() => go(nextEnd)} disabled=${!nextEnd} aria-label="Next command">⏩</button>
-      <button type="button" onClick=${() => go(last)} disabled=${at >= last} aria-label="Last version">⏭</button>
+      <button type="button" onClick=${() => go(1)} disabled=${at <= 1} aria-label="First version">First</button>
+      <button type="button" onClick=${() => go(previousEnd)} disabled=${!previousEnd} aria-label="Previous command">◀ command</button>
+      <button type="button" onClick=${() => go(at - 1)} disabled=${at <= 1} aria-label="Previous version">◀ event</button>
+      <button type="button" onClick=${() => setPlaying(!playing)} aria-label=${playing ? "Pause" : "Play"}>${playing ? "Pause" : "Play"}</button>
+      <button type="button" onClick=${() => go(at + 1)} disabled=${at >= last} aria-label="Next version">event ▶</button>
+      <button type="button" onClick=${() => go(nextEnd)} disabled=${!nextEnd} aria-label="Next command">command ▶</button>
+      <button type="button" onClick=${() => go(last)} disabled=${at >= last} aria-label="Last version">Last</button>
       <input type="range" min="1" max=${last} value=${at} aria-label="Version" onInput=${(e) => go(Number(e.target.value))} />
       <output class="at">version ${at} of ${last}</output>
     </div>

@@ -113,7 +113,7 @@ export function TileMapBoard({ rules, summary, view, seat, entries, onPick, busy
 
   return html`<div class="board tilemap">
     <div class="qp-players">
-      ${b.pawns.map((p, s) => html`<span class="player"><span class=${"dot seat-" + s}></span><strong>${seatName(summary, s)}</strong>
+      ${b.pawns.map((p, s) => html`<span class="player"><span class=${"dot seat-" + s}></span><strong>${s}: ${seatName(summary, s)}</strong>
         ♥ ${b.life[s]} · ▮ ${b.bullets[s]} · kills ${b.kills[s]}/${b.killTarget} · ${b.handSizes[s]} cards</span>`)}
       <span class="player muted">tiles left ${b.tileDeck} · event deck ${b.deck} · turn: ${seatName(summary, b.turn)}, ${String(b.stage).replaceAll("_", " ")}</span>
     </div>
@@ -144,7 +144,7 @@ export function TileMapBoard({ rules, summary, view, seat, entries, onPick, busy
         const [x, y] = parseKey(p);
         const dx = (s % 3) * 2.6, dy = Math.floor(s / 3) * 2.6;
         return html`<g class="pawn-g" data-seat=${s} data-space=${p}><circle class=${"pawn-mark seat-" + s} style=${`fill: var(--seat-${s})`} cx=${x * U + 2.2 + dx} cy=${y * U + 6 + dy} r="2.1" />
-          <text class="pawn-n" x=${x * U + 1.3 + dx} y=${y * U + 7.1 + dy}>${seatName(summary, s).slice(0, 1)}</text><title>${seatName(summary, s)}</title></g>`;
+          <text class="pawn-n" x=${x * U + 1.4 + dx} y=${y * U + 7.1 + dy}>${s}</text><title>${seatName(summary, s)}</title></g>`;
       })}
       ${[...bySpace.entries()].map(([k, list]) => {
         const [x, y] = parseKey(k);

@@ -1,0 +1,74 @@
+"""The client as a page: served at /, everything from the server itself, usable with the
+keyboard alone and at a phone's width."""
+from __future__ import annotations
+
+from tests.browser.conftest import PHONE
+from tests.browser.client import create_in_lobby, version, wait_for_move_or_end
+
+
+def _tab_to(page, selector: str, presses: int = 80) -> None:
+    """Press Tab until the focused element matches ``selector``."""
+    for _ in range(presses):
+        page.keyboard.press("Tab")
+        if page.evaluate(f"() => !!document.activeElement && document.activeElement.matches({selector!r})"):
+            return
+    raise AssertionError(f"Tab never reached {selector}")
+
+
+def test_the_page_and_its_modules_come_from_the_server_itself(page, server):
+    # given the lobby opened at /
+    responses = []
+    page.on("response", lambda response: responses.append(response))
+    page.goto("/")
+    page.wait_for_selector("form.create")
+    # then every request went to the server, and every file of the client answered 200
+    assert responses
+    assert all(r.url.startswith(server + "/") for r in responses), [r.url for r in responses]
+    files = [r for r in responses if "/web/" in r.url or r.url == server + "/"]
+    assert len(files) >= 8, [r.url for r in files]
+    assert all(r.status == 200 for r in files), [(r.url, r.status) for r in files]
+    # and the rulesets the API lists are offered, with their seat limits and bots
+    rulesets = page.locator(".rulesets button.ruleset")
+    assert rulesets.count() == 4
+    assert "1 seat" in page.locator(".rulesets").inner_text()
+
+
+def test_a_game_is_created_and_played_with_the_keyboard_alone(page):
+    # given the lobby, reached and used with Tab and Enter only
+    page.goto("/")
+    page.wait_for_selector("form.create")
+    page.focus("select[name=ruleset]")
+    page.keyboard.press("ArrowDown")  # the second game the server lists
+    _tab_to(page, "form.create button[type=submit]")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("main.game")
+    # when a move is chosen with Tab and made with Enter
+    wait_for_move_or_end(page)
+    before = version(page)
+    _tab_to(page, "button.command:not([disabled]), [data-pickable]")
+    page.keyboard.press("Enter")
+    # then the game moves on
+    page.wait_for_function(f"() => Number(document.querySelector('main.game').dataset.version) > {before}")
+
+
+def test_at_a_phone_width_the_page_does_not_scroll_sideways(browser, server, artifacts):
+    # given a phone-sized page playing One Against the Dead
+    context = browser.new_context(viewport=PHONE, base_url=server, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    try:
+        create_in_lobby(page, "one-against-the-dead", ["human"], options={"seed": "browser-phone"})
+        wait_for_move_or_end(page)
+        before = version(page)
+        page.locator("button.command:not([disabled])").first.tap()
+        page.wait_for_function(f"() => Number(document.querySelector('main.game').dataset.version) > {before}")
+        wait_for_move_or_end(page)
+        # then the page fits the width (a wide board scrolls inside its own frame)
+        width = page.evaluate("() => document.documentElement.scrollWidth")
+        assert width <= PHONE["width"], width
+        page.screenshot(path=artifacts / "one-against-the-dead-phone.png", full_page=True)
+        page.goto("/")
+        page.wait_for_selector("form.create")
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
+        page.screenshot(path=artifacts / "lobby-phone.png", full_page=True)
+    finally:
+        context.close()
