@@ -5,7 +5,7 @@
 import { html, isSeatSchema, seatName, valueText, words } from "./ui.js";
 
 /** Batch causes worth a word in the log (a seat's own move and a bot's need none). */
-const CAUSES = { deadline: "sent when the deadline passed", system: "by the server" };
+const CAUSES = { deadline: "sent when the deadline passed" };
 
 function fieldSchema(spec, name) {
   const data = spec && spec.data;

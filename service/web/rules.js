@@ -16,8 +16,8 @@ export function rulesets() {
 export function loadRules(id) {
   if (!loaded.has(id)) {
     loaded.set(id, (async () => {
-      const [all, catalogue] = await Promise.all([rulesets(), api.catalogue(id).catch(() => null)]);
-      return new Rules(all.find((r) => r.id === id), catalogue);
+      const [all, detail] = await Promise.all([rulesets(), api.catalogue(id).catch(() => null)]);
+      return new Rules(all.find((r) => r.id === id), detail);
     })());
   }
   return loaded.get(id);

@@ -8,15 +8,15 @@ import htm from "htm";
 export const html = htm.bind(h);
 
 /**
- * What the API says about one game's ruleset, looked up by id: the entry of
- * GET /v1/rulesets (seats, options, commands, bots) and the catalogue of
- * GET /v1/rulesets/{id} (cards, decks, dice, resources, decisions, results,
- * events, board). Every name the client shows comes from here or the view.
+ * What the API says about one game's ruleset: GET /v1/rulesets/{id} (seats,
+ * options, bots, command and event types with their descriptions, and the
+ * catalogue: cards, decks, dice, resources, decisions, results, board).
+ * Every name the client shows comes from here or from the view.
  */
 export class Rules {
-  constructor(entry, catalogue) {
-    this.entry = entry || {};
-    this.catalogue = catalogue || {};
+  constructor(entry, detail) {
+    this.entry = { ...(entry || {}), ...(detail || {}) };
+    this.catalogue = (detail && detail.catalogue) || {};
     this.cards = new Map((this.catalogue.cards || []).map((c) => [c.id, c]));
     this.decisions = new Map((this.catalogue.decisions || []).map((d) => [d.code, d]));
     this.results = new Map((this.catalogue.results || []).map((r) => [r.code, r]));
@@ -42,16 +42,14 @@ export class Rules {
     return resource ? resource.name : String(id).replaceAll("_", " ");
   }
 
-  /** The spec of an event type: {description, data} (catalogue "events", else null). */
+  /** The spec of an event type: {description} (GET /v1/rulesets/{id} "events"), or null. */
   eventSpec(type) {
-    const events = this.catalogue.events || this.entry.events || {};
-    return events[type] || null;
+    return (this.entry.events || {})[type] || null;
   }
 
-  /** The spec of a command type: {description, arguments, required}. */
+  /** The spec of a command type: {description, arguments, required}, or null. */
   commandSpec(type) {
-    const commands = this.catalogue.commands || this.entry.commands || {};
-    return commands[type] || null;
+    return (this.entry.commands || {})[type] || null;
   }
 }
 
