@@ -16,8 +16,8 @@
 --   n_meta                     number of meta field/value pairs that follow
 --   field, value * n_meta      HSET on KEYS[3]
 --   n_events                   number of events that follow
---   per event: t, d, b, h       the stream-layout-2 field values (events/codec.py),
---                               written as fields t, d, b, h in that order
+--   per event: e, b             the stream-layout-2 field values (events/codec.py),
+--                               written as fields e, b in that order
 --
 -- Replies (an array, first element is the outcome):
 --   {1, first, last}    appended versions first..last
@@ -64,14 +64,13 @@ end
 
 local n_events = tonumber(ARGV[i])
 i = i + 1
-if #ARGV ~= i - 1 + 4 * n_events then
-  return redis.error_reply('append: expected ' .. n_events .. ' events of 4 fields')
+if #ARGV ~= i - 1 + 2 * n_events then
+  return redis.error_reply('append: expected ' .. n_events .. ' events of 2 fields')
 end
 
 for e = 1, n_events do
-  redis.call('XADD', events_key, (expected + e) .. '-0',
-             't', ARGV[i], 'd', ARGV[i + 1], 'b', ARGV[i + 2], 'h', ARGV[i + 3])
-  i = i + 4
+  redis.call('XADD', events_key, (expected + e) .. '-0', 'e', ARGV[i], 'b', ARGV[i + 1])
+  i = i + 2
 end
 
 if has_snapshot then

@@ -7,20 +7,22 @@ command's batch: the command id, the seat that caused it, the cause, the
 command itself and a UTC timestamp.
 
 Stream layout 2 (written since this module's introduction): every entry has
-the same four fields, in this order, so Redis stores the field names once per
+the same two fields, in this order, so Redis stores the field names once per
 stream node rather than once per entry::
 
-    t   the event type, with "/<schema>" appended when its schema is not 1
-    d   the event data, canonical JSON (orjson, keys sorted, no spaces)
-    b   on the first event of a batch, the batch header, canonical JSON:
-          {"cause": "seat"|"bot"|"deadline"|"system", "command": {...},
-           "id": "<command id>", "n": <events in the batch>,
-           "seat": <seat>|null, "ts": <UTC milliseconds since the epoch>}
-        on every other event, its position in the batch ("1", "2", ...)
-    h   on the last event of a batch, the chain head after it (64 hex
-        digits, ``events.chain``); empty on the others
+    e   "<type> <data>": the event type (with "/<schema>" appended when its
+        schema is not 1), one space, the event data as canonical JSON
+        (orjson, keys sorted, no spaces outside strings)
+    b   the batch field: on the first event of a batch, the batch header as
+        canonical JSON
+          {"c": <the command>, "k": "seat"|"bot"|"deadline"|"system" (the cause),
+           "s": <seat>|null, "t": <UTC milliseconds since the epoch>}
+        on every other event, its position in the batch ("1", "2", ...);
+        on the last event of a batch, followed by one space and the chain head
+        after it (43 characters, ``events.chain``)
 
-The stream entry id is ``"<version>-0"``. Stream layout 1 (each entry a hash
+The stream entry id is ``"<version>-0"``. A batch's command id is the
+version of its first event, as text: unique in the game by construction. Stream layout 1 (each entry a hash
 of ``type``, ``schema``, ``data``, ``ts``, ``seat``, ``command_id`` and, on a
 batch's first event, ``command``) is still read: old streams are never
 rewritten. Reading decodes and then *upcasts*: an event written with an older
@@ -46,7 +48,7 @@ UPCASTERS: dict[tuple[str, int], Callable[[dict], dict]] = {}
 CAUSES = ("seat", "bot", "deadline", "system")
 
 #: The fields of every stream-layout-2 entry, in the order they are written.
-FIELDS = ("t", "d", "b", "h")
+FIELDS = ("e", "b")
 
 _SORTED = orjson.OPT_SORT_KEYS
 
@@ -109,12 +111,13 @@ class Envelope:
         schema: schema version of ``data``.
         seat: the seat whose command caused its batch; ``None`` for the
             server (creation, joins). Deadlines act *as* the seat they act for.
-        command_id: id of the command that caused the batch.
+        command_id: id of the command that caused the batch: the version of
+            the batch's first event, as text (stream layout 1: a random id).
         command: the whole command body, on the first event of a batch only.
         ts: UTC time of the batch, ISO 8601.
         cause: why the batch was written: ``"seat"``, ``"bot"``,
             ``"deadline"`` or ``"system"`` (``None`` in stream layout 1).
-        head: the chain head after this event (64 hex digits) where the stream
+        head: the chain head after this event (43 characters) where the stream
             stores it -- on the last event of each batch -- else ``None``.
     """
 
@@ -147,32 +150,35 @@ class Envelope:
 
 @dataclass(frozen=True)
 class BatchHeader:
-    """What every event of one command's batch shares (the ``b`` field of its first entry)."""
+    """What every event of one command's batch shares (the ``b`` field of its first entry).
 
-    command_id: str
+    Attributes:
+        seat: the acting seat, ``None`` for the server.
+        cause: one of :data:`CAUSES`.
+        ts_ms: the batch's time, UTC milliseconds since the epoch.
+        command: the command body.
+    """
+
     seat: int | None
     cause: str
     ts_ms: int
     command: dict
-    size: int
 
     def to_json(self) -> str:
-        """The header as stored: canonical JSON."""
-        return canonical_json({"cause": self.cause, "command": self.command, "id": self.command_id,
-                               "n": self.size, "seat": self.seat, "ts": self.ts_ms})
+        """The header as stored: canonical JSON with one-letter keys (see the module doc)."""
+        return canonical_json({"c": self.command, "k": self.cause, "s": self.seat, "t": self.ts_ms})
 
     @classmethod
     def from_json(cls, text: str | bytes) -> "BatchHeader":
         """Parse a stored header; raises ``CodecError`` when it is not one."""
         try:
             raw = orjson.loads(text)
-            seat = raw["seat"]
-            header = cls(str(raw["id"]), None if seat is None else int(seat), str(raw["cause"]),
-                         int(raw["ts"]), dict(raw["command"]), int(raw["n"]))
+            seat = raw["s"]
+            header = cls(None if seat is None else int(seat), str(raw["k"]), int(raw["t"]), dict(raw["c"]))
         except (KeyError, TypeError, ValueError) as exc:
             raise CodecError(f"not a batch header: {exc}") from exc
-        if header.size < 1:
-            raise CodecError("a batch header counts at least one event")
+        if header.cause not in CAUSES:
+            raise CodecError(f"not a batch header: unknown cause {header.cause!r}")
         return header
 
 
@@ -180,21 +186,21 @@ class BatchHeader:
 class EncodedBatch:
     """A batch ready to append: its stream entries, its envelopes and the chain head after it."""
 
-    entries: list[tuple[str, str, str, str]]
+    entries: list[tuple[str, str]]
     envelopes: list[Envelope]
     head: bytes
 
 
 def encode_batch(game_id: str, first_version: int, events: list[dict], header: BatchHeader,
                  prev_head: bytes) -> EncodedBatch:
-    """Encode one command's events as stream-layout-2 entries ``(t, d, b, h)`` and chain them.
+    """Encode one command's events as stream-layout-2 entries ``(e, b)`` and chain them.
 
     Args:
         game_id: the game.
         first_version: the version of the first event (the stream's version + 1).
         events: ``[{"type", "data"}]`` at their types' current schemas (or at
             ``"schema"`` when an event names one).
-        header: the batch header (``size`` must be ``len(events)``).
+        header: the batch header.
         prev_head: the chain head at ``first_version - 1`` (raw bytes).
     """
     ts = iso(header.ts_ms)
@@ -205,13 +211,13 @@ def encode_batch(game_id: str, first_version: int, events: list[dict], header: B
         version = first_version + position
         schema = event.get("schema") or CURRENT_SCHEMA.get(event["type"], 1)
         t = event["type"] if schema == 1 else f"{event['type']}/{schema}"
-        d = canonical_json(event["data"])
+        e = f"{t} {canonical_json(event['data'])}"
         b = header.to_json() if position == 0 else str(position)
-        head = chain.link(head, version, t, d, b)
-        h = chain.hex_head(head) if position == last else ""
-        entries.append((t, d, b, h))
+        head = chain.link(head, version, e, b)
+        h = chain.text_head(head) if position == last else ""
+        entries.append((e, f"{b} {h}" if h else b))
         envelopes.append(Envelope(game_id, version, event["type"], event["data"], schema, header.seat,
-                                  header.command_id, header.command if position == 0 else None, ts,
+                                  str(first_version), header.command if position == 0 else None, ts,
                                   header.cause, h or None))
     return EncodedBatch(entries, envelopes, head)
 
@@ -230,13 +236,22 @@ def _split_type(t: str) -> tuple[str, int]:
 
 
 def entry_fields(fields: dict) -> tuple[str, str, str, str] | None:
-    """The ``(t, d, b, h)`` texts of a layout-2 entry, or ``None`` for a layout-1 entry.
+    """The ``(t, d, b, h)`` texts of a layout-2 entry -- type, data, batch field without
+    the head, head or "" -- or ``None`` for a layout-1 entry.
 
     Raises ``CodecError`` for an entry of neither layout."""
     try:
         f = {_text(k): _text(v) for k, v in fields.items()}
-        if "t" in f:
-            return f["t"], f["d"], f["b"], f["h"]
+        if "e" in f:
+            t, sep, d = f["e"].partition(" ")
+            b, h = f["b"], ""
+            if not b.endswith("}") and " " in b:     # a header ends with "}", a position is digits
+                b, h = b.rsplit(" ", 1)
+                if len(h) != chain.HEAD_LENGTH:
+                    raise CodecError("the head at the end of the b field is not 43 characters")
+            if not sep:
+                raise CodecError("the e field holds no data")
+            return t, d, b, h
     except (KeyError, UnicodeDecodeError) as exc:
         raise CodecError(f"a stream-layout-2 entry lacks a field: {exc}") from exc
     if "type" in f:
@@ -274,7 +289,7 @@ def decode_entries(game_id: str, entries: list, header_at: Callable[[int], Batch
                     headers[start] = (found, iso(found.ts_ms))
             header, ts = headers[start]
             name, schema = _split_type(t)
-            env = Envelope(game_id, version, name, orjson.loads(d), schema, header.seat, header.command_id,
+            env = Envelope(game_id, version, name, orjson.loads(d), schema, header.seat, str(start),
                            header.command if start == version else None, ts, header.cause, h or None)
         except (KeyError, ValueError, TypeError) as exc:  # UnicodeDecodeError and JSONDecodeError are ValueErrors
             if isinstance(exc, CodecError):
@@ -302,10 +317,9 @@ def decode(game_id: str, entry_id: str | bytes, fields: dict) -> Envelope:
 
 
 def encode(env: Envelope) -> dict[str, str]:
-    """One envelope as the stream-layout-2 fields ``{t, d, b, h}`` of a one-event batch
+    """One envelope as the stream-layout-2 fields ``{e, b}`` of a one-event batch
     chained from the genesis (for tests and tools; the write path encodes whole batches)."""
-    header = BatchHeader(env.command_id or "", env.seat, env.cause or "system", ms_of(env.ts) or 0,
-                         env.command or {}, 1)
+    header = BatchHeader(env.seat, env.cause or "system", ms_of(env.ts) or 0, env.command or {})
     event = {"type": env.type, "data": env.data, "schema": env.schema}
     batch = encode_batch(env.game_id, env.version, [event], header, chain.genesis(env.game_id))
     return dict(zip(FIELDS, batch.entries[0]))

@@ -116,7 +116,7 @@ def load_meta(repo: GameRepository, game_id: str) -> GameMeta:
 
 def execute(repo: GameRepository, game_id: str, seat: int | Callable[[GameMeta], int], command: dict, *,
             expected_version: int | None = None, idempotency_key: str | None = None,
-            cause: str = "seat", command_id: str | None = None) -> CommandResult:
+            cause: str = "seat") -> CommandResult:
     """Load the game, decide ``command`` for ``seat``, save the events: one batch.
 
     With ``expected_version`` a lost race raises ConcurrencyError (the caller's
@@ -151,7 +151,7 @@ def execute(repo: GameRepository, game_id: str, seat: int | Callable[[GameMeta],
             continue
         try:
             return repo.save(game, events, seat=acting, command=command, cause=cause,
-                             command_id=command_id, idempotency_key=idempotency_key)
+                             idempotency_key=idempotency_key)
         except ConcurrencyError:
             repo.forget(game_id)
             if expected_version is not None and not game.from_cache:

@@ -11,7 +11,6 @@ conditional Redis script.
 """
 from __future__ import annotations
 
-import secrets
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -25,11 +24,6 @@ from events.snapshots import decode_snapshot, encode_snapshot, fold
 from events.store import EventStore, GameNotFound
 
 
-def new_command_id() -> str:
-    """A fresh command id: 12 random bytes as 16 URL-safe characters."""
-    return secrets.token_urlsafe(12)
-
-
 @dataclass
 class Game:
     """One game as loaded: everything a decision or a view needs.
@@ -40,7 +34,7 @@ class Game:
         state: the folded state at ``version`` (``None`` before setup). Never
             mutate it: ``save`` evolves a copy.
         version: the stream's version the state is at.
-        head: the chain head at ``version`` as 64 hex digits, or ``None``
+        head: the chain head at ``version`` (43 characters), or ``None``
             (no events yet, or a log written before the chain).
         updated_ms: UTC milliseconds of the last batch (deadlines count from
             it), or ``None`` when unknown.
@@ -114,7 +108,7 @@ class GameRepository:
         if snap is not None and snap.version == version:
             return Game(meta, ruleset, snap.state, version, snap.head, snap.ts_ms), seen
         after, state = (snap.version, snap.state) if snap is not None and snap.version < version else (0, None)
-        envelopes = self.store.read(game_id, after=after)
+        envelopes = self.store.read(game_id, after=after, until=version)   # no further than the meta read
         state = fold(ruleset, envelopes, state)
         last = envelopes[-1] if envelopes else None
         head = last.head if last is not None else (snap.head if snap is not None else None)
@@ -133,13 +127,12 @@ class GameRepository:
 
     # -- saving ------------------------------------------------------------------
     def save(self, game: Game, events: list[dict], *, seat: int | None, command: dict, cause: str,
-             command_id: str | None = None, idempotency_key: str | None = None,
-             write_meta: bool = False) -> CommandResult:
+             idempotency_key: str | None = None, write_meta: bool = False) -> CommandResult:
         """Append ``events`` as one batch on top of ``game`` (at ``game.version``).
 
         Evolves a copy of the state through the events (once), closes the game
         if ``outcome`` says it ended (status, result and a ``SeedRevealed``
-        event), stamps the batch (one timestamp, the command, its id, seat and
+        event), stamps the batch (one timestamp, the command, the seat and the
         cause), chains it and appends it with the new snapshot atomically.
 
         Args:
@@ -173,10 +166,10 @@ class GameRepository:
                     "seed": meta.seed,
                     "options": {k: meta.options[k] for k in SECRET_OPTIONS if k in meta.options}}}]
         ts = now_ms()
-        header = BatchHeader(command_id or new_command_id(), seat, cause, ts, command, len(events))
+        header = BatchHeader(seat, cause, ts, command)
         prev = chain.parse_head(game.head) if game.head else chain.genesis(meta.game_id)
         batch = encode_batch(meta.game_id, game.version + 1, events, header, prev)
-        head = chain.hex_head(batch.head)
+        head = chain.text_head(batch.head)
         last = game.version + len(events)
         snapshot = encode_snapshot(ruleset, state, last, head, ts) if state is not None else None
         res = self.store.append(meta.game_id, game.version, batch, snapshot=snapshot, meta=meta_fields,
@@ -196,4 +189,4 @@ class GameRepository:
 
 
 
-__all__ = ["CommandResult", "Game", "GameNotFound", "GameRepository", "new_command_id"]
+__all__ = ["CommandResult", "Game", "GameNotFound", "GameRepository"]

@@ -4,7 +4,7 @@ conditionally.
 Keys of one game share the hash tag ``{<game id>}`` so every operation on a
 game touches one Redis Cluster slot::
 
-    stranded:{<game>}:events        the stream; entry id "<version>-0", fields t, d, b, h
+    stranded:{<game>}:events        the stream; entry id "<version>-0", fields e, b
                                     (stream layout 2, ``events.codec``)
     stranded:{<game>}:snapshot      the latest state snapshot (opaque text)
     stranded:{<game>}:meta          a hash of public/private game metadata
@@ -359,14 +359,17 @@ class EventStore:
         return AppendResult(int(first), int(last), True)
 
     def load(self, game_id: str, idempotency_key: str | None = None):
-        """Everything the command path reads, in one round trip (a pipeline).
+        """Everything the command path reads, in one round trip and one atomic step
+        (MULTI/EXEC over keys of one slot), so the meta, snapshot and version are of
+        the same moment: a join racing with another can never pair a newer version
+        with an older seat list.
 
         Returns ``(meta, snapshot, version, seen)``: the meta hash as strings
         (``{}`` for an unknown game), the snapshot text or ``None``, the stream
         version, and ``(first, last)`` if ``idempotency_key`` was already used
         on this game, else ``None``.
         """
-        pipe = self.redis.pipeline(transaction=False)
+        pipe = self.redis.pipeline(transaction=True)
         pipe.hgetall(self.key(game_id, "meta"))
         pipe.get(self.key(game_id, "snapshot"))
         pipe.xlen(self.key(game_id, "events"))

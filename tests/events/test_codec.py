@@ -17,7 +17,7 @@ from events.codec import (
     register_upcaster,
 )
 
-HEADER = BatchHeader("cmd-1", 2, "seat", 1_714_564_800_000, {"type": "DrawCard"}, 3)
+HEADER = BatchHeader(2, "seat", 1_714_564_800_000, {"type": "DrawCard"})
 EVENTS = [{"type": "CardDrawn", "data": {"card": "oxygen", "nested": {"list": [1, "é"]}}},
           {"type": "TurnEnded", "data": {"seat": 2}},
           {"type": "TurnStarted", "data": {"seat": 0}}]
@@ -39,29 +39,41 @@ def test_a_batch_round_trips_through_its_stream_entries(as_bytes):
     encoded = batch()
     assert decode_entries("g-1", stream(encoded, as_bytes=as_bytes)) == encoded.envelopes
     first, middle, last = encoded.envelopes
-    assert (first.seat, first.command_id, first.cause, first.ts) == (2, "cmd-1", "seat", "2024-05-01T12:00:00.000Z")
+    assert (first.seat, first.command_id, first.cause, first.ts) == (2, "7", "seat", "2024-05-01T12:00:00.000Z")
     assert first.command == {"type": "DrawCard"} and middle.command is None and last.command is None
-    assert all(e.seat == 2 and e.command_id == "cmd-1" for e in encoded.envelopes)
+    assert all(e.seat == 2 and e.command_id == "7" for e in encoded.envelopes)
 
 
-def test_every_entry_has_the_same_four_fields_so_redis_shares_their_names():
+def test_every_entry_has_the_same_two_fields_so_redis_shares_their_names():
     for _, fields in stream(batch()):
-        assert list(fields) == ["t", "d", "b", "h"]
+        assert list(fields) == ["e", "b"]
+
+
+def test_the_type_and_data_share_one_field():
+    (e0, _), _, _ = batch().entries
+    assert e0 == 'CardDrawn {"card":"oxygen","nested":{"list":[1,"é"]}}'
 
 
 def test_the_header_is_on_the_first_entry_and_the_others_name_their_position():
-    (t0, _, b0, h0), (_, _, b1, h1), (_, _, b2, h2) = batch().entries
+    (_, b0), (_, b1), (_, b2) = batch().entries
     assert BatchHeader.from_json(b0) == HEADER
-    assert (b1, b2) == ("1", "2")
-    assert h0 == h1 == "" and len(h2) == 64
+    assert b1 == "1" and b2.startswith("2 ") and len(b2) == 2 + 43
 
 
-def test_the_head_on_the_last_entry_is_the_chain_over_every_entry_of_the_batch():
+def test_the_head_ends_the_last_entry_and_is_the_chain_over_every_entry_of_the_batch():
     encoded = batch()
     head = chain.genesis("g-1")
-    for offset, (t, d, b, _) in enumerate(encoded.entries):
-        head = chain.link(head, 7 + offset, t, d, b)
-    assert encoded.entries[-1][3] == chain.hex_head(head) == encoded.envelopes[-1].head
+    for offset, (e, b) in enumerate(encoded.entries):
+        head = chain.link(head, 7 + offset, e, b.split(" ")[0] if offset else b)
+    assert encoded.entries[-1][1].split(" ")[1] == chain.text_head(head) == encoded.envelopes[-1].head
+    assert chain.parse_head(encoded.envelopes[-1].head) == head
+
+
+def test_a_one_event_batch_holds_its_header_and_its_head():
+    encoded = batch(events=EVENTS[:1])
+    (_, b), = encoded.entries
+    header, head = b.rsplit(" ", 1)
+    assert BatchHeader.from_json(header) == HEADER and head == encoded.envelopes[0].head
 
 
 @pytest.mark.parametrize("edit", ["data", "type", "order", "header"])
@@ -76,7 +88,7 @@ def test_any_edit_to_a_batch_changes_the_head(edit):
     elif edit == "order":
         events[1], events[2] = events[2], events[1]
     else:
-        header = BatchHeader("cmd-1", 1, "seat", HEADER.ts_ms, HEADER.command, 3)
+        header = BatchHeader(1, "seat", HEADER.ts_ms, HEADER.command)
     assert batch(events=events, header=header).head != original
 
 
@@ -90,20 +102,20 @@ def test_an_entry_in_the_middle_of_a_batch_reads_its_header_from_the_batch_start
 
     def header_at(version):
         asked.append(version)
-        return BatchHeader.from_json(entries[version - 7][1]["b"])
+        return BatchHeader.from_json(entries[version - 7][1]["b"])  # the first entry: no head
 
     decoded = decode_entries("g-1", entries[1:], header_at)
     assert asked == [7] and [e.version for e in decoded] == [8, 9]
-    assert decoded[0].command_id == "cmd-1" and decoded[0].command is None
+    assert decoded[0].command_id == "7" and decoded[0].command is None
     with pytest.raises(CodecError):
         decode_entries("g-1", entries[1:])
 
 
 def test_a_schema_other_than_one_is_kept_in_the_type_field(clean_registry):
     register_upcaster("TestOnlyMoved", 1)(lambda data: {**data, "z": 0})
-    (t, d, _, _), = batch(events=[{"type": "TestOnlyMoved", "data": {"x": 1}}],
-                          header=BatchHeader("c", 0, "seat", 0, {}, 1)).entries
-    assert t == "TestOnlyMoved/2"
+    (e, _), = batch(events=[{"type": "TestOnlyMoved", "data": {"x": 1}}],
+                    header=BatchHeader(0, "seat", 0, {})).entries
+    assert e == 'TestOnlyMoved/2 {"x":1}'
 
 
 def test_a_layout_1_entry_is_still_read():
@@ -126,11 +138,14 @@ def test_encode_writes_one_event_as_a_one_event_batch():
     "entry_id, fields",
     [
         ("1-0", {}),
-        ("1-0", {"t": "X"}),
-        ("1-0", {"t": "X", "d": "{}", "b": "{not json", "h": ""}),
-        ("1-0", {"t": "X", "d": "{not json", "b": HEADER.to_json(), "h": ""}),
-        ("1-0", {"t": "X/one", "d": "{}", "b": HEADER.to_json(), "h": ""}),
-        ("1-0", {"t": "X", "d": "{}", "b": '{"id":"c"}', "h": ""}),
+        ("1-0", {"e": "X {}"}),
+        ("1-0", {"e": "X {}", "b": "{not json"}),
+        ("1-0", {"e": "X {not json", "b": HEADER.to_json()}),
+        ("1-0", {"e": "X/one {}", "b": HEADER.to_json()}),
+        ("1-0", {"e": "X {}", "b": '{"c":{}}'}),
+        ("1-0", {"e": "X {}", "b": '{"c":{},"k":"magic","s":0,"t":0}'}),
+        ("1-0", {"e": "X", "b": HEADER.to_json()}),
+        ("1-0", {"e": "X {}", "b": HEADER.to_json() + " short"}),
         ("1-0", {"type": "X"}),
         ("1-0", {"type": "X", "data": "{not json"}),
         ("1-0", {"type": "X", "data": "{}", "schema": "one"}),
@@ -139,7 +154,7 @@ def test_encode_writes_one_event_as_a_one_event_batch():
         (b"1-0", {b"type": b"X", b"data": b"\xff\xfe"}),
         (b"\xff-0", {b"type": b"X", b"data": b"{}"}),
     ],
-    ids=["empty", "layout2-no-data", "bad-header", "bad-json", "bad-schema", "header-missing-keys", "layout1-no-data",
+    ids=["empty", "layout2-no-data", "bad-header", "bad-json", "bad-schema", "header-missing-keys", "unknown-cause", "no-data", "short-head", "layout1-no-data",
          "layout1-bad-json", "layout1-bad-schema", "bad-seat", "bad-id", "not-utf8", "id-not-utf8"],
 )
 def test_garbage_raises_codec_error(entry_id, fields):
@@ -175,15 +190,15 @@ def test_upcasters_lift_old_schemas_step_by_step(clean_registry):
         return {**data, "z": 0}
 
     assert codec.CURRENT_SCHEMA[kind] == 3
-    one = HEADER.to_json().replace('"n":3', '"n":1')
-    old = {"t": kind, "d": '{"pos":"3,4"}', "b": one, "h": ""}
+    one = HEADER.to_json()
+    old = {"e": kind + ' {"pos":"3,4"}', "b": one}
     env = decode("g-1", b"5-0", old)
     assert (env.schema, env.data) == (3, {"x": 3, "y": 4, "z": 0})
-    middle = {"t": f"{kind}/2", "d": '{"x":1,"y":2}', "b": one, "h": ""}
+    middle = {"e": f'{kind}/2 {{"x":1,"y":2}}', "b": one}
     assert decode("g-1", "6-0", middle).data == {"x": 1, "y": 2, "z": 0}
     legacy = {"type": kind, "schema": "1", "data": '{"pos":"5,6"}', "ts": "t"}
     assert decode("g-1", "7-0", legacy).data == {"x": 5, "y": 6, "z": 0}
-    assert decode("g-1", "8-0", {"t": "Other", "d": "{}", "b": one, "h": ""}).schema == 1
+    assert decode("g-1", "8-0", {"e": "Other {}", "b": one}).schema == 1
 
 
 def test_registry_is_clean_after_upcaster_test():

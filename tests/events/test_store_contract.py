@@ -13,10 +13,11 @@ from events.store import AppendResult, ConcurrencyError, EventStore, GameNotFoun
 GAME = "g-1"
 
 
-def envs(game_id: str, start: int, n: int, command_id: str = "c", seat: int | None = 0) -> EncodedBatch:
-    """A batch of ``n`` events for ``game_id`` at versions ``start .. start + n - 1``."""
+def envs(game_id: str, start: int, n: int, tag: str = "c", seat: int | None = 0) -> EncodedBatch:
+    """A batch of ``n`` events for ``game_id`` at versions ``start .. start + n - 1``; its
+    command carries ``tag``."""
     events = [{"type": "ThingHappened", "data": {"i": start + i, "text": "é ✓"}} for i in range(n)]
-    header = BatchHeader(command_id, seat, "seat", 1_700_000_000_000, {"type": "DoThing", "n": n}, n)
+    header = BatchHeader(seat, "seat", 1_700_000_000_000, {"type": "DoThing", "n": n, "tag": tag})
     return encode_batch(game_id, start, events, header, chain.genesis(game_id))
 
 
@@ -62,9 +63,9 @@ def test_read_by_range(store):
 
 
 def test_a_read_starting_inside_a_batch_finds_the_batch_header(store):
-    store.append(GAME, 0, envs(GAME, 1, 4, command_id="c1", seat=3))
+    store.append(GAME, 0, envs(GAME, 1, 4, seat=3))
     tail = store.read(GAME, after=2)
-    assert [(e.version, e.command_id, e.seat) for e in tail] == [(3, "c1", 3), (4, "c1", 3)]
+    assert [(e.version, e.command_id, e.seat) for e in tail] == [(3, "1", 3), (4, "1", 3)]
 
 
 def test_read_batches_pages_through_the_log(store):
@@ -134,7 +135,7 @@ def test_expected_version_ahead_of_stream_raises(store):
 )
 def test_non_consecutive_versions_raise_value_error(store, versions):
     envelopes = [Envelope(game_id=GAME, version=v, type="ThingHappened", data={}) for v in versions]
-    batch = EncodedBatch([("ThingHappened", "{}", "1", "")] * len(versions), envelopes, b"")
+    batch = EncodedBatch([("ThingHappened {}", "1")] * len(versions), envelopes, b"")
     with pytest.raises(ValueError):
         store.append(GAME, 0, batch)
     assert store.version(GAME) == 0
@@ -252,7 +253,7 @@ def test_concurrent_writers_racing_on_one_game(redis_factory):
                     return
                 size = rng.randint(1, 3)
                 try:
-                    store.append(GAME, version, envs(GAME, version + 1, size, command_id=f"t{t}-v{version}", seat=t))
+                    store.append(GAME, version, envs(GAME, version + 1, size, tag=f"t{t}-v{version}", seat=t))
                     kind = "won"
                 except ConcurrencyError as exc:
                     assert exc.expected == version and exc.actual > version
@@ -283,7 +284,8 @@ def test_concurrent_writers_racing_on_one_game(redis_factory):
     # every winner's batch is in the log, written by that thread, from its expected version
     for _, expected, size, t in won:
         batch = events[expected : expected + size]
-        assert {e.command_id for e in batch} == {f"t{t}-v{expected}"}
+        assert batch[0].command["tag"] == f"t{t}-v{expected}"
+        assert {e.command_id for e in batch} == {str(expected + 1)}
         assert {e.seat for e in batch} == {t}
     # exactly one winner per starting version; every other attempt was told it lost
     assert len({expected for _, expected, _, _ in won}) == len(won)

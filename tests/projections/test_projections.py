@@ -6,7 +6,10 @@ import json
 import pytest
 
 from events.repository import GameRepository
-from events.codec import encode
+from itertools import groupby
+
+from events import chain
+from events.codec import FIELDS, BatchHeader, encode_batch, ms_of
 from events.dispatch import Dispatcher
 from events.games import get_ruleset
 from events.handling import create_game
@@ -74,13 +77,21 @@ def test_verify_confirms_a_finished_game_against_the_revealed_seed(store):
 
 
 def _rewrite(store, game_id, edit):
-    """Rewrite a game's stream with ``edit(envelopes)`` applied (a tamperer with Redis access)."""
+    """Rewrite a game's stream with ``edit(envelopes)`` applied, batch by batch and with a
+    recomputed chain (a careful tamperer with Redis access)."""
     envs = store.read(game_id)
     edit(envs)
     key = store.key(game_id, "events")
     store.redis.delete(key)
-    for env in envs:
-        store.redis.xadd(key, encode(env), id=f"{env.version}-0")
+    head = chain.genesis(game_id)
+    for _, group in groupby(envs, key=lambda e: e.command_id):
+        batch = list(group)
+        first = batch[0]
+        header = BatchHeader(first.seat, first.cause, ms_of(first.ts), first.command)
+        encoded = encode_batch(game_id, first.version, [e.event for e in batch], header, head)
+        head = encoded.head
+        for env, fields in zip(batch, encoded.entries):
+            store.redis.xadd(key, dict(zip(FIELDS, fields)), id=f"{env.version}-0")
 
 
 def test_verify_fails_on_a_log_with_one_edited_event(store):
