@@ -47,7 +47,7 @@ def server(tmp_path_factory):
     env["PYTHONPATH"] = os.pathsep.join([str(ROOT), env.get("PYTHONPATH", "")]).rstrip(os.pathsep)
     log = open(workdir / "serve.log", "w")
     proc = subprocess.Popen([sys.executable, "-m", "service.cli", "serve", "--port", str(port),
-                             "--data-dir", str(workdir / "data"), "--threads", "16"],
+                             "--data-dir", str(workdir / "data")],
                             env=env, cwd=workdir, start_new_session=True, stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     try:
