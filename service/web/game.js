@@ -147,6 +147,13 @@ export function GamePage({ id, spectate }) {
 
   useEffect(() => setFocus(null), [legal && legal.version]);
 
+  // Auto-pass, decided here from this seat's own legal moves (the server learns nothing from it):
+  // a reaction window where the one thing this seat may do is the window's single move is answered at once.
+  const [autoPass, setAutoPass] = useState(() => localStorage.getItem("stranded.autopass") !== "off");
+  const soleReaction = Boolean(legal && summary && active && legal.version === summary.version &&
+    (summary.to_act || []).some((d) => d.seat === active.seat && d.kind === "reaction") &&
+    legal.commands.length === 1);
+
   const send = useCallback(async (entry) => {
     setBusy(true);
     setSendError(null);
@@ -160,6 +167,10 @@ export function GamePage({ id, spectate }) {
       refresh();
     }
   }, [id, token, legal]);
+
+  useEffect(() => {
+    if (autoPass && soleReaction && !busy) send(entriesOf(legal)[0]);
+  }, [autoPass, soleReaction, legal && legal.version]);
 
   if (error && !summary) return html`<main><${ErrorLine} error=${error} /><p><a href="#/">Back to the lobby</a></p></main>`;
   if (!summary || !rules || !view) return html`<main><p class="loading">Loading the game…</p></main>`;
@@ -196,7 +207,11 @@ export function GamePage({ id, spectate }) {
       </section>
       <aside class="side">
         <${Seats} summary=${summary} mine=${mine} current=${playing ? active.seat : null} />
-        ${playing ? html`<${ErrorLine} error=${sendError} />
+        ${playing ? html`<label class="autopass"><input type="checkbox" checked=${autoPass} onChange=${(e) => {
+            localStorage.setItem("stranded.autopass", e.target.checked ? "on" : "off");
+            setAutoPass(e.target.checked);
+          }} /> Answer a reaction window for me when I have nothing to play in it</label>
+          <${ErrorLine} error=${sendError} />
           <${CommandPanel} rules=${rules} summary=${summary} entries=${entries} focus=${focus}
             onClearFocus=${() => setFocus(null)} onSend=${send} busy=${busy} waitingFor=${waitingFor} />` : ""}
         <${ErrorLine} error=${error} />

@@ -12,6 +12,7 @@ import json
 import random
 
 import requests
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 GAME = "main.game"
 
@@ -79,16 +80,21 @@ def play_to_end(page, rng: random.Random, max_moves: int = 2000, board_share: fl
             return counts
         before = version(page)
         pickable = page.locator(".board [data-pickable]")
-        if pickable.count() and rng.random() < board_share:
-            pickable.nth(rng.randrange(pickable.count())).click()
-            counts["board"] += 1
-            if page.locator(".commands .focus").count():
-                buttons = page.locator("button.command:not([disabled])")
-                buttons.nth(rng.randrange(buttons.count())).click()
-        else:
-            buttons = page.locator("button.command:not([disabled])")
-            buttons.nth(rng.randrange(buttons.count())).click()
-            counts["buttons"] += 1
+        buttons = page.locator("button.command:not([disabled])")
+        on_board, offered = pickable.count(), buttons.count()
+        if not offered:
+            continue  # the page moved on meanwhile (an automatic pass, a bot's move): look again
+        try:
+            if on_board and rng.random() < board_share:
+                pickable.nth(rng.randrange(on_board)).click(timeout=3000)
+                counts["board"] += 1
+                if page.locator(".commands .focus").count():
+                    buttons.nth(rng.randrange(max(1, buttons.count()))).click(timeout=3000)
+            else:
+                buttons.nth(rng.randrange(offered)).click(timeout=3000)
+                counts["buttons"] += 1
+        except PlaywrightTimeout:
+            continue  # what was counted went away before the click (the game moved on): look again
         page.wait_for_function(f"() => Number(document.querySelector('main.game').dataset.version) > {before}"
                                " || document.querySelector('.error')", timeout=30_000)
     raise AssertionError(f"the game did not end within {max_moves} moves")
