@@ -13,7 +13,7 @@ const OPEN = "open";
 function defaultSeats(ruleset) {
   const n = Math.min(Math.max(ruleset.min_seats, 2), ruleset.max_seats);
   const bot = ruleset.bots.includes("strong") ? "strong" : ruleset.bots[0];
-  return Array.from({ length: n }, (_, i) => ({ role: i === 0 ? HUMAN : "bot:" + bot, name: i === 0 ? "You" : "" }));
+  return Array.from({ length: n }, (_, i) => ({ role: i === 0 ? HUMAN : "bot:" + bot, name: "" }));
 }
 
 function OptionInput({ name, spec, value, onChange }) {

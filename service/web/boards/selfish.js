@@ -47,14 +47,14 @@ function Column({ rules, summary, b, seat, entries, onPick, busy, viewer }) {
     rows.push(html`<div class=${"space" + (space === 0 ? " start" : "") + (space === b.goal ? " goal" : "")} data-space=${space}>
       ${card !== undefined ? html`<span data-passed="true"><${Card} rules=${rules} id=${card} small=${true} /></span>` : ""}
       ${ahead !== undefined ? html`<span data-ahead="true"><${Card} rules=${rules} id=${ahead} small=${true} label=${ahead === null ? "face down" : undefined} /></span>` : ""}
-      ${here ? html`<span class=${"pawn seat-" + seat + (b.alive[seat] ? "" : " out")} aria-label=${seatName(summary, seat) + " is here"}>${seatName(summary, seat).slice(0, 2)}</span>` : ""}
+      ${here ? html`<span class=${"pawn seat-" + seat + (b.alive[seat] ? "" : " out")} aria-label=${seatName(summary, seat) + " is here"}>${seat}</span>` : ""}
     </div>`);
   }
   const targets = namingSeat(rules, entries, seat);
   return html`<div class=${"column" + (b.turn === seat ? " turn" : "") + (b.alive[seat] ? "" : " out") + (targets.length ? " pickable" : "")}
       data-seat=${seat} ...${clickable(targets, onPick, busy, `Moves aimed at ${seatName(summary, seat)}`)}>
     <div class="column-head">
-      <strong>${seatName(summary, seat)}${viewer === seat ? " (you)" : ""}</strong>
+      <strong><span class=${"dot seat-" + seat}></span>${seat}: ${seatName(summary, seat)}${viewer === seat ? " (you)" : ""}</strong>
       <span>${b.handSizes[seat]} cards</span>
       ${b.alive[seat] ? "" : html`<span class="flag">out</span>`}
       ${b.flags[seat].map((f) => html`<span class="flag">${f}</span>`)}
