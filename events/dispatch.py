@@ -7,9 +7,8 @@ set ``auto_pass``. Jobs carry the version they were made for and do nothing
 when the game has moved on. Jobs are enqueued by dotted path, so neither the
 service nor this module imports ``workers``.
 
-The cross-game index (every game by creation time, games by status and by
-ruleset) lives outside the games' slots and is written here, after the append;
-the reconciler repairs it from the meta hashes.
+The cross-game index (``events.index``) lives outside the games' slots and is
+written here, after the append; the reconciler repairs it from the meta hashes.
 """
 from __future__ import annotations
 
@@ -18,12 +17,12 @@ from datetime import timedelta
 from rq import Queue
 
 from events.games import get_ruleset
-from events.handling import CommandResult
+from events.index import GameIndex
 from events.meta import GameMeta
+from events.repository import CommandResult
 from events.snapshots import SYSTEM_EVENTS
 
 QUEUE_NAME = "stranded"
-STATUSES = ("waiting", "active", "finished")
 BOT_JOB = "workers.jobs.play_bots"
 DEADLINE_JOB = "workers.jobs.deadline"
 
@@ -51,26 +50,14 @@ class Dispatcher:
         self.redis = redis
         self.prefix = prefix
         self.queue = Queue(queue_name, connection=redis)
+        self.games = GameIndex(redis, prefix)
 
-    # -- the index ---------------------------------------------------------
-    def index_key(self, part: str) -> str:
-        """Key of one index: ``games`` (zset by created), ``status:<s>``, ``ruleset:<id>``."""
-        return f"{self.prefix}:index:{part}"
-
-    def index(self, meta: GameMeta, created_ts: float | None = None) -> None:
-        """Put ``meta``'s game under its current status (and in the games list)."""
-        pipe = self.redis.pipeline(transaction=False)
-        if created_ts is not None:
-            pipe.zadd(self.index_key("games"), {meta.game_id: created_ts}, nx=True)
-            pipe.sadd(self.index_key(f"ruleset:{meta.ruleset}"), meta.game_id)
-        for status in STATUSES:
-            if status != meta.status:
-                pipe.srem(self.index_key(f"status:{status}"), meta.game_id)
-        pipe.sadd(self.index_key(f"status:{meta.status}"), meta.game_id)
-        pipe.execute()
+    def index(self, meta: GameMeta) -> None:
+        """Put ``meta``'s game in the lobby's lists of its status and ruleset."""
+        self.games.record(meta)
 
     # -- after an append ---------------------------------------------------
-    def after_append(self, result: CommandResult, *, from_bot: bool = False, created_ts: float | None = None) -> None:
+    def after_append(self, result: CommandResult, *, from_bot: bool = False) -> None:
         """Index a status change and schedule whoever must act at ``result.last_version``.
 
         ``from_bot``: the caller is a bot job that goes on playing itself, so
@@ -78,8 +65,8 @@ class Dispatcher:
         """
         if result.duplicate:
             return
-        if created_ts is not None or any(e.type in SYSTEM_EVENTS for e in result.envelopes):
-            self.index(result.meta, created_ts)
+        if any(e.type in SYSTEM_EVENTS for e in result.envelopes):
+            self.index(result.meta)
         if result.meta.status != "active":
             return
         self.schedule(result.meta, result.state, result.last_version, from_bot=from_bot)

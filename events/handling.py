@@ -143,7 +143,8 @@ def execute(repo: GameRepository, game_id: str, seat: int | Callable[[GameMeta],
             _check_running(game.meta)
             if expected_version is not None and expected_version != game.version:
                 raise ConcurrencyError(game_id, expected_version, game.version)
-            events = game.ruleset.decide(game.state, acting, command, rng_for(game.meta.seed, game.version))
+            events, evolved = game.ruleset.decide_and_evolve(game.state, acting, command,
+                                                             rng_for(game.meta.seed, game.version))
         except (RuleViolation, ConcurrencyError):
             if not game.from_cache:
                 raise
@@ -151,7 +152,7 @@ def execute(repo: GameRepository, game_id: str, seat: int | Callable[[GameMeta],
             continue
         try:
             return repo.save(game, events, seat=acting, command=command, cause=cause,
-                             idempotency_key=idempotency_key)
+                             idempotency_key=idempotency_key, evolved=evolved)
         except ConcurrencyError:
             repo.forget(game_id)
             if expected_version is not None and not game.from_cache:

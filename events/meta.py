@@ -22,6 +22,8 @@ SERVER_OPTIONS = {
                            "description": "Seconds for a reaction window; defaults to a quarter of turn_timeout_s, at least 1."},
 }
 SECRET_OPTIONS = ("seed", "stack")
+#: Every status a game can have, in the order a game goes through them.
+STATUSES = ("waiting", "active", "finished")
 
 
 @dataclass

@@ -23,14 +23,38 @@ def seed_hash(seed: str) -> str:
     return hashlib.sha256(seed.encode()).hexdigest()
 
 
+class LazyRandom:
+    """A ``random.Random`` that is seeded only when first used.
+
+    Most decisions draw no randomness (a card is drawn from a deck whose order
+    an earlier shuffle fixed); seeding a Mersenne Twister costs more than the
+    rest of such a decision, so the generator is built on the first call of
+    any of its methods and behaves exactly as ``random.Random(seed_int)``.
+    """
+
+    def __init__(self, material: bytes):
+        self._material = material
+
+    def __getattr__(self, name: str):
+        rng = self.__dict__.get("_rng")
+        if rng is None:
+            rng = self.__dict__["_rng"] = random.Random(
+                int.from_bytes(hashlib.sha256(self._material).digest()[:16], "big"))
+        attribute = getattr(rng, name)
+        self.__dict__[name] = attribute          # the next call finds it without __getattr__
+        return attribute
+
+
 def rng_for(seed: str, version: int, salt: str = "rules") -> random.Random:
-    """The ``random.Random`` for a decision taken at stream ``version``.
+    """The random generator for a decision taken at stream ``version``: a
+    ``random.Random`` seeded with the first 16 bytes of
+    ``SHA-256("<salt>:<seed>:<version>")`` read as a big-endian integer, built
+    lazily (:class:`LazyRandom`) so a decision that draws nothing costs nothing.
 
     Args:
         seed: the game's secret seed (any string).
         version: the stream version the command was decided at (0 for setup).
         salt: keeps independent streams apart (``"rules"`` for the game,
-            ``"bot"`` for simulated bot choices).
+            ``"bot:<seat>"`` for a bot seat's choices).
     """
-    digest = hashlib.sha256(f"{salt}:{seed}:{version}".encode()).digest()
-    return random.Random(int.from_bytes(digest[:16], "big"))
+    return LazyRandom(f"{salt}:{seed}:{version}".encode())  # type: ignore[return-value]

@@ -20,7 +20,7 @@ from events.codec import BatchHeader, Envelope, encode_batch, ms_of, now_ms
 from events.games import get_ruleset
 from events.games.contract import Ruleset
 from events.meta import SECRET_OPTIONS, GameMeta
-from events.snapshots import decode_snapshot, encode_snapshot, fold
+from events.snapshots import SYSTEM_EVENTS, decode_snapshot, encode_snapshot, fold
 from events.store import EventStore, GameNotFound
 
 
@@ -127,7 +127,8 @@ class GameRepository:
 
     # -- saving ------------------------------------------------------------------
     def save(self, game: Game, events: list[dict], *, seat: int | None, command: dict, cause: str,
-             idempotency_key: str | None = None, write_meta: bool = False) -> CommandResult:
+             idempotency_key: str | None = None, write_meta: bool = False,
+             evolved: Any = None) -> CommandResult:
         """Append ``events`` as one batch on top of ``game`` (at ``game.version``).
 
         Evolves a copy of the state through the events (once), closes the game
@@ -144,18 +145,22 @@ class GameRepository:
             cause: ``"seat"``, ``"bot"``, ``"deadline"`` or ``"system"``.
             write_meta: write the whole meta hash (create, join); otherwise only
                 the status and result, and only when the game ends.
+            evolved: the state after ``events`` when the caller already has it
+                (``Ruleset.decide_and_evolve``): the events are then not evolved again.
 
         Raises:
             events.store.ConcurrencyError: the stream moved past ``game.version``.
         """
         ruleset, meta = game.ruleset, replace(game.meta)
-        state = game.state
-        if state is not None and events:
-            state = ruleset.copy_state(state)
-        evolve = ruleset.evolve
-        for event in events:
-            if event["type"] not in ("GameCreated", "SeatJoined"):
-                state = evolve(state, event)
+        if evolved is not None:
+            state = evolved
+        else:
+            state = game.state
+            if state is not None and events:
+                state = ruleset.copy_state(state)
+            for event in events:
+                if event["type"] not in SYSTEM_EVENTS:
+                    state = ruleset.evolve(state, event)
         meta_fields = meta.to_hash() if write_meta else None
         if meta.status == "active" and state is not None:
             outcome = ruleset.outcome(state)

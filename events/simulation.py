@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from events.bots import choose
 from events.games.contract import Ruleset
 from events.randomness import rng_for
 
@@ -46,6 +47,10 @@ def play_game(ruleset: Ruleset, policies: list[str], seed: str, options: dict | 
               max_steps: int = MAX_STEPS) -> GameRecord:
     """Play one game; ``policies[seat]`` names the bot for each seat.
 
+    The rules' randomness is the service's (``rng_for(seed, version)``), so the
+    game replays and verifies like a served one; the bots draw from one
+    generator per game (seeded from ``seed``), which is cheaper than the
+    service's generator per bot move and as good for statistics.
     ``on_step(state, events)`` is called after setup and after every decided
     command with the live state and that batch's events.
     """
@@ -53,8 +58,8 @@ def play_game(ruleset: Ruleset, policies: list[str], seed: str, options: dict | 
     state = ruleset.fold(events)
     if on_step:
         on_step(state, events)
-    bots = [ruleset.bots[name] for name in policies]
     commands: list[tuple[int, dict]] = []
+    bot_rng = rng_for(seed, 0, salt="bots")
     while True:
         pending = ruleset.pending(state)
         if not pending:
@@ -63,11 +68,8 @@ def play_game(ruleset: Ruleset, policies: list[str], seed: str, options: dict | 
             raise GameDidNotEnd(f"game {seed!r} did not end within {max_steps} commands")
         seat = pending[0].seat
         version = len(events)
-        legal = ruleset.legal_commands(state, seat)
-        command = bots[seat](ruleset.view(state, seat), legal, rng_for(seed, version, salt="bot"))
-        batch = ruleset.decide(state, seat, command, rng_for(seed, version))
-        for event in batch:
-            state = ruleset.evolve(state, event)
+        command = choose(ruleset, state, seat, policies[seat], bot_rng)
+        batch, state = ruleset.decide_and_evolve(state, seat, command, rng_for(seed, version))
         events.extend(batch)
         commands.append((seat, command))
         if on_step:

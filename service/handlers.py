@@ -65,7 +65,7 @@ def create_game(svc: Services, ruleset: str, seats: list[dict], options: dict) -
             tokens.append({"seat": i, "token": token})
         specs.append(spec)
     result = _create(svc.repo, ruleset, specs, options, created=utc_now())
-    svc.dispatcher.after_append(result, created_ts=time.time())
+    svc.dispatcher.after_append(result)
     return {**summary(require_game(svc.repo, result.game_id)), "tokens": tokens}
 
 
@@ -78,8 +78,11 @@ def join(svc: Services, game_id: str, seat: int, name: str, auto_pass: bool) -> 
 
 
 def list_games(svc: Services, **query) -> dict:
-    """The lobby: public summaries filtered by ``status`` and ``ruleset``."""
-    return {"games": _list_games(svc.repo, **query)}
+    """The lobby: one page of public summaries filtered by ``status`` and ``ruleset``."""
+    try:
+        return _list_games(svc.repo, **query)
+    except ValueError as exc:
+        raise ApiError(400, "bad_cursor", str(exc)) from exc
 
 
 def game_summary(svc: Services, game_id: str) -> dict:

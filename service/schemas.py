@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from marshmallow import INCLUDE, Schema, fields, validate
 
-STATUSES = ("waiting", "active", "finished")
+from events.meta import STATUSES
 
 
 class ErrorBodySchema(Schema):
@@ -122,9 +122,11 @@ class CreatedGameSchema(GameSummarySchema):
 
 
 class GameListSchema(Schema):
-    """``GET /v1/games``."""
+    """``GET /v1/games``: one page, newest first."""
 
     games = fields.List(fields.Nested(GameSummarySchema), required=True)
+    next_cursor = fields.String(required=True, allow_none=True, metadata={"description": (
+        "Pass as 'cursor' to get the next page; null on the last page.")})
 
 
 class GameListQuerySchema(Schema):
@@ -132,8 +134,10 @@ class GameListQuerySchema(Schema):
 
     status = fields.String(validate=validate.OneOf(STATUSES))
     ruleset = fields.String()
-    limit = fields.Integer(load_default=50, validate=validate.Range(min=1, max=500))
-    offset = fields.Integer(load_default=0, validate=validate.Range(min=0))
+    limit = fields.Integer(load_default=50, validate=validate.Range(min=1, max=100),
+                           metadata={"description": "Games per page."})
+    cursor = fields.String(load_default=None, validate=validate.Length(max=100), metadata={"description": (
+        "The 'next_cursor' of the previous page; leave out for the first page.")})
 
 
 class ViewQuerySchema(Schema):

@@ -34,7 +34,7 @@ def test_verify_and_rebuild_on_the_embedded_server(tmp_path, monkeypatch):
     server, url = start_embedded(tmp_path)
     store = EventStore(connect(url))
     result = create_game(GameRepository(store), "selfish-space", [{"bot": "random"}, {"bot": "random"}], {"seed": "cli"})
-    Dispatcher(store.redis).after_append(result, created_ts=1.0)
+    Dispatcher(store.redis).after_append(result)
     run_jobs(store.redis)
     runner = CliRunner()
     ok = runner.invoke(main, ["verify", result.game_id, "--data-dir", str(tmp_path)])

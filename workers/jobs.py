@@ -11,6 +11,7 @@ import logging
 
 from rq import get_current_job
 
+from events.bots import choose
 from events.dispatch import Dispatcher
 from events.games.contract import RuleViolation
 from events.handling import execute
@@ -59,10 +60,8 @@ def run_bots(redis, game_id: str, version: int, prefix: str = "stranded", max_mo
             return "waiting for a human"
         decision = bots[0]
         seat = decision.seat
-        view = ruleset.view(game.state, seat)
-        legal = ruleset.legal_commands(game.state, seat)
-        policy = ruleset.bots[meta.seats[seat]["bot"]]
-        command = policy(view, legal, rng_for(meta.seed, game.version, salt=f"bot:{seat}"))
+        command = choose(ruleset, game.state, seat, meta.seats[seat]["bot"],
+                         rng_for(meta.seed, game.version, salt=f"bot:{seat}"))
         try:
             result = execute(repo, game_id, seat, command, expected_version=game.version, cause="bot")
         except ConcurrencyError:

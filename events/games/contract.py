@@ -172,6 +172,12 @@ class Ruleset:
             costs and what is known of its result. Public to that seat only.
         versions: every rules version whose logs this code folds and verifies
             (``version`` included).
+        decide_evolved(state, seat, command, rng) -> (events, new_state):
+            optional; ``decide`` that also returns the state after its events
+            (a game whose ``decide`` folds each event into a copy as it emits
+            it already has it), so the write path and self-play evolve each
+            event once. ``new_state`` must equal folding ``events`` into a copy
+            of ``state``; ``state`` itself is not modified.
     """
 
     id: str
@@ -197,6 +203,20 @@ class Ruleset:
     board_schema: dict = field(default_factory=dict)
     describe: Callable[[State, int, Command], dict] = describe_plainly
     versions: tuple[str, ...] = ()
+    decide_evolved: Callable[[State, int, Command, random.Random], tuple[list[Event], State]] | None = None
+
+    def decide_and_evolve(self, state: State, seat: int, command: Command,
+                          rng: random.Random) -> tuple[list[Event], State]:
+        """``(events, new_state)``: ``decide``, then the state after the events, evolving
+        each event once (``decide_evolved`` when the game has it, else a fold into a
+        copy). ``state`` is not modified. Raises what ``decide`` raises."""
+        if self.decide_evolved is not None:
+            return self.decide_evolved(state, seat, command, rng)
+        events = self.decide(state, seat, command, rng)
+        new_state = self.copy_state(state)
+        for event in events:
+            new_state = self.evolve(new_state, event)
+        return events, new_state
 
     def fold(self, events, state: State | None = None) -> State | None:
         """Fold ``events`` (an iterable of event dicts) into a state."""

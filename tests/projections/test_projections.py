@@ -31,7 +31,7 @@ def store(redis_backend):
 
 def finished_game(store, seed="audit"):
     result = create_game(GameRepository(store), "selfish-space", [BOT, BOT, BOT], {"seed": seed})
-    Dispatcher(store.redis).after_append(result, created_ts=1.0)
+    Dispatcher(store.redis).after_append(result)
     run_jobs(store.redis)
     assert load_game(GameRepository(store), result.game_id).meta.status == "finished"
     return result.game_id

@@ -224,6 +224,22 @@ def test_list_filters_by_status_and_ruleset(client):
     assert client.get("/v1/games?status=lost").status_code == 400
 
 
+def test_the_game_list_pages_newest_first_with_a_cursor(client):
+    created = [create(client, [{"name": "Ann"}, {"open": True}])["id"] for _ in range(5)]
+    first = client.get("/v1/games?limit=2").get_json()
+    second = client.get(f"/v1/games?limit=2&cursor={first['next_cursor']}").get_json()
+    third = client.get(f"/v1/games?limit=2&cursor={second['next_cursor']}").get_json()
+    pages = [[g["id"] for g in page["games"]] for page in (first, second, third)]
+    assert sum(pages, []) == list(reversed(created))
+    assert third["next_cursor"] is None
+
+
+@pytest.mark.parametrize("cursor", ["nonsense", "abc:def", "-1:x"])
+def test_a_cursor_the_server_did_not_give_is_a_400(client, cursor):
+    resp = client.get(f"/v1/games?cursor={cursor}")
+    assert resp.status_code == 400 and resp.get_json()["error"]["code"] == "bad_cursor"
+
+
 def test_stream_sends_redacted_events_as_server_sent_events(client):
     game_id, tokens = two_humans(client)
     resp = client.get(f"/v1/games/{game_id}/stream?after=0&timeout_s=0.2")

@@ -4,6 +4,7 @@ from __future__ import annotations
 import pytest
 from rq import Queue
 
+from events.index import GameIndex
 from events.repository import GameRepository
 from events.dispatch import QUEUE_NAME, Dispatcher, bot_job_id
 from events.handling import create_game, execute, load_meta
@@ -24,7 +25,7 @@ def store(redis_backend):
 
 def new_game(store, seats, **options):
     result = create_game(GameRepository(store), "selfish-space", seats, {"seed": "jobs", **options})
-    Dispatcher(store.redis).after_append(result, created_ts=1.0)
+    Dispatcher(store.redis).after_append(result)
     return result.game_id
 
 
@@ -89,9 +90,10 @@ def test_reconciler_enqueues_a_lost_bot_job_again(store):
 
 def test_reconciler_repairs_the_index(store):
     game_id = new_game(store, [HUMAN, HUMAN])
-    store.redis.delete("stranded:index:status:active")
+    index = GameIndex(store.redis)
+    store.redis.delete(index.key("active"))
     reconcile(store.redis, grace_s=0)
-    assert store.redis.sismember("stranded:index:status:active", game_id)
+    assert index.page("active").game_ids == [game_id]
     assert load_meta(GameRepository(store), game_id).status == "active"
 
 

@@ -1,0 +1,88 @@
+"""The cross-game index: the lobby's lists of games, newest first, by status and ruleset.
+
+Keys (``<prefix>`` is the store's, ``stranded`` by default), each a sorted set
+whose members all have score 0 and read ``"<created ms, 13 digits>:<game id>"``,
+so that ``ZREVRANGEBYLEX`` returns games newest first and a page starting at a
+cursor costs O(log N + page), never the whole list::
+
+    <prefix>:index:all                                   every game
+    <prefix>:index:status:<status>                       games with that status
+    <prefix>:index:ruleset:<ruleset>                     games of that ruleset
+    <prefix>:index:status:<status>:ruleset:<ruleset>     both filters at once
+
+The index lives outside the games' hash slots and is written after the append
+that changes a game's status (creation, the last join, the end), not in the
+same atomic step: the reconciler repairs it from the games' meta hashes.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from events.codec import ms_of
+from events.meta import STATUSES, GameMeta
+
+
+@dataclass(frozen=True)
+class Page:
+    """One page of the index: game ids newest first, and the cursor of the next page
+    (``None`` when this is the last)."""
+
+    game_ids: list[str]
+    next_cursor: str | None
+
+
+class GameIndex:
+    """The lobby's index over a Redis client.
+
+    Args:
+        redis: a redis-py client (bytes or str replies).
+        prefix: the first part of every key (the store's prefix).
+    """
+
+    def __init__(self, redis, prefix: str = "stranded"):
+        self.redis = redis
+        self.prefix = prefix
+
+    def key(self, status: str | None = None, ruleset: str | None = None) -> str:
+        """The sorted set listing the games that match both filters (``None``: any)."""
+        parts = [f"{self.prefix}:index"]
+        if status is None and ruleset is None:
+            parts.append("all")
+        if status is not None:
+            parts.append(f"status:{status}")
+        if ruleset is not None:
+            parts.append(f"ruleset:{ruleset}")
+        return ":".join(parts)
+
+    @staticmethod
+    def member(meta: GameMeta) -> str:
+        """A game's member in every list: its creation time then its id."""
+        return f"{ms_of(meta.created) or 0:013d}:{meta.game_id}"
+
+    def record(self, meta: GameMeta) -> None:
+        """Put the game in the lists of its ruleset and current status, and out of the
+        lists of every other status (idempotent: the reconciler calls it on every pass)."""
+        member = self.member(meta)
+        pipe = self.redis.pipeline(transaction=False)
+        pipe.zadd(self.key(), {member: 0})
+        pipe.zadd(self.key(ruleset=meta.ruleset), {member: 0})
+        for status in STATUSES:
+            if status != meta.status:
+                pipe.zrem(self.key(status), member)
+                pipe.zrem(self.key(status, meta.ruleset), member)
+        pipe.zadd(self.key(meta.status), {member: 0})
+        pipe.zadd(self.key(meta.status, meta.ruleset), {member: 0})
+        pipe.execute()
+
+    def page(self, status: str | None = None, ruleset: str | None = None, cursor: str | None = None,
+             limit: int = 50) -> Page:
+        """Up to ``limit`` game ids, newest first, after ``cursor`` (a ``next_cursor`` of an
+        earlier page); reads only the page. Raises ``ValueError`` for a malformed cursor."""
+        if cursor is not None and (":" not in cursor or not cursor.split(":", 1)[0].isdigit()):
+            raise ValueError("The cursor is not one this server gave.")
+        high = f"({cursor}" if cursor is not None else "+"
+        members = self.redis.zrevrangebylex(self.key(status, ruleset), high, "-", start=0, num=limit + 1)
+        members = [m.decode() if isinstance(m, bytes) else m for m in members]
+        more = len(members) > limit
+        members = members[:limit]
+        return Page([m.split(":", 1)[1] for m in members], members[-1] if more else None)
