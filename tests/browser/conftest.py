@@ -82,15 +82,31 @@ def browser():
         chromium.close()
 
 
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """Keep each phase's report on the test item, so ``page`` knows whether the test failed."""
+    outcome = yield
+    report = outcome.get_result()
+    setattr(item, f"report_{report.when}", report)
+
+
 @pytest.fixture
-def page(browser, server):
-    """A fresh page (its own storage) at laptop width; an uncaught page error fails the test."""
+def page(request, browser, server):
+    """A fresh page (its own storage) at laptop width; an uncaught page error fails the test.
+
+    When the test fails, the page is saved as ``artifacts/FAILED-<test>.png``.
+    """
     context = browser.new_context(viewport=LAPTOP, base_url=server)
     context.set_default_timeout(20_000)
     errors: list[str] = []
     tab = context.new_page()
     tab.on("pageerror", lambda exc: errors.append(str(exc)))
     yield tab
+    report = getattr(request.node, "report_call", None)
+    if report is not None and report.failed:
+        ARTIFACTS.mkdir(exist_ok=True)
+        name = "".join(c if c.isalnum() or c in "-_" else "-" for c in request.node.name)
+        tab.screenshot(path=ARTIFACTS / f"FAILED-{name}.png", full_page=True)
     context.close()
     assert not errors, f"errors in the page: {errors}"
 
