@@ -63,7 +63,7 @@ def server(tmp_path_factory):
     finally:
         os.killpg(proc.pid, signal.SIGTERM)
         try:
-            proc.wait(15)
+            proc.wait(4)  # a stream blocked on Redis may hold a worker thread longer: then kill
         except subprocess.TimeoutExpired:
             os.killpg(proc.pid, signal.SIGKILL)
             proc.wait(5)
@@ -71,8 +71,11 @@ def server(tmp_path_factory):
 
 
 @pytest.fixture(scope="package")
-def browser():
-    """Chromium driven by Playwright; fails (never skips) when Chromium is missing."""
+def browser(server):
+    """Chromium driven by Playwright; fails (never skips) when Chromium is missing.
+
+    It depends on ``server`` so that it closes first: no stream left open
+    holds the server's shutdown."""
     from playwright.sync_api import sync_playwright
 
     assert Path(CHROMIUM).exists(), f"{CHROMIUM} is missing: apt-get install -y chromium (see .ci/run)"

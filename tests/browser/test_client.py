@@ -72,3 +72,28 @@ def test_at_a_phone_width_the_page_does_not_scroll_sideways(browser, server, art
         page.screenshot(path=artifacts / "lobby-phone.png", full_page=True)
     finally:
         context.close()
+
+
+def test_a_second_person_joins_an_open_seat_from_the_lobby(page, browser, server):
+    # given Ann's game of Selfish: Space Edition with one open seat, waiting
+    game_id = create_in_lobby(page, "selfish-space", ["human", "open"], names=["Ann", ""])
+    page.wait_for_selector("main.game[data-status=waiting]")
+    # when Bob, in another browser, finds the open seat in the lobby and takes it
+    other = browser.new_context(base_url=server)
+    bob = other.new_page()
+    try:
+        bob.goto("/")
+        seat = bob.locator("form.join").filter(has_text="Selfish: Space Edition")
+        seat.locator("input").fill("Bob")
+        seat.locator("button[type=submit]").click()
+        bob.wait_for_selector("main.game[data-status=active]")
+        assert bob.url.endswith(f"#/game/{game_id}")
+        assert "playing as Bob" in bob.locator(".game-head").inner_text()
+        # then Ann's page sees the game start without a reload, and each holds only its own seat
+        page.wait_for_selector("main.game[data-status=active]")
+        assert "Bob" in page.locator(".seats").inner_text()
+        ann_seats = page.evaluate(f"() => JSON.parse(localStorage.getItem('stranded.seats'))['{game_id}'].map(s => s.seat)")
+        bob_seats = bob.evaluate(f"() => JSON.parse(localStorage.getItem('stranded.seats'))['{game_id}'].map(s => s.seat)")
+        assert (ann_seats, bob_seats) == ([0], [1])
+    finally:
+        other.close()
