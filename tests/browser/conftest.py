@@ -61,13 +61,28 @@ def server(tmp_path_factory):
             raise AssertionError("stranded serve did not answer: " + (workdir / "serve.log").read_text())
         yield base
     finally:
-        os.killpg(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(4)  # a stream blocked on Redis may hold a worker thread longer: then kill
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait(5)
+        _stop(proc, workdir / "data")
         log.close()
+
+
+def _stop(proc: subprocess.Popen, data_dir: Path) -> None:
+    """Stop ``stranded serve``: SIGINT (gunicorn's quick shutdown, then ``serve`` stops its worker
+    and its embedded Redis); if a stream still holds a thread after a few seconds, SIGKILL the
+    process group and stop the embedded Redis server (a daemon outside the group) ourselves."""
+    os.killpg(proc.pid, signal.SIGINT)
+    try:
+        proc.wait(5)
+        return
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait(5)
+    for entry in Path("/proc").iterdir():
+        try:
+            if entry.name.isdigit() and Path(os.readlink(entry / "cwd")) == data_dir.resolve() \
+                    and b"redis-server" in (entry / "cmdline").read_bytes():
+                os.kill(int(entry.name), signal.SIGKILL)
+        except OSError:
+            continue
 
 
 @pytest.fixture(scope="package")
