@@ -78,8 +78,23 @@ def check_seats(ruleset: Ruleset, seats: list[dict]) -> None:
     if not ruleset.min_seats <= len(seats) <= ruleset.max_seats:
         raise MalformedCommand("bad_seats", f"{ruleset.name} seats {ruleset.min_seats} to {ruleset.max_seats} players.")
     for seat in seats:
+        check_client_seed(seat.get("client_seed"))
         bot = seat.get("bot")
         if bot is not None and bot not in ruleset.bots:
             raise MalformedCommand("unknown_bot", f"There is no bot policy '{bot}' (try {', '.join(ruleset.bots)}).")
         if bot is not None and seat.get("open"):
             raise MalformedCommand("bad_seats", "A bot seat cannot be open.")
+
+
+#: The longest client seed a seat may give (characters).
+MAX_CLIENT_SEED = 64
+
+
+def check_client_seed(client_seed: Any) -> None:
+    """A client seed is absent (None) or 1 to 64 printable ASCII characters (400 ``bad_client_seed``)."""
+    if client_seed is None:
+        return
+    if not isinstance(client_seed, str) or not 1 <= len(client_seed) <= MAX_CLIENT_SEED \
+            or not all(" " <= ch <= "~" for ch in client_seed):
+        raise MalformedCommand("bad_client_seed",
+                               f"A client seed is 1 to {MAX_CLIENT_SEED} printable ASCII characters.")

@@ -31,6 +31,7 @@ from events.meta import GameMeta
 from events.randomness import new_seed, rng_for, seed_hash
 from events.repository import CommandResult, Game, GameRepository
 from events.store import ConcurrencyError
+from events.system import public_seat
 
 MAX_RETRIES = 20
 
@@ -40,7 +41,7 @@ __all__ = ["CommandResult", "MalformedCommand", "create_game", "execute", "join_
 def _setup_events(ruleset: Ruleset, meta: GameMeta) -> list[dict]:
     try:
         options = {**meta.options, "rules_version": meta.rules_version or ruleset.version}
-        return ruleset.setup(options, len(meta.seats), rng_for(meta.seed, 0))
+        return ruleset.setup(options, len(meta.seats), rng_for(meta.game_seed, 0))
     except ValueError as exc:
         raise MalformedCommand("bad_options", str(exc)) from exc
 
@@ -51,7 +52,7 @@ def create_game(repo: GameRepository, ruleset_id: str, seats: list[dict], option
 
     Args:
         seats: ``[{"name": str, "bot": policy | None, "open": bool, "auto_pass": bool,
-            "token_sha256": str | None}]`` in seat order.
+            "token_sha256": str | None, "client_seed": str | None}]`` in seat order.
         options: server options (``seed``, ``turn_timeout_s``...) and the ruleset's own.
     Returns the result of the batch (``GameCreated`` plus setup events when no
     seat is open). Raises MalformedCommand for an unknown ruleset, bad seats or options.
@@ -64,7 +65,7 @@ def create_game(repo: GameRepository, ruleset_id: str, seats: list[dict], option
     game_id = game_id or uuid.uuid4().hex[:16]
     seed = str(options["seed"]) if "seed" in options else new_seed()
     meta = GameMeta(game_id, ruleset_id, "waiting", created, seed, seats, options, rules_version=ruleset.version)
-    public_seats = [{"name": s.get("name"), "bot": s.get("bot"), "open": bool(s.get("open"))} for s in seats]
+    public_seats = [public_seat(s) for s in seats]
     created_event = {"type": "GameCreated", "data": {
         "ruleset": ruleset_id, "rules_version": ruleset.version, "seats": public_seats,
         "options": meta.public_options, "seed_sha256": seed_hash(seed),
@@ -79,8 +80,11 @@ def create_game(repo: GameRepository, ruleset_id: str, seats: list[dict], option
 
 
 def join_seat(repo: GameRepository, game_id: str, seat: int, name: str, token_sha256: str,
-              auto_pass: bool = False) -> CommandResult:
+              auto_pass: bool = False, client_seed: str | None = None) -> CommandResult:
     """Take open ``seat`` of a waiting game; the last seat taken starts the game.
+
+    ``client_seed``: the seat's own entropy for the game's randomness
+    (``events.randomness``), public from now on.
 
     Raises GameNotFound, RuleViolation ``seat_taken``/``game_started`` (409) or
     MalformedCommand ``bad_seat`` (no such seat).
@@ -96,8 +100,9 @@ def join_seat(repo: GameRepository, game_id: str, seat: int, name: str, token_sh
             raise RuleViolation("seat_taken", f"Seat {seat} is already taken.", status=409)
         meta.seats = list(meta.seats)
         meta.seats[seat] = {**meta.seats[seat], "open": False, "name": name,
-                            "token_sha256": token_sha256, "auto_pass": auto_pass}
-        events = [{"type": "SeatJoined", "data": {"seat": seat, "name": name}}]
+                            "token_sha256": token_sha256, "auto_pass": auto_pass, "client_seed": client_seed}
+        events = [{"type": "SeatJoined", "data": {"seat": seat, "name": name, "client_seed": client_seed,
+                                                  "token_sha256": token_sha256}}]
         if not any(s.get("open") for s in meta.seats):
             events += _setup_events(ruleset, meta)
             meta.status = "active"
@@ -144,7 +149,7 @@ def execute(repo: GameRepository, game_id: str, seat: int | Callable[[GameMeta],
             if expected_version is not None and expected_version != game.version:
                 raise ConcurrencyError(game_id, expected_version, game.version)
             events, evolved = game.ruleset.decide_and_evolve(game.state, acting, command,
-                                                             rng_for(game.meta.seed, game.version))
+                                                             rng_for(game.meta.game_seed, game.version))
         except (RuleViolation, ConcurrencyError):
             if not game.from_cache:
                 raise

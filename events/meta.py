@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
+from events.randomness import game_seed
 from events.store import GameNotFound
 
 #: Options every ruleset accepts, beside the game's own (``Ruleset.options``).
@@ -30,7 +31,8 @@ STATUSES = ("waiting", "active", "finished")
 class GameMeta:
     """The game's meta hash, parsed: kept in the game's slot, updated with each append.
 
-    ``seats`` is a list of ``{"name", "bot", "open", "token_sha256", "auto_pass"}``.
+    ``seats`` is a list of ``{"name", "bot", "open", "token_sha256", "auto_pass",
+    "client_seed"}``.
     ``options`` holds every option including the secret ones (seed, stack).
     ``rules_version`` is the version the game was created with ("" in games
     created before it was kept: the ruleset's version then).
@@ -63,6 +65,12 @@ class GameMeta:
                 "seed": self.seed, "seats": json.dumps(self.seats), "options": json.dumps(self.options),
                 "result": json.dumps(self.result) if self.result is not None else "",
                 "rules_version": self.rules_version}
+
+    @property
+    def game_seed(self) -> str:
+        """The seed every random draw of the rules comes from: the server seed combined
+        with the seats' client seeds (``events.randomness.game_seed``)."""
+        return game_seed(self.seed, [seat.get("client_seed") for seat in self.seats])
 
     @property
     def public_options(self) -> dict:

@@ -1,16 +1,38 @@
 """Where every random outcome of a game comes from.
 
-The service keeps a secret seed per game and publishes its SHA-256 in the
-game's first event (``GameCreated``). The ``rng`` handed to ``setup`` and to
-``decide`` is derived from that seed and the stream version the command was
-decided at, so anyone holding the revealed seed can re-run the whole game and
-check that no shuffle or roll was rigged (``stranded verify``).
+The service keeps a secret server seed per game and publishes its SHA-256 in
+the game's first event (``GameCreated``). Every seat may add a client seed of
+its own (given when the seat is created or joined, written in that
+``GameCreated`` or ``SeatJoined`` event, so it is public and committed before
+the deal, the first random draw). The game seed combines them::
+
+    game seed = server seed                          when no seat gave one
+              = SHA-256( server seed 0x1F client seed of seat 0 0x1F ... 0x1F
+                         client seed of seat n-1 ), as 64 hex digits
+                                                     otherwise (a seat without
+                                                     one contributes "")
+
+and the generator for a decision taken at stream version ``v`` is
+``random.Random(int.from_bytes(SHA-256("rules:<game seed>:<v>")[:16], "big"))``
+(version 0 for the deal). When the game ends the server seed is revealed, so
+anyone can recompute every shuffle and roll (``stranded verify``): the server
+committed to its seed before any client seed it had not seen, and cannot
+leave a client seed out without the replay showing it.
 """
 from __future__ import annotations
 
 import hashlib
 import random
 import secrets
+
+
+def game_seed(server_seed: str, client_seeds: list[str | None]) -> str:
+    """The game seed from the server seed and each seat's client seed (None or "" for
+    a seat that gave none), by the formula in the module doc."""
+    if not any(client_seeds):
+        return server_seed
+    joined = "\x1f".join([server_seed] + [c or "" for c in client_seeds])
+    return hashlib.sha256(joined.encode()).hexdigest()
 
 
 def new_seed() -> str:

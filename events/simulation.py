@@ -47,8 +47,10 @@ def play_game(ruleset: Ruleset, policies: list[str], seed: str, options: dict | 
               max_steps: int = MAX_STEPS) -> GameRecord:
     """Play one game; ``policies[seat]`` names the bot for each seat.
 
-    The rules' randomness is the service's (``rng_for(seed, version)``), so the
-    game replays and verifies like a served one; the bots draw from one
+    The rules' randomness is the service's (``rng_for(seed, version)`` with the
+    version the game's stream would be at: ``GameCreated`` is version 1), so the
+    game is the one the service would play with this seed and these commands,
+    and verifies like it; the bots draw from one
     generator per game (seeded from ``seed``), which is cheaper than the
     service's generator per bot move and as good for statistics.
     ``on_step(state, events)`` is called after setup and after every decided
@@ -67,7 +69,7 @@ def play_game(ruleset: Ruleset, policies: list[str], seed: str, options: dict | 
         if len(commands) >= max_steps:
             raise GameDidNotEnd(f"game {seed!r} did not end within {max_steps} commands")
         seat = pending[0].seat
-        version = len(events)
+        version = len(events) + 1      # the stream's version: GameCreated is version 1
         command = choose(ruleset, state, seat, policies[seat], bot_rng)
         batch, state = ruleset.decide_and_evolve(state, seat, command, rng_for(seed, version))
         events.extend(batch)
@@ -87,23 +89,62 @@ def _winners(outcome: dict | None) -> list[int]:
     return [] if outcome.get("winner") is None else [outcome["winner"]]
 
 
+@dataclass
+class GameSummary:
+    """What ``simulate`` keeps of one game: the seating, the winners, the result, the
+    score of seat 0 (one-seat games), the commands and the turns started."""
+
+    seating: list[str]
+    winners: list[int]
+    result: str | None
+    score: float | None
+    commands: int
+    turns_started: int
+
+
+def _score(outcome: dict) -> float | None:
+    scores = outcome.get("scores")
+    if isinstance(scores, dict):
+        return scores.get("0")
+    return outcome.get("score")
+
+
+def _play_range(ruleset_id: str, policies: list[str], seed_prefix: str, rotate: bool,
+                first: int, stop: int) -> list[GameSummary]:
+    """Play games ``first .. stop - 1`` of a simulation (in whichever process runs it)."""
+    from events.games import get_ruleset
+
+    ruleset = get_ruleset(ruleset_id)
+    n = len(policies)
+    out = []
+    for i in range(first, stop):
+        shift = i % n if rotate else 0
+        seating = policies[shift:] + policies[:shift]
+        record = play_game(ruleset, seating, f"{seed_prefix}-{i}")
+        outcome = record.outcome or {}
+        out.append(GameSummary(seating, _winners(outcome), outcome.get("result"), _score(outcome), record.turns,
+                               sum(1 for e in record.events if e["type"] == "TurnStarted")))
+    return out
+
+
 def simulate(ruleset: Ruleset, policies: list[str], games: int, seed_prefix: str = "sim",
-             progress: Callable[[GameRecord], None] | None = None,
-             rotate: bool = False) -> dict:
+             progress: Callable[[GameSummary], None] | None = None,
+             rotate: bool = False, jobs: int = 1) -> dict:
     """Play ``games`` games and summarise them.
 
     Args:
         policies: a bot name per seat.
         games: how many games; game ``i`` uses seed ``f"{seed_prefix}-{i}"``.
-        progress: called once per finished game with its record.
+        progress: called once per finished game with its :class:`GameSummary`.
         rotate: if true, game ``i`` rotates the seating by ``i`` places so
             every policy sits in every seat equally often; the per-policy
             figures then compare policies, the per-seat ones compare seats.
+        jobs: processes to share the games among (the figures do not depend
+            on it: game ``i`` is the same game in any process).
 
-    The outcome convention (``events.games.contract``): ``winner`` is the
-    winning seat or ``None``; a game some seats win together lists them in
-    ``winners``; ``result`` (optional) names how the game ended; ``score``
-    (optional, one-seat games) is the seat's score.
+    The outcome convention (``events.games.schema.outcome``): ``winners`` lists
+    the winning seats (older outcomes: ``winner``); ``result`` names how the
+    game ended; ``scores`` (or an older ``score``) gives seat 0's score.
 
     Returns:
         ``{"games", "wins_by_seat", "win_rate_by_seat", "wins_by_policy",
@@ -111,35 +152,43 @@ def simulate(ruleset: Ruleset, policies: list[str], games: int, seed_prefix: str
         "mean_commands", "mean_turns_started"}``. Per-policy rates are per
         game played by that policy's seats, so they add up across seats of
         one policy; ``results`` counts each ``result`` value; the mean score is
-        over games whose outcome has a ``score`` (empty if none has).
+        over games whose outcome has a score (empty if none has).
     """
     n = len(policies)
+    if jobs > 1 and games > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        bounds = [(games * j // jobs, games * (j + 1) // jobs) for j in range(jobs)]
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            parts = pool.map(_play_range, *zip(*[(ruleset.id, policies, seed_prefix, rotate, a, b)
+                                                 for a, b in bounds]))
+            played = []
+            for part in parts:
+                played += part
+                if progress:
+                    for game in part:
+                        progress(game)
+    else:
+        played = []
+        for i in range(games):
+            played += _play_range(ruleset.id, policies, seed_prefix, rotate, i, i + 1)
+            if progress:
+                progress(played[-1])
     wins_seat = [0] * n
     wins_policy = {p: 0 for p in policies}
     scores_policy: dict[str, list[float]] = {p: [] for p in policies}
     results: dict[str, int] = {}
     no_winner = 0
-    commands = 0
-    turns_started = 0
-    for i in range(games):
-        shift = i % n if rotate else 0
-        seating = policies[shift:] + policies[:shift]
-        record = play_game(ruleset, seating, f"{seed_prefix}-{i}")
-        outcome = record.outcome or {}
-        winners = _winners(outcome)
-        if not winners:
+    for game in played:
+        if not game.winners:
             no_winner += 1
-        for seat in winners:
+        for seat in game.winners:
             wins_seat[seat] += 1
-            wins_policy[seating[seat]] += 1
-        if outcome.get("result") is not None:
-            results[outcome["result"]] = results.get(outcome["result"], 0) + 1
-        if outcome.get("score") is not None:
-            scores_policy[seating[0]].append(outcome["score"])
-        commands += record.turns
-        turns_started += sum(1 for e in record.events if e["type"] == "TurnStarted")
-        if progress:
-            progress(record)
+            wins_policy[game.seating[seat]] += 1
+        if game.result is not None:
+            results[game.result] = results.get(game.result, 0) + 1
+        if game.score is not None:
+            scores_policy[game.seating[0]].append(game.score)
     games = max(games, 1)
     return {
         "games": games,
@@ -151,6 +200,6 @@ def simulate(ruleset: Ruleset, policies: list[str], games: int, seed_prefix: str
         "no_winner_rate": no_winner / games,
         "results": results,
         "mean_score_by_policy": {p: sum(v) / len(v) for p, v in scores_policy.items() if v},
-        "mean_commands": commands / games,
-        "mean_turns_started": turns_started / games,
+        "mean_commands": sum(g.commands for g in played) / games,
+        "mean_turns_started": sum(g.turns_started for g in played) / games,
     }

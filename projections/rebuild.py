@@ -1,45 +1,208 @@
-"""Rebuilding projections from the events alone (``stranded rebuild``)."""
+"""Rebuilding projections from the events alone (``stranded rebuild``).
+
+The log is the truth; a game's snapshot and the status and result in its meta
+hash are caches of it. ``rebuild`` folds every game's stream from version 1,
+writes a fresh snapshot, and puts the status and result the log gives back in
+the meta when they disagreed -- reporting each game it repaired. A game whose
+log cannot be folded (an entry that is not an event, an unknown ruleset) is
+listed as damaged and left as it is; the others are rebuilt all the same.
+With ``jobs > 1`` the games are shared among that many processes.
+"""
 from __future__ import annotations
 
-from events.codec import ms_of
-from events.games import get_ruleset
+import json
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+
+from events.codec import BatchHeader, entry_fields
+from events.games import RULESETS
 from events.meta import GameMeta
-from events.snapshots import encode_snapshot, fold
-from events.store import EventStore
+from events.snapshots import encode_snapshot, fold_entries
+from events.store import EventStore, GameNotFound
+
+#: Games read (and written) per pipelined round trip.
+CHUNK = 20
+
+
+class DamagedLog(Exception):
+    """A game whose log (or meta) cannot be folded: rebuilt by nobody, listed by everyone."""
 
 
 def game_ids(store: EventStore) -> list[str]:
     """Every game id that has a meta hash, found by scanning keys (no index needed)."""
     ids = []
     pattern = f"{store.prefix}:{{*}}:meta"
-    for key in store.redis.scan_iter(match=pattern, count=500):
+    for key in store.redis.scan_iter(match=pattern, count=1000):
         key = key.decode() if isinstance(key, bytes) else key
         ids.append(key[len(store.prefix) + 2:-len("}:meta")])
     return sorted(ids)
 
 
-def rebuild_game(store: EventStore, game_id: str) -> int:
-    """Fold the whole log of ``game_id`` and write a fresh snapshot; return its version.
+@dataclass
+class RebuildReport:
+    """What a rebuild did.
 
-    A game still waiting for players has no state and gets no snapshot (0).
+    Attributes:
+        rebuilt: game id -> the version its new snapshot is at (0: a game still
+            waiting for players, which has no state).
+        repaired: game id -> what its caches said that the log did not
+            (``["snapshot", "status", "result"]``).
+        damaged: game id -> why its log could not be folded; left untouched.
+        events: events folded in all.
     """
-    meta = GameMeta.from_hash(game_id, store.get_meta(game_id))
-    ruleset = get_ruleset(meta.ruleset)
-    envelopes = store.read(game_id)
-    state = fold(ruleset, envelopes)
+
+    rebuilt: dict[str, int] = field(default_factory=dict)
+    repaired: dict[str, list[str]] = field(default_factory=dict)
+    damaged: dict[str, str] = field(default_factory=dict)
+    events: int = 0
+
+    def merge(self, other: "RebuildReport") -> None:
+        """Add ``other``'s games to this report."""
+        self.rebuilt.update(other.rebuilt)
+        self.repaired.update(other.repaired)
+        self.damaged.update(other.damaged)
+        self.events += other.events
+
+
+def rebuild_game(store: EventStore, game_id: str, report: RebuildReport | None = None) -> int:
+    """Fold the whole log of ``game_id``, write a fresh snapshot and repair its meta's
+    status and result from the log; return the version (0: still waiting for players).
+
+    Raises ``GameNotFound``, or ``DamagedLog`` (an unreadable meta, an unknown
+    ruleset, an entry that is not an event, events the rules cannot fold) and
+    then writes nothing.
+    """
+    report = report if report is not None else RebuildReport()
+    _rebuild_chunk(store, [game_id], report, strict=True)
+    return report.rebuilt[game_id]
+
+
+def _rebuild_chunk(store: EventStore, ids: list[str], report: RebuildReport, strict: bool = False) -> None:
+    """Rebuild ``ids`` with one pipelined read and one pipelined write for them all.
+
+    ``strict``: raise the first game's ``GameNotFound``/``DamagedLog`` instead of
+    listing it in ``report.damaged``."""
+    reads = store.redis.pipeline(transaction=False)
+    for game_id in ids:
+        reads.hgetall(store.key(game_id, "meta"))
+        reads.get(store.key(game_id, "snapshot"))
+        reads.xrange(store.key(game_id, "events"))
+    replies = reads.execute()
+    writes = store.redis.pipeline(transaction=False)
+    for i, game_id in enumerate(ids):
+        meta_raw, old, entries = replies[3 * i:3 * i + 3]
+        try:
+            fixes = _rebuild_one(store, game_id, meta_raw, old, entries, report)
+        except (GameNotFound, DamagedLog) as exc:
+            if strict:
+                raise
+            if isinstance(exc, DamagedLog):
+                report.damaged[game_id] = str(exc)
+            continue
+        for key, value in fixes.items():
+            if key == "snapshot":
+                writes.set(store.key(game_id, "snapshot"), value)
+            else:
+                writes.hset(store.key(game_id, "meta"), key, value)
+    writes.execute()
+
+
+def _rebuild_one(store: EventStore, game_id: str, meta_raw: dict, old, entries: list,
+                 report: RebuildReport) -> dict[str, str]:
+    """The writes that bring one game's caches in line with its log (its new snapshot,
+    and the meta fields that disagreed); records the game in ``report``."""
+    try:
+        meta = GameMeta.from_hash(game_id, meta_raw)
+    except (KeyError, ValueError) as exc:
+        raise DamagedLog(f"its meta hash is unreadable ({exc})") from exc
+    if meta.ruleset not in RULESETS:
+        raise DamagedLog(f"its ruleset {meta.ruleset!r} is not hosted here")
+    ruleset = RULESETS[meta.ruleset]
+    try:
+        state = fold_entries(ruleset, game_id, entries)
+    except Exception as exc:  # a damaged log: whatever the fold met, this game alone stops
+        raise DamagedLog(f"its log cannot be folded: {exc!r}") from exc
+    version = len(entries)
+    report.events += version
+    report.rebuilt[game_id] = version if state is not None else 0
     if state is None:
-        return 0
-    last = envelopes[-1]
-    store.write_snapshot(game_id, encode_snapshot(ruleset, state, last.version, last.head, ms_of(last.ts)))
-    return last.version
+        return {}
+    head, ts = _head_and_time(entries)
+    fresh = encode_snapshot(ruleset, state, version, head, ts)
+    differs, fixes = [], {"snapshot": fresh}
+    if old is None or _snapshot_state(old) != _snapshot_state(fresh):
+        differs.append("snapshot")
+    outcome = ruleset.outcome(state)
+    status = "finished" if outcome is not None else "active"
+    if meta.status != status:
+        differs.append("status")
+        fixes["status"] = status
+    if outcome is not None and meta.result != outcome:
+        differs.append("result")
+        fixes["result"] = json.dumps(outcome)
+    if differs:
+        report.repaired[game_id] = differs
+    return fixes
 
 
-def rebuild_all(store: EventStore, progress=None) -> dict[str, int]:
-    """Rebuild every game's snapshot; ``progress(game_id)`` is called after each. Returns id -> version."""
-    done = {}
-    for game_id in game_ids(store):
-        done[game_id] = rebuild_game(store, game_id)
+def _head_and_time(entries: list) -> tuple[str | None, int | None]:
+    """The chain head on the last entry and the time of the last batch (its header)."""
+    last = entry_fields(entries[-1][1])
+    if last is None:
+        return None, None
+    for _, fields in reversed(entries):
+        parts = entry_fields(fields)
+        if parts is not None and parts[2].startswith("{"):
+            return last[3] or None, BatchHeader.from_json(parts[2]).ts_ms
+    return last[3] or None, None
+
+
+def _snapshot_state(raw) -> object:
+    try:
+        snap = json.loads(raw)
+        return snap.get("version"), snap.get("head"), snap.get("state")
+    except (ValueError, AttributeError):
+        return None
+
+
+def rebuild_all(store: EventStore, progress=None, *, jobs: int = 1, url: str | None = None) -> RebuildReport:
+    """Rebuild every game's snapshot and repair its meta from its log.
+
+    Args:
+        progress: called with each game id once it is done.
+        jobs: processes to share the games among (``url`` is then required:
+            each process opens its own connection).
+        url: the Redis URL of ``store`` (for ``jobs > 1``).
+
+    A damaged game is listed in ``report.damaged`` and the rebuild goes on.
+    """
+    ids = game_ids(store)
+    report = RebuildReport()
+    if jobs > 1 and url is not None and len(ids) > 1:
+        chunks = [ids[i::jobs] for i in range(jobs)]
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            for part in pool.map(_rebuild_in_process, [url] * jobs, [store.prefix] * jobs, chunks):
+                report.merge(part)
+                if progress:
+                    for game_id in list(part.rebuilt) + list(part.damaged):
+                        progress(game_id)
+        return report
+    _rebuild_ids(store, ids, report, progress)
+    return report
+
+
+def _rebuild_in_process(url: str, prefix: str, ids: list[str]) -> RebuildReport:
+    from events.connection import connect
+
+    report = RebuildReport()
+    _rebuild_ids(EventStore(connect(url), prefix), ids, report)
+    return report
+
+
+def _rebuild_ids(store: EventStore, ids: list[str], report: RebuildReport, progress=None) -> None:
+    for start in range(0, len(ids), CHUNK):
+        chunk = ids[start:start + CHUNK]
+        _rebuild_chunk(store, chunk, report)
         if progress:
-            progress(game_id)
-    return done
-
+            for game_id in chunk:
+                progress(game_id)

@@ -105,33 +105,127 @@ def worker(burst):
 
 @main.command()
 @click.option("--data-dir", default=DEFAULT_DATA_DIR, show_default=True)
-def rebuild(data_dir):
-    """Rebuild every game's snapshot from its events alone."""
+@click.option("--jobs", default=1, show_default=True, type=click.IntRange(1, 64),
+              help="Processes to share the games among.")
+def rebuild(data_dir, jobs):
+    """Rebuild every game's snapshot from its events alone; repair status and result
+    from the log; list games whose caches disagreed and games whose log is damaged."""
     from events.store import EventStore
     from projections.rebuild import game_ids, rebuild_all
 
-    store = EventStore(_redis(data_dir))
+    client = _redis(data_dir)
+    store = EventStore(client)
     bar = tqdm(total=len(game_ids(store)), unit="game")
-    done = rebuild_all(store, progress=lambda _: bar.update())
+    url = os.environ.get("REDIS_URL") or f"unix://{client._stranded_embedded.socket_file}"
+    report = rebuild_all(store, progress=lambda _: bar.update(), jobs=jobs, url=url)
     bar.close()
-    click.echo(f"rebuilt {len(done)} games")
+    for game_id, what in sorted(report.repaired.items()):
+        click.echo(f"repaired {game_id}: its {', '.join(what)} disagreed with its log")
+    for game_id, why in sorted(report.damaged.items()):
+        click.echo(f"damaged {game_id}: {why}")
+    click.echo(f"rebuilt {len(report.rebuilt)} games ({report.events} events)"
+               + (f"; {len(report.damaged)} damaged" if report.damaged else ""))
+    if report.damaged:
+        sys.exit(1)
+
+
+def _receipt(ctx, param, values):
+    """Parse ``--receipt VERSION:HEAD`` options."""
+    receipts = []
+    for value in values:
+        version, _, head = value.partition(":")
+        if not version.isdigit() or len(head) != 43:
+            raise click.BadParameter(f"{value!r} is not VERSION:HEAD (a version and a 43-character head)")
+        receipts.append((int(version), head))
+    return receipts
+
+
+@main.command()
+@click.argument("game_id", required=False)
+@click.option("--file", "record_file", type=click.File("rb"), help="Verify this record (no server, no Redis).")
+@click.option("--receipt", "receipts", multiple=True, callback=_receipt, metavar="VERSION:HEAD",
+              help="A head you were given at VERSION (repeatable): the log must still give it.")
+@click.option("--data-dir", default=DEFAULT_DATA_DIR, show_default=True)
+def verify(game_id, record_file, receipts, data_dir):
+    """Check a game: its chain, every event against the rules and the revealed seed, its caches.
+
+    Exit codes: 0 verified, 1 tampered, 2 no such game or unreadable record,
+    3 consistent so far but not finished.
+    """
+    from events.store import EventStore, GameNotFound
+    from projections.audit import verify_record
+    from projections.records import RecordError, load_record, record_of
+
+    if (game_id is None) == (record_file is None):
+        raise click.UsageError("Give a GAME_ID or --file RECORD, not both.")
+    try:
+        record = load_record(record_file.read()) if record_file else record_of(EventStore(_redis(data_dir)), game_id)
+    except GameNotFound:
+        click.echo(f"{game_id}: no such game")
+        sys.exit(2)
+    except RecordError as exc:
+        click.echo(f"{record_file.name}: unreadable record: {exc}")
+        sys.exit(2)
+    verdict = verify_record(record, receipts)
+    head = f"; head at version {verdict.head[0]}: {verdict.head[1]}" if verdict.head else ""
+    click.echo(f"{verdict.game_id}: {verdict.events} events, {verdict.batches} commands{head}")
+    for problem in verdict.problems:
+        click.echo(f"  FAIL {problem}")
+    for what in verdict.unchecked:
+        click.echo(f"  not checked: {what}")
+    if verdict.code == 0:
+        click.echo("  OK: the chain holds, every event is what the rules give with the revealed seed, "
+                   "and the caches agree with the log" + (f"; {len(receipts)} receipt(s) match" if receipts else ""))
+    elif verdict.code == 3:
+        click.echo("  NOT FINISHED: consistent so far; the rest is checked once the seed is revealed")
+    sys.exit(verdict.code)
 
 
 @main.command()
 @click.argument("game_id")
+@click.option("--output", "-o", type=click.File("w"), default="-", show_default=True, help="Where to write.")
 @click.option("--data-dir", default=DEFAULT_DATA_DIR, show_default=True)
-def verify(game_id, data_dir):
-    """Re-run a finished game from its log and the revealed seed; exit 1 on any difference."""
-    from events.store import EventStore
-    from projections.audit import verify as run_verify
+def export(game_id, output, data_dir):
+    """Write a game's portable record (JSON): verifiable anywhere with `stranded verify --file`."""
+    import json
 
-    report = run_verify(EventStore(_redis(data_dir)), game_id)
-    click.echo(f"{game_id}: {report.events} events, {report.batches} commands")
-    for problem in report.problems:
-        click.echo(f"  FAIL {problem}")
-    if not report.ok:
+    from events.store import EventStore, GameNotFound
+    from projections.records import record_of
+
+    try:
+        record = record_of(EventStore(_redis(data_dir)), game_id)
+    except GameNotFound:
+        click.echo(f"{game_id}: no such game", err=True)
+        sys.exit(2)
+    json.dump(record, output, separators=(",", ":"))
+    output.write("\n")
+
+
+@main.command(name="import")
+@click.argument("record_file", type=click.File("rb"))
+@click.option("--data-dir", default=DEFAULT_DATA_DIR, show_default=True)
+def import_(record_file, data_dir):
+    """Load a finished game's record into this server (marked as imported) to replay it here."""
+    from events.store import EventStore
+    from projections.audit import verify_record
+    from projections.records import RecordError, import_record, load_record
+
+    try:
+        record = load_record(record_file.read())
+    except RecordError as exc:
+        click.echo(f"{record_file.name}: unreadable record: {exc}")
+        sys.exit(2)
+    verdict = verify_record(record)
+    if verdict.code != 0:
+        click.echo(f"{verdict.game_id}: the record does not verify ({len(verdict.problems)} problem(s)); "
+                   "run `stranded verify --file` to see them")
         sys.exit(1)
-    click.echo("  OK: every event is what the rules give with the revealed seed")
+    try:
+        game_id = import_record(EventStore(_redis(data_dir)), record)
+    except RecordError as exc:
+        click.echo(f"{record['game_id']}: {exc}")
+        sys.exit(2)
+    click.echo(f"imported {game_id}")
 
 
 @main.command()
@@ -141,7 +235,9 @@ def verify(game_id, data_dir):
               " smallest table of two or more the game allows, e.g. random,random; one-seat games: random].")
 @click.option("--seed", default="sim", show_default=True, help="Seed prefix; game i uses '<seed>-<i>'.")
 @click.option("--rotate", is_flag=True, help="Rotate the seating each game so every policy sits in every seat.")
-def simulate(ruleset_id, games, seats, seed, rotate):
+@click.option("--jobs", default=1, show_default=True, type=click.IntRange(1, 64),
+              help="Processes to share the games among (the results do not depend on it).")
+def simulate(ruleset_id, games, seats, seed, rotate, jobs):
     """Play GAMES bot games in-process (no Redis) and print win rate per seat, no-winner rate and length."""
     from events.games import RULESETS
     from events.simulation import simulate as run
@@ -159,7 +255,7 @@ def simulate(ruleset_id, games, seats, seed, rotate):
     if unknown:
         raise click.BadParameter(f"no policy {unknown[0]!r}; try {', '.join(ruleset.bots)}", param_hint="--seats")
     with tqdm(total=games, unit="game") as bar:
-        summary = run(ruleset, policies, games, seed, progress=lambda *_: bar.update(), rotate=rotate)
+        summary = run(ruleset, policies, games, seed, progress=lambda *_: bar.update(), rotate=rotate, jobs=jobs)
     click.echo(_format_summary(summary, policies, rotate))
 
 

@@ -40,9 +40,17 @@ def test_verify_and_rebuild_on_the_embedded_server(tmp_path, monkeypatch):
     ok = runner.invoke(main, ["verify", result.game_id, "--data-dir", str(tmp_path)])
     assert ok.exit_code == 0 and "OK" in ok.output, ok.output
     missing = runner.invoke(main, ["verify", "nope", "--data-dir", str(tmp_path)])
-    assert missing.exit_code == 1 and "FAIL" in missing.output
+    assert missing.exit_code == 2 and "no such game" in missing.output
     store.redis.delete(store.key(result.game_id, "snapshot"))
     rebuilt = runner.invoke(main, ["rebuild", "--data-dir", str(tmp_path)])
     assert rebuilt.exit_code == 0 and "rebuilt 1 games" in rebuilt.output
     assert store.read_snapshot(result.game_id)
     del server
+
+
+def test_simulate_in_two_processes_plays_the_same_games():
+    args = ["simulate", "selfish-space", "--games", "6", "--seats", "strong,random", "--rotate"]
+    alone = CliRunner().invoke(main, args)
+    shared = CliRunner().invoke(main, args + ["--jobs", "2"])
+    assert alone.exit_code == shared.exit_code == 0, shared.output
+    assert alone.output.splitlines()[-5:] == shared.output.splitlines()[-5:]

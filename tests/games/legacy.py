@@ -22,3 +22,17 @@ def legacy_log(ruleset_id: str) -> list[Envelope]:
     """The fixture's events, decoded (and upcast) by today's codec."""
     record = legacy_record(ruleset_id)
     return [decode(record["game_id"], entry_id, fields) for entry_id, fields in record["entries"]]
+
+
+def load_legacy_game(redis, ruleset_id: str) -> str:
+    """Write the fixture's entries and meta hash into ``redis`` exactly as they were
+    stored (key prefix ``stranded``); returns the game id."""
+    from events.store import EventStore
+
+    record = legacy_record(ruleset_id)
+    store = EventStore(redis)
+    game_id = record["game_id"]
+    for entry_id, fields in record["entries"]:
+        redis.xadd(store.key(game_id, "events"), fields, id=entry_id)
+    redis.hset(store.key(game_id, "meta"), mapping=record["meta"])
+    return game_id

@@ -1,0 +1,36 @@
+"""The server's own events: what a game's log records beside the rules' events.
+
+``GameCreated`` (version 1: ruleset and its version, the seats, the public
+options, the commitment to the server seed, the seeded/stacked flags),
+``SeatJoined`` (an open seat taken) and ``SeedRevealed`` (the last event: the
+server seed and the secret options). A game's ``evolve`` never sees them.
+
+Schema 2 of ``GameCreated`` and ``SeatJoined`` adds, per seat, its
+``client_seed`` (the entropy the seat added, ``events.randomness``) and its
+``token_sha256`` (the SHA-256 of the seat's bearer token: the log commits to
+who holds the seat, so a token swapped in the meta hash later is evident);
+both are ``null`` where they do not apply. Older events are upcast with nulls.
+"""
+from __future__ import annotations
+
+from events.codec import register_upcaster
+
+SYSTEM_EVENTS = frozenset({"GameCreated", "SeatJoined", "SeedRevealed"})
+
+
+def public_seat(spec: dict) -> dict:
+    """A seat as the log records it: ``{"name", "bot", "open", "client_seed", "token_sha256"}``
+    (``spec`` is a meta seat: the token's hash is public, the token never is)."""
+    return {"name": spec.get("name"), "bot": spec.get("bot"), "open": bool(spec.get("open")),
+            "client_seed": spec.get("client_seed"), "token_sha256": spec.get("token_sha256")}
+
+
+@register_upcaster("GameCreated", 1)
+def _game_created_v2(data: dict) -> dict:
+    seats = [{"client_seed": None, "token_sha256": None, **seat} for seat in data.get("seats", [])]
+    return {**data, "seats": seats}
+
+
+@register_upcaster("SeatJoined", 1)
+def _seat_joined_v2(data: dict) -> dict:
+    return {"client_seed": None, "token_sha256": None, **data}
