@@ -58,6 +58,7 @@ function CreateForm({ rulesets, chosen, onChoose }) {
   const [error, setError] = useState(null);
   const [busy, setBusy] = useState(false);
   const [summary, setSummary] = useState(null);
+  const [showOptions, setShowOptions] = useState(false);
 
   useEffect(() => {
     setSeats(defaultSeats(ruleset));
@@ -109,8 +110,8 @@ function CreateForm({ rulesets, chosen, onChoose }) {
           onInput=${(e) => setSeat(i, { name: e.target.value })} />
       </li>`)}
     </ol>
-    <details class="options"><summary>Options</summary>
-      ${Object.entries(ruleset.options || {}).map(([name, spec]) => html`<${OptionInput} name=${name} spec=${spec}
+    <details class="options" open=${showOptions} onToggle=${(e) => setShowOptions(e.currentTarget.open)}><summary>Options</summary>
+      ${Object.entries(ruleset.options || {}).map(([name, spec]) => html`<${OptionInput} key=${ruleset.id + "/" + name} name=${name} spec=${spec}
         value=${options[name]} onChange=${(v) => setOptions({ ...options, [name]: v })} />`)}
     </details>
     <${ErrorLine} error=${error} />

@@ -53,9 +53,9 @@ def server(tmp_path_factory):
     try:
         for _ in range(200):
             try:
-                if requests.get(f"{base}/v1/rulesets", timeout=1).ok:
+                if requests.get(f"{base}/v1/rulesets", timeout=5).ok:
                     break
-            except requests.ConnectionError:
+            except requests.RequestException:
                 time.sleep(0.1)
         else:
             raise AssertionError("stranded serve did not answer: " + (workdir / "serve.log").read_text())
