@@ -11,7 +11,7 @@ from tests.helpers import post_command as post
 
 RULESET = "one-against-the-dead"
 #: A stacked start: the 2 of hearts, whose check-out spawns no zombie when the cards go where
-#: tests/games/one_against_the_dead/helpers.QUIET puts them.
+#: the opening of tests/games/one_against_the_dead/helpers.py puts them.
 STACK = {"deck": ["2H", "2C", "4C", "5C", "6C", "8H", "9C", "10D", "10C",
                   "2S", "8S", "8C", "8D", "2D", "9D", "9S", "9H"]}
 
@@ -33,7 +33,7 @@ def test_a_human_plays_a_whole_game_over_rest(client, store):
     game_id, token = game["id"], game["tokens"][0]["token"]
     assert game["status"] == "active"
     view = client.get(f"/v1/games/{game_id}/view", headers=auth(token)).get_json()
-    assert view["seat"] == 0 and view["view"]["phase"] == "place" and view["view"]["drawn"] == "2S"
+    assert view["seat"] == 0 and view["view"]["phase"] == "place" and view["view"]["drawn_card"] == "2S"
     for _ in range(3000):
         summary = client.get(f"/v1/games/{game_id}").get_json()
         if summary["status"] == "finished":
@@ -45,8 +45,8 @@ def test_a_human_plays_a_whole_game_over_rest(client, store):
         resp = post(client, game_id, token, command)
         assert resp.status_code == 200, resp.get_json()
     assert summary["status"] == "finished"
-    assert summary["result"]["result"] in ("won", "overwhelmed", "cut_off", "exhausted")
-    assert isinstance(summary["result"]["score"], int)
+    assert summary["result"]["result"] in ("won", "overwhelmed", "cut_off", "conceded", "exhausted")
+    assert isinstance(summary["result"]["scores"]["0"], int)
     report = verify(store, game_id)
     assert report.ok, report.problems
     events, after = [], 0
@@ -67,7 +67,7 @@ def test_a_bot_seat_plays_a_whole_game_through_the_workers(client, store, redis_
     run_jobs(redis_conn)
     summary = client.get(f"/v1/games/{game_id}").get_json()
     assert summary["status"] == "finished" and summary["to_act"] == []
-    assert summary["result"]["winner"] in (0, None)
+    assert summary["result"]["winners"] in ([0], [])
     assert verify(store, game_id).ok
 
 

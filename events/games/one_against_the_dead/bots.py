@@ -32,14 +32,14 @@ def _policy(style: dict):
         phase = view["phase"]
         board = Board(view, style)
         if phase == "place":
-            return min(legal, key=lambda c: board.placement_cost(view["drawn"], (c["x"], c["y"])))
+            return min(legal, key=lambda c: board.placement_cost(view["drawn_card"], (c["x"], c["y"])))
         if phase == "actions":
             return _action(board, view, legal)
         if phase == "attack":
             here = board.zombies_at(board.player)
             return max(legal, key=lambda c: attack_value(c, here, view["weapon"]))
         if phase == "weapon":
-            return max(legal, key=lambda c: weapon_value(c, view["weapon"], view["found"]))
+            return max(legal, key=lambda c: weapon_value(c, view["weapon"], view["found_weapon"]))
         if phase == "joker":
             return max(legal, key=lambda c: board.distance_to_player((c["x"], c["y"])))
         return legal[0]
@@ -55,10 +55,10 @@ def _action(board: Board, view, legal):
         place = (c["x"], c.get("y")) if c["type"] == "DecrementDie" else None
         if place and (board.card(place) or "").startswith("A") and board.safe_to_dig(view):
             return c
-    rescue = board.rescue_now(view["ap"])   # a rescue worth the AP it takes
+    rescue = board.rescue_now(view["action_points"])   # a rescue worth the AP it takes
     if rescue is not None:
         return {"type": rescue[0], "x": rescue[1][0], "y": rescue[1][1]}
-    step = board.plan(view["ap"])      # towards the end, judged by where the walk stops
+    step = board.plan(view["action_points"])      # towards the end, judged by where the walk stops
     move = step and {"type": "Move", "x": step[0], "y": step[1]}
     if move in legal:
         return move

@@ -1,5 +1,5 @@
 """Card data and constants: the 54-card deck, what makes a Special Location,
-the Weapon Stack, the zombie kinds and the city's fixed places.
+the Weapon Stack, the zombie kinds, the city's fixed places and the rules versions.
 
 A card is a string: rank then suit (``"10H"``, ``"3C"``, ``"JH"``, ``"AS"``),
 or ``"JK1"`` / ``"JK2"`` for the two Jokers. Grid places are ``"x,y"`` strings
@@ -11,12 +11,20 @@ from __future__ import annotations
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("S", "H", "D", "C")
 JOKERS = ("JK1", "JK2")
-#: The whole deck, 52 cards and the two Jokers (seeds/004, 'Getting Started').
+#: The whole deck, 52 cards and the two Jokers (docs/rules/one-against-the-dead.md, 'Components').
 DECK: tuple[str, ...] = tuple(r + s for s in SUITS for r in RANKS) + JOKERS
 
 FACES = ("J", "Q", "K")
 
-#: Where the city starts and ends (rules/one-against-the-dead.md, 'The city').
+#: Rules versions whose logs this code plays and verifies -> the rules level a game's
+#: ``GameStarted`` records (absent in level-1 logs). Level 2: a player cut off from the end plays
+#: on while something is worth doing, and may concede (docs/rules/one-against-the-dead.md,
+#: 'Rules versions').
+VERSION_LEVELS = {"one-against-the-dead/1": 1, "one-against-the-dead/2": 2}
+VERSION = "one-against-the-dead/2"
+LEVEL = VERSION_LEVELS[VERSION]
+
+#: Where the city starts and ends (docs/rules/one-against-the-dead.md, 'Setup and first player').
 START = "0,0"
 END = "8,0"
 PLACEHOLDERS = tuple(f"{x},0" for x in range(1, 8))
@@ -29,17 +37,31 @@ WEAPONS = ("bat", "chainsaw", "shotgun")
 #: Weapons that carry a die (fuel or shells).
 DIE_WEAPONS = ("chainsaw", "shotgun")
 MAX_SHELLS = 6
+#: Command coordinates are bounded: 54 cards never reach further than this from the start.
+COORDINATE_LIMIT = 60
 
 #: Zombie kinds: Greater/Lesser, Heads/Tails up, strongest first.
 ZOMBIE_KINDS = ("GH", "GT", "LH", "LT")
 #: What a zombie becomes when weakened (None: killed, back to the Zombie Pile).
 WEAKER = {"GH": "GT", "GT": "LH", "LH": "LT", "LT": None}
 
-#: A game still running after this many rounds is lost (choice 12).
+#: A game still running after this many rounds is lost (docs/rules/one-against-the-dead.md,
+#: 'Ending and scoring').
 MAX_ROUNDS = 200
 
-#: Feel Good points (rules/one-against-the-dead.md, 'Score').
+#: Feel Good points (docs/rules/one-against-the-dead.md, 'Ending and scoring').
 PER_KILL, PER_RESCUE, PER_LUNCHMEAT = 1, 10, -20
+
+
+RANK_NAMES = {"A": "Ace", "J": "Jack", "Q": "Queen", "K": "King"}
+SUIT_NAMES = {"S": "Spades", "H": "Hearts", "D": "Diamonds", "C": "Clubs"}
+
+
+def card_name(card: str) -> str:
+    """The card as a player names it: ``"10 of Hearts"``, ``"Jack of Spades"``, ``"Joker"``."""
+    if card in JOKERS:
+        return "Joker"
+    return f"{RANK_NAMES.get(rank(card), rank(card))} of {SUIT_NAMES[suit(card)]}"
 
 
 def rank(card: str) -> str | None:
@@ -53,8 +75,8 @@ def suit(card: str) -> str | None:
 
 
 def is_special(card: str) -> bool:
-    """Whether ``card`` is a Special Location: an Ace, a face card or a Joker (seeds/004,
-    'Notes on the stuff you need')."""
+    """Whether ``card`` is a Special Location: an Ace, a face card or a Joker
+    (docs/rules/one-against-the-dead.md, 'Components')."""
     return card in JOKERS or rank(card) in ("A", *FACES)
 
 
@@ -65,7 +87,7 @@ def gets_die(card: str) -> bool:
 
 def matches(a: str, b: str) -> bool:
     """Whether two cards share a suit or a rank; a Joker matches nothing
-    (rules/one-against-the-dead.md, 'The city': spawning)."""
+    (docs/rules/one-against-the-dead.md, 'Checking out a location')."""
     if a in JOKERS or b in JOKERS:
         return False
     return rank(a) == rank(b) or suit(a) == suit(b)

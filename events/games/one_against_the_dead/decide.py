@@ -14,14 +14,14 @@ from events.games.contract import (
 
 from .cards import around, key, orthogonal, place_xy, rank
 from .resolve import Coins, Table, bat, chainsaw, fists, shotgun
-from .state import copy_state, greater, jokers, lesser, move_cost, open_slots, passable
+from .state import copy_state, cut_off, greater, jokers, lesser, move_cost, open_slots, passable, rules_level
 
 #: command type -> the phase it answers.
 PHASE = {
     "Move": "actions", "DecrementDie": "actions", "EndActions": "actions",
     "PlaceCard": "place", "ChooseWeapon": "weapon", "PlaceJokerZombie": "joker",
     "AttackWithFists": "attack", "AttackWithBat": "attack", "AttackWithChainsaw": "attack",
-    "AttackWithShotgun": "attack", "SkipAttack": "attack",
+    "AttackWithShotgun": "attack", "SkipAttack": "attack", "Concede": "actions",
 }
 
 
@@ -45,7 +45,7 @@ def decide(state, seat, command, rng):
     ``state`` is never mutated; ``rng`` (``random.Random``) shuffles, rolls and flips. Raises
     ``RuleViolation``: ``game_over`` (409), ``bad_arguments``, ``unknown_command``,
     ``not_your_turn`` (409, any seat but 0), ``wrong_phase``, then the handler's own codes
-    (rules/one-against-the-dead.md, 'A round').
+    (docs/rules/one-against-the-dead.md, 'A round').
     """
     if state is None:
         raise RuleViolation("game_over", "The game has not started.", status=409)
@@ -61,7 +61,7 @@ def decide(state, seat, command, rng):
     return table.events
 
 
-# -- player actions (rules file, 'A round' 1) ---------------------------------------------------
+# -- player actions (docs/rules/one-against-the-dead.md, 'A round') ----------------------------
 def move(t: Table, command: dict) -> None:
     """Move ``{"x", "y"}``: to an orthogonal, face-up, non-special card for 1 AP (suit or rank
     matches) or 2 AP, then check out the new location. Raises ``not_adjacent``, ``impassable``,
@@ -101,6 +101,18 @@ def end_actions(t: Table, _command: dict) -> None:
     t.end_actions()
 
 
+def concede(t: Table, _command: dict) -> None:
+    """Concede: a player cut off from the Ending Location gives up; the game is lost (rules level 2
+    on; docs/rules/one-against-the-dead.md, 'Ending and scoring'). Raises ``not_cut_off``."""
+    if rules_level(t.s) < 2:
+        raise RuleViolation("not_cut_off", "This game was started under rules version 1, which has no "
+                                           "concession: play on.")
+    if not cut_off(t.s):
+        raise RuleViolation("not_cut_off", "You may concede only once the Ending Location can no longer "
+                                           "be reached.")
+    t.emit("PlayerConceded", {"round": t.s["round"]})
+
+
 # -- choices inside the round ---------------------------------------------------------------------
 def place_card(t: Table, command: dict) -> None:
     """PlaceCard ``{"x", "y"}``: put the drawn card in an open slot around the player.
@@ -137,7 +149,7 @@ def place_joker_zombie(t: Table, command: dict) -> None:
         t.zombies_move()
 
 
-# -- the player attacks (rules file, 'A round' 3) -------------------------------------------------
+# -- the player attacks (docs/rules/one-against-the-dead.md, 'Weapons') -------------------------
 def _attack(t: Table, weapon: str, result: tuple[dict, int], coins: Coins | None, extra: dict | None = None):
     zombies, killed = result
     data = {"weapon": weapon, **(extra or {}), "zombies": zombies, "killed": killed,
@@ -204,5 +216,5 @@ COMMANDS = {
     "PlaceCard": place_card, "ChooseWeapon": choose_weapon, "PlaceJokerZombie": place_joker_zombie,
     "AttackWithFists": attack_with_fists, "AttackWithBat": attack_with_bat,
     "AttackWithChainsaw": attack_with_chainsaw, "AttackWithShotgun": attack_with_shotgun,
-    "SkipAttack": skip_attack,
+    "SkipAttack": skip_attack, "Concede": concede,
 }

@@ -23,8 +23,10 @@ def _draw(s) -> str | None:
 
 
 def game_started(_state, d):
-    """GameStarted: a fresh state from the shuffled deck and the stacked random results."""
+    """GameStarted: a fresh state from the shuffled deck and the stacked random results, under
+    ``rules_level`` (1 when the event records none)."""
     return {
+        "rules_level": d.get("rules_level", 1),
         "stacked": d.get("stacked", False),
         "deck": list(d["deck"]), "pinned": d.get("pinned", 0),
         "stack_dice": list(d.get("dice", [])), "stack_flips": list(d.get("flips", [])),
@@ -238,6 +240,11 @@ def game_lost(s, d):
     return _over(s, d["result"])
 
 
+def player_conceded(s, _d):
+    """PlayerConceded: the player, cut off from the end, gives up: the game is lost."""
+    return _over(s, "conceded")
+
+
 HANDLERS = {
     "GameStarted": game_started, "CardDrawn": card_drawn, "SpecialReshuffled": special_reshuffled,
     "CardPlaced": card_placed, "PlaceholderDealt": placeholder_dealt,
@@ -248,7 +255,7 @@ HANDLERS = {
     "JokerZombieAdded": joker_zombie_added, "ZombiesMoved": zombies_moved,
     "AttackSkipped": attack_skipped, "PlayerAttacked": player_attacked,
     "StrengthLost": strength_lost, "PlayerOverwhelmed": player_overwhelmed,
-    "GameWon": game_won, "GameLost": game_lost,
+    "GameWon": game_won, "GameLost": game_lost, "PlayerConceded": player_conceded,
 }
 
 

@@ -8,6 +8,9 @@ import heapq
 
 from .cards import is_special, matches
 
+#: Zombie kinds as the planner counts them -> as views name them.
+ZOMBIE_NAMES = {"GH": "greater_heads", "GT": "greater_tails", "LH": "lesser_heads", "LT": "lesser_tails"}
+
 #: Guessed AP to cross a place whose card is not known yet (a third of the deck is Special).
 UNKNOWN_COST = 2.0
 #: How many AP of detour one zombie spawned next to the player is worth avoiding.
@@ -46,7 +49,7 @@ class Board:
         self.hurry = view["round"] > HURRY_ROUND
         self.rescue_value = style["rescue"] if self.strength >= style["min_strength"] else 0.0
         self.pip_value, self.caution, self.goals = style["pip"], 1.0, [self.end]
-        if view["round"] > LATE_ROUND:    # the game is nearly always lost by now: save who we can
+        if view["round"] > LATE_ROUND or view.get("cut_off"):    # (nearly) lost: save who we can
             self.rescue_value, self.caution = LATE_RESCUE_VALUE, LATE_CAUTION
             goals = {(a[0] + dx, a[1] + dy) for a in self.survivors() for dx, dy in AROUND}
             goals = [p for p in goals if p == self.player or (self.card(p) and not is_special(self.card(p)))]
@@ -60,10 +63,10 @@ class Board:
         return spot["card"] if spot and spot["face_up"] else None
 
     def zombies_at(self, place) -> dict:
-        """The zombie counts on ``place`` (all four kinds, zeros included)."""
+        """The zombie counts on ``place`` as ``{"GH", "GT", "LH", "LT"}`` (zeros included)."""
         spot = self.spots.get(place)
         z = (spot or {}).get("zombies") or {}
-        return {k: z.get(k, 0) for k in ("GH", "GT", "LH", "LT")}
+        return {k: z.get(name, 0) for k, name in ZOMBIE_NAMES.items()}
 
     def cost(self, frm, to, extra=None) -> float:
         """Estimated AP to step from ``frm`` to ``to`` (``inf`` onto a Special Location)."""

@@ -16,18 +16,18 @@ from .cards import (
     around,
     distance,
     gets_die,
-    matches,
     orthogonal,
     place_xy,
     xy,
 )
 from .evolve import evolve
 from .state import (
-    cut_off,
     empty_zombies,
+    ends_cut_off,
     face_up,
     jokers,
     open_slots,
+    spawn_count,
     strength_lost,
     zombie_count,
 )
@@ -78,13 +78,14 @@ class Table:
         return Coins(self.s["stack_flips"], self.rng)
 
     def shuffled(self, cards: list) -> list:
-        """The deck with ``cards`` shuffled in; stacked cards still pinned stay on top (choice 2)."""
+        """The deck with ``cards`` shuffled in; stacked cards still pinned stay on top
+        (docs/rules/one-against-the-dead.md, 'Choices where the sources are silent')."""
         deck = self.s["deck"]
         top, rest = deck[:self.s["pinned"]], deck[self.s["pinned"]:] + list(cards)
         self.rng.shuffle(rest)
         return top + rest
 
-    # -- checking out a location (rules file, 'The city') ---------------
+    # -- checking out a location (docs/rules/one-against-the-dead.md) ---------
     def check_out(self) -> None:
         """Collect the face-down placeholders around the player, then draw and place cards."""
         s = self.s
@@ -96,7 +97,8 @@ class Table:
 
     def continue_check_out(self) -> None:
         """Draw while a slot is open and the deck has cards; a lone open slot takes the card at once
-        (choice 3). Stops when the player must choose a slot; when done, goes on with the round."""
+        (docs/rules/one-against-the-dead.md, 'Checking out a location'). Stops when the player
+        must choose a slot; when done, goes on with the round."""
         s = self.s
         while s["drawn"] is None and s["deck"] and open_slots(s, s["player"]):
             self.emit("CardDrawn", {"card": s["deck"][0]})
@@ -109,12 +111,12 @@ class Table:
 
     def place(self, place: str) -> None:
         """Put the drawn card at ``place``: zombies for each mismatching orthogonal face-up card
-        (not the player's own card, choice 1), a die on an Ace or face card."""
+        except the card the player stands on, and a die on an Ace or face card
+        (docs/rules/one-against-the-dead.md, 'Checking out a location')."""
         s = self.s
         card = s["drawn"]
         self.emit("CardPlaced", {**place_xy(place), "card": card})
-        misses = sum(1 for p in orthogonal(place)
-                     if p != s["player"] and face_up(s, p) is not None and not matches(card, face_up(s, p)))
+        misses = spawn_count(s, card, place)
         if misses:
             coins = self.coins()
             kinds = [("G" if i == 0 else "L") + ("H" if coins.flip() == "heads" else "T") for i in range(misses)]
@@ -130,7 +132,8 @@ class Table:
 
     def end_actions(self) -> None:
         """End the action phase: unused AP and AP spent on dice give Joker zombies; a lone Joker
-        takes them all, two Jokers mean a choice per zombie (rules file, 'A round' 1)."""
+        takes them all, two Jokers mean a choice per zombie (docs/rules/one-against-the-dead.md,
+        'A round')."""
         s = self.s
         spots = jokers(s)
         due = (s["ap"] + s["die_ap"]) if spots else 0
@@ -142,8 +145,8 @@ class Table:
             self.zombies_move()
 
     def zombies_move(self) -> None:
-        """Every group of zombies off the player's card steps towards the player (rules file,
-        'A round' 2); with none on the player's card, the attack is skipped."""
+        """Every group of zombies off the player's card steps towards the player (docs/rules/
+        one-against-the-dead.md, 'A round'); with none on the player's card, the attack is skipped."""
         moves = [{"from": list(xy(frm)), "to": list(xy(to))} for frm, to in zombie_steps(self.s)]
         self.emit("ZombiesMoved", {"moves": moves})
         if zombie_count(self.s, self.s["player"]) == 0:
@@ -151,8 +154,9 @@ class Table:
             self.zombies_attack()
 
     def zombies_attack(self) -> None:
-        """Overwhelm check, then one Strength per five zombies; then the win, the end checks and
-        the next round (rules file, 'A round' 4)."""
+        """Overwhelm check, then one Strength per five zombies; then the win, the end checks (cut
+        off with nothing left worth playing on for, the round limit) and the next round
+        (docs/rules/one-against-the-dead.md, 'A round' and 'Ending and scoring')."""
         s = self.s
         n = zombie_count(s, s["player"])
         if s["strength"] < n:
@@ -162,7 +166,7 @@ class Table:
             self.emit("StrengthLost", {"zombies": n, "amount": strength_lost(n)})
         if s["player"] == END:
             self.emit("GameWon", {"round": s["round"]})
-        elif cut_off(s):
+        elif ends_cut_off(s):
             self.emit("GameLost", {"result": "cut_off"})
         elif s["round"] >= MAX_ROUNDS:
             self.emit("GameLost", {"result": "exhausted"})
@@ -172,7 +176,7 @@ class Table:
     # -- dice and weapons -----------------------------------------------
     def find_weapon(self) -> None:
         """Draw a chip from the Weapon Stack (stacked picks first), roll its die; keep it at once
-        when nothing is carried (rules file, 'Weapons')."""
+        when nothing is carried (docs/rules/one-against-the-dead.md, 'Weapons')."""
         s = self.s
         chips = [k for k in sorted(s["weapon_stack"]) for _ in range(s["weapon_stack"][k])]
         if not chips:
@@ -187,7 +191,8 @@ class Table:
 
 
 def zombie_steps(s) -> list[tuple[str, str]]:
-    """``(from, to)`` for every zombie group that moves this round (rules file, 'A round' 2).
+    """``(from, to)`` for every zombie group that moves this round
+    (docs/rules/one-against-the-dead.md, 'A round').
 
     A group steps to the orthogonal face-up card that brings it closer to the player; between
     equal steps the one closer to the Ending Location; still tied: towards the end's column, then
@@ -214,10 +219,10 @@ def zombie_steps(s) -> list[tuple[str, str]]:
     return moves
 
 
-# -- the four attacks (rules file, 'A round' 3; seeds/004, 'The Player Attacks') ------------
+# -- the four attacks (docs/rules/one-against-the-dead.md, 'Weapons') ---------------------
 def fists(z: dict, greater_n: int, lesser_n: int, coins: Coins) -> tuple[dict, int]:
     """Fists of Fury on ``greater_n`` Greater and ``lesser_n`` Lesser Zombies (heads-up ones
-    first, choice 5): all are picked from ``z`` before any is flipped, so a Lesser that a
+    first): all are picked from ``z`` before any is flipped, so a Lesser that a
     Greater turns into is not flipped again; a Greater showing tails becomes a flipped Lesser, a
     Lesser showing tails dies. Returns ``(new counts, killed)``."""
     picked = {}

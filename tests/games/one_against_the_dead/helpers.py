@@ -17,6 +17,13 @@ QUIET = [(0, 1, "2S"), (-1, 1, "8S"), (-1, 0, "8C"), (-1, -1, "8D"),
          (0, -1, "2D"), (1, -1, "9D"), (1, 1, "9S"), (1, 0, "9H")]
 
 
+#: A start walled in by Special Locations on its four sides, no zombie anywhere: the King of spades
+#: above, the Queen of spades left, the Jack of spades below, the King of hearts right (each card
+#: matches the cards already beside it, so nothing spawns). Six dice, one per face card.
+WALLED = [(0, 1, "KS"), (-1, 1, "8S"), (-1, 0, "QS"), (-1, -1, "4S"),
+          (0, -1, "JS"), (1, -1, "JH"), (1, 1, "KD"), (1, 0, "KH")]
+
+
 def opening(**cards):
     """The quiet opening with some places holding other cards: ``opening(**{"0,1": "KS"})``."""
     return [(x, y, cards.get(f"{x},{y}", c)) for x, y, c in QUIET]
@@ -27,12 +34,17 @@ class Game(Driver):
 
     ``Game(opening, then=[...], start="2H", end="10C", seed=0, dice=..., flips=..., weapons=...)``
     stacks the deck as start, placeholders, end, the opening's cards, then ``then``, and places
-    the opening's cards where it says.
+    the opening's cards where it says; ``placeholders`` changes the seven face-down cards and
+    ``rules_version`` plays an older rules version.
     """
 
-    def __init__(self, opening=QUIET, then=(), start="2H", end="10C", seed=0, **stack):
-        deck = [start, *PLACEHOLDERS, end, *(c for _, _, c in opening), *then]
-        super().__init__(R, 1, {"stack": {"deck": deck, **stack}}, seed)
+    def __init__(self, opening=QUIET, then=(), start="2H", end="10C", seed=0, rules_version=None,
+                 placeholders=PLACEHOLDERS, **stack):
+        deck = [start, *placeholders, end, *(c for _, _, c in opening), *then]
+        options = {"stack": {"deck": deck, **stack}}
+        if rules_version:
+            options["rules_version"] = rules_version
+        super().__init__(R, 1, options, seed)
         self.place(*[(x, y) for x, y, _ in opening])
 
     def do(self, command: dict | str, **args) -> list[dict]:

@@ -1,5 +1,4 @@
-"""Player actions (rules/one-against-the-dead.md, 'A round' 1 and 'Weapons'; seeds/004,
-'Moving', 'Rescuing Survivors/Obtaining Weapons', 'Additional Action Point Notes'): moves and
+"""Player actions (docs/rules/one-against-the-dead.md, 'A round' and 'Weapons'): moves and
 their cost, dice, rescues and weapons found, Jokers fed by unused AP; the deadlines' defaults and
 bad input. Each test stacks the deck."""
 from __future__ import annotations
@@ -46,7 +45,7 @@ def test_zombies_on_a_card_do_not_stop_the_player_moving_onto_it():
     # given: three zombies on the 2 of spades above the player
     g = Game(then=["3S"])
     g.put_zombies(0, 1, GH=3)
-    # when / then: the move is allowed and costs what the cards say (choice 18)
+    # when / then: the move is allowed and costs what the cards say (docs/rules, choice 16)
     assert {"type": "Move", "x": 0, "y": 1} in g.legal
     g.do("Move", x=0, y=1)
     assert g.state["player"] == "0,1" and g.state["ap"] == 2
@@ -110,7 +109,7 @@ def test_joker_zombies_are_heads_up_greaters_added_before_the_zombies_move():
     # then: three heads-up Greaters go on the Joker, then all its zombies take their step
     assert types(batch)[:5] == ["ActionsEnded"] + ["JokerZombieAdded"] * 3 + ["ZombiesMoved"]
     moves = of_type(batch, "ZombiesMoved")[0]["moves"]
-    assert {"from": [-1, -1], "to": [0, -1]} in moves            # choice 9
+    assert {"from": [-1, -1], "to": [0, -1]} in moves            # docs/rules, choice 9
     assert g.zombies(0, -1) == {"GH": 4} and g.zombies(0, 0) == {"GH": 1}
 
 

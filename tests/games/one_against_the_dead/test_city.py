@@ -1,6 +1,6 @@
-"""The city (rules/one-against-the-dead.md, 'The city'; seeds/004, 'Getting Started' and
-'Moving'): the start, the placeholders and the end, checking out a location, zombies spawning
-on placed cards and dice on Aces and face cards; and a bad stack. Each test stacks the deck."""
+"""The city (docs/rules/one-against-the-dead.md, 'Setup and first player' and 'Checking out a
+location'): the start, the placeholders and the end, checking out a location, zombies spawning
+on placed cards and dice on Aces and face cards; and bad options. Each test stacks the deck."""
 from __future__ import annotations
 
 import random
@@ -39,7 +39,7 @@ def test_a_special_location_drawn_for_the_start_or_the_end_is_shuffled_back():
 def test_the_start_and_the_end_are_laid_without_zombies():
     # given / when: the start (2 of hearts) and the end (10 of clubs) laid, nothing placed yet
     g = Game(opening=())
-    # then: spawning belongs to checking out; the two fixed locations get none (choice 17)
+    # then: spawning belongs to checking out; the two fixed locations get none (docs/rules, 'Setup and first player')
     assert g.zombies(0, 0) == {} and g.zombies(8, 0) == {}
     assert of_type(g.events, "ZombiesSpawned") == []
 
@@ -88,9 +88,19 @@ def test_a_slot_left_empty_is_filled_by_a_later_check_out_and_is_no_place_to_sta
 
 
 # -- zombies and dice on placed cards ------------------------------------------------------------
-def test_no_zombie_spawns_next_to_matching_cards_or_the_players_own_card():
-    g = Game()                      # 9H at (1, 0) sits beside the start (2H) that it does not match
+def test_no_zombie_spawns_next_to_matching_cards():
+    g = Game()                      # every card of the quiet opening matches the cards beside it
     assert g.state["zombies"] == {} and g.card(1, 0) == "9H"
+
+
+def test_spawning_never_compares_the_card_the_player_stands_on():
+    # given: the player on the 2 of hearts; the 7 of spades, which shares neither suit nor rank
+    # with it, goes right of the player, between the 9 of spades and the 7 of diamonds
+    assert not matches("7S", "2H")
+    g = Game(opening=opening(**{"1,-1": "7D", "1,0": "7S"}), flips=["heads"])
+    # then: the cards above and below match it, and the player's card is not counted: no zombie
+    assert g.card(1, 0) == "7S" and g.zombies(1, 0) == {}
+    assert of_type(g.events, "ZombiesSpawned") == []
 
 
 def test_each_mismatching_orthogonal_card_spawns_a_zombie_the_first_greater():
@@ -148,6 +158,32 @@ def test_an_ace_or_a_face_card_placed_gets_a_rolled_die():
 def test_a_bad_stack_is_refused_with_a_sentence(stack, words):
     with pytest.raises(ValueError, match=words):
         R.setup({"stack": stack}, 1, random.Random(0))
+
+
+MALFORMED_OPTIONS = [
+    "stack", 1, [], ["stack"], True,
+    {"stack": 1}, {"stack": ["2H"]}, {"stack": {"deck": "2H"}}, {"stack": {"deck": [None]}},
+    {"stack": {"deck": [["2H"]]}}, {"stack": {"deck": [{"card": "2H"}]}}, {"stack": {"dice": [1.5]}},
+    {"stack": {"dice": [True]}}, {"stack": {"dice": [[1]]}}, {"stack": {"flips": [["heads"]]}},
+    {"stack": {"flips": [{"heads": 1}]}}, {"stack": {"weapons": [{}]}}, {"stack": {"weapons": "bat"}},
+    {"rules_version": "one-against-the-dead/9"}, {"rules_version": 2}, {"rules_version": ["x"]},
+    {"rules_version": {"v": 1}}, {"rules_version": "selfish-space/1"},
+]
+
+
+@pytest.mark.parametrize("options", MALFORMED_OPTIONS)
+def test_setup_refuses_malformed_options_with_a_value_error_and_nothing_else(options):
+    # (a GameCreated edited in a tampered log reaches setup through verify: issue 17)
+    with pytest.raises(ValueError) as err:
+        R.setup(options, 1, random.Random(0))
+    assert type(err.value) is ValueError and str(err.value).endswith(".")
+
+
+def test_setup_plays_either_rules_version_it_lists():
+    for version in R.versions:
+        events = R.setup({"rules_version": version}, 1, random.Random(0))
+        assert events[0]["type"] == "GameStarted"
+    assert R.setup(None, 1, random.Random(0))[0]["data"]["rules_level"] == 2
 
 
 def test_the_game_is_for_exactly_one_player_with_a_54_card_deck():
