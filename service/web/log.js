@@ -21,29 +21,34 @@ function actorOf(envelope, spec) {
   return typeof envelope.seat === "number" && envelope.cause !== "system" ? envelope.seat : null;
 }
 
+/** Longest a field's text may be in the log (the whole event stays in GET /events). */
+const LONGEST = 90;
+
 function detail(rules, summary, spec, name, value) {
   const schema = fieldSchema(spec, name);
   if (Array.isArray(value) && value.length > 8) return `${words(name).toLowerCase()}: ${value.length} items`;
-  return `${words(name).toLowerCase()}: ${valueText(rules, summary, value, schema)}`;
+  const text = valueText(rules, summary, value, schema);
+  return `${words(name).toLowerCase()}: ${text.length > LONGEST ? text.slice(0, LONGEST - 1) + "…" : text}`;
 }
 
 /**
  * One event as a sentence: {who, text, details, cause}.
- * `who` is the seat's name (or null), `text` the event's description from
- * the API (else its type in words), `details` its other data fields (a null
+ * `who` is the seat's name (or null), `text` the event's type in words,
+ * `description` what the API says the type means, `details` its data fields (a null
  * field, hidden from this reader or empty, is left out).
  */
 export function describeEvent(rules, summary, envelope) {
   const spec = rules.eventSpec(envelope.type);
   const actor = actorOf(envelope, spec);
   const data = envelope.data || {};
-  const text = (spec && spec.description) || words(envelope.type);
+  const text = words(envelope.type);
   const details = Object.entries(data)
     .filter(([name, value]) => !(name === "seat" && value === actor) && value !== null && value !== undefined)
     .map(([name, value]) => detail(rules, summary, spec, name, value));
   return {
     who: actor === null ? null : seatName(summary, actor),
-    text: text.replace(/\.$/, ""),
+    text,
+    description: (spec && spec.description) || null,
     details,
     cause: envelope.cause ? CAUSES[envelope.cause] || null : null,
   };
@@ -53,7 +58,7 @@ export function EventLine({ rules, summary, envelope }) {
   const line = describeEvent(rules, summary, envelope);
   return html`<li class="event" data-version=${envelope.version}>
     <span class="version" title="version">${envelope.version}</span>
-    ${line.who ? html`<strong>${line.who}</strong> ` : ""}<span class="what">${line.text}</span>
+    ${line.who ? html`<strong>${line.who}</strong> ` : ""}<span class="what" title=${line.description || ""}>${line.text.toLowerCase()}</span>
     ${line.details.length ? html`<span class="details"> — ${line.details.join("; ")}</span>` : ""}
     ${line.cause ? html` <em class="cause">(${line.cause})</em>` : ""}
   </li>`;

@@ -14,7 +14,7 @@ from tests.browser.client import (api_view, board_facts, create_in_lobby, play_t
 #: Quickplay stack keeps its map to three tiles so the game is short.
 GAMES = {
     "selfish-space": (["human", "bot:strong"], {"seed": "browser-space"}),
-    "selfish-zombie": (["human", "bot:strong"], {"seed": "browser-zombie"}),
+    "selfish-zombie": (["human", "bot:strong"], {"seed": "browser-z2"}),
     "one-against-the-dead": (["human"], {"seed": "browser-city"}),
     "zombies-quickplay": (["human", "bot:random"],
                           {"seed": "browser-quickplay", "stack": {"tiles": ["hospital", "straight", "helipad"]}}),
@@ -40,9 +40,17 @@ def test_a_person_plays_a_game_against_bots_to_its_end_by_clicking(page, server,
     page.screenshot(path=artifacts / f"{ruleset}-start.png", full_page=True)
 
     # when Ann clicks legal moves (on the board or the buttons) until the game is over
+    moves: list[int] = []
+    shot: list[int] = []
+
     def board_is_the_view():
         shown_at, shown = board_facts(page, ruleset)
         assert shown == view_facts(ruleset, api_view(server, game_id, at=shown_at)["view"]), shown_at
+        moves.append(shown_at)
+        if not shot and len(moves) >= 5 and page.locator(".board [data-pickable]").count():
+            # a board in the middle of the game, its playable places marked, for the docs
+            page.screenshot(path=artifacts / f"{ruleset}-play.png", full_page=True)
+            shot.append(shown_at)
 
     counts = play_to_end(page, random.Random(ruleset), check=board_is_the_view)
 

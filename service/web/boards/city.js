@@ -16,20 +16,22 @@ function read(view) {
     player: view.player,
     start: view.start,
     end: view.end,
-    drawn: view.drawn,
-    stats: [["Round", view.round], ["Strength", view.strength], ["AP", view.ap], ["Deck", view.deck_size]],
+    drawn: view.drawn_card,
+    stats: [["Round", view.round], ["Strength", view.strength], ["AP", view.action_points],
+      ["AP on dice", view.action_points_on_dice], ["Joker zombies due", view.joker_zombies_due], ["Deck", view.deck_size]],
     weapon: view.weapon,
-    found: view.found,
+    found: view.found_weapon,
     stack: view.weapon_stack,
     score: view.score,
-    phase: view.phase,
+    cutOff: view.cut_off,
   };
 }
 
 function Zombies({ rules, zombies }) {
   if (!zombies) return null;
+  const kinds = new Map(((rules.board && rules.board.zombies) || []).map((z) => [z.id, z.name]));
   return html`<span class="zombies">${Object.entries(zombies).filter(([, n]) => n).map(([kind, n]) =>
-    html`<span class="zombie" title=${rules.cardName(kind)}>${n}× ${rules.cardName(kind)}</span>`)}</span>`;
+    html`<span class="zombie" title=${kinds.get(kind) || kind}>${n}× ${kinds.get(kind) || kind}</span>`)}</span>`;
 }
 
 export function CityBoard({ rules, view, entries, onPick, busy }) {
@@ -66,7 +68,8 @@ export function CityBoard({ rules, view, entries, onPick, busy }) {
     <dl class="stats">${b.stats.map(([name, value]) => html`<div><dt>${name}</dt><dd>${value}</dd></div>`)}
       ${b.score ? Object.entries(b.score).map(([name, value]) => html`<div><dt>${name.replaceAll("_", " ")}</dt><dd>${value}</dd></div>`) : ""}</dl>
     ${b.drawn ? html`<p class="drawn">Card to place: <${Card} rules=${rules} id=${b.drawn} /></p>` : ""}
-    <p class="weapon">Weapon: ${b.weapon ? html`<strong>${rules.cardName(b.weapon.kind)}</strong>${b.weapon.die ? ` (die ${b.weapon.die})` : ""}` : "fists"}
+    ${b.cutOff ? html`<p class="window">Cut off: no way on to the end.</p>` : ""}
+    <p class="weapon">Weapon: <strong>${rules.cardName(b.weapon ? b.weapon.kind : "fists")}</strong>${b.weapon && b.weapon.die ? ` (die ${b.weapon.die})` : ""}
       ${b.found ? html` · found: <strong>${rules.cardName(b.found.kind)}</strong>` : ""}
       ${b.stack ? html` · stack: ${Object.entries(b.stack).map(([k, n]) => `${n} ${rules.cardName(k)}`).join(", ")}` : ""}</p>
     <div class="city-grid" style=${`--cols: ${maxX - minX + 1}; --rows: ${maxY - minY + 1}`}>${cells}</div>
