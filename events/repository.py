@@ -17,11 +17,26 @@ from typing import Any
 from events import chain
 from events.cache import StateCache
 from events.codec import BatchHeader, Envelope, encode_batch, ms_of, now_ms
-from events.games import get_ruleset
+from events.games import RULESETS
 from events.games.contract import Ruleset
 from events.meta import SECRET_OPTIONS, GameMeta
 from events.snapshots import SYSTEM_EVENTS, decode_snapshot, encode_snapshot, fold
 from events.store import EventStore, GameNotFound
+
+
+class DamagedLog(Exception):
+    """A game whose log (or meta) this server cannot fold: nothing is decided or shown
+    for it (commands get 409 ``log_damaged``) until an operator repairs it; every other
+    game goes on. ``stranded verify`` says what is wrong with it.
+
+    Attributes:
+        game_id: the game.
+        why: what is wrong, in one sentence.
+    """
+
+    def __init__(self, game_id: str, why: str):
+        super().__init__(f"game {game_id}: {why}")
+        self.game_id, self.why = game_id, why
 
 
 @dataclass
@@ -96,20 +111,32 @@ class GameRepository:
                 cached: bool = False) -> tuple[Game, tuple[int, int] | None]:
         """The game now and, for ``idempotency_key``, the ``(first, last)`` versions of the
         batch it already wrote (else ``None``). One Redis round trip when the snapshot is
-        current. Raises ``GameNotFound``."""
+        current. Raises ``GameNotFound``, or ``DamagedLog`` when the stream was
+        edited so that it cannot be read or folded (the snapshot is used only when
+        its version and head are the stream's)."""
         if cached and self.cache is not None and idempotency_key is None:
             hit = self.cache.get(game_id)
             if hit is not None:
                 return replace(hit, meta=replace(hit.meta), from_cache=True), None
-        meta_raw, snapshot_raw, version, seen = self.store.load(game_id, idempotency_key)
-        meta = GameMeta.from_hash(game_id, meta_raw)
-        ruleset = get_ruleset(meta.ruleset)
-        snap = decode_snapshot(ruleset, snapshot_raw)
-        if snap is not None and snap.version == version:
+        reply = self.store.load(game_id, idempotency_key)
+        meta = GameMeta.from_hash(game_id, reply.meta)
+        version, seen = reply.version, reply.seen
+        if reply.last_version != version:
+            raise DamagedLog(game_id, f"its stream holds {version} events but its last is numbered "
+                                      f"{reply.last_version}: an event was removed or added")
+        if meta.ruleset not in RULESETS:
+            raise DamagedLog(game_id, f"its ruleset {meta.ruleset!r} is not hosted here")
+        ruleset = RULESETS[meta.ruleset]
+        snap = decode_snapshot(ruleset, reply.snapshot)
+        if snap is not None and snap.version == version and snap.head == reply.last_head:
             return Game(meta, ruleset, snap.state, version, snap.head, snap.ts_ms), seen
-        after, state = (snap.version, snap.state) if snap is not None and snap.version < version else (0, None)
-        envelopes = self.store.read(game_id, after=after, until=version)   # no further than the meta read
-        state = fold(ruleset, envelopes, state)
+        usable = snap is not None and snap.version < version
+        after, state = (snap.version, snap.state) if usable else (0, None)
+        try:
+            envelopes = self.store.read(game_id, after=after, until=version)   # no further than the meta read
+            state = fold(ruleset, envelopes, state)
+        except Exception as exc:  # a damaged log: whatever the fold met, this game alone is refused
+            raise DamagedLog(game_id, f"its log cannot be folded ({exc!r})") from exc
         last = envelopes[-1] if envelopes else None
         head = last.head if last is not None else (snap.head if snap is not None else None)
         updated = ms_of(last.ts) if last is not None else (snap.ts_ms if snap is not None else None)
@@ -194,4 +221,4 @@ class GameRepository:
 
 
 
-__all__ = ["CommandResult", "Game", "GameNotFound", "GameRepository"]
+__all__ = ["CommandResult", "DamagedLog", "Game", "GameNotFound", "GameRepository"]

@@ -78,6 +78,18 @@ class GameNotFound(KeyError):
 
 
 @dataclass(frozen=True)
+class LoadReply:
+    """What :meth:`EventStore.load` read, all of one moment (see there)."""
+
+    meta: dict
+    snapshot: str | None
+    version: int
+    seen: tuple[int, int] | None
+    last_version: int
+    last_head: str | None
+
+
+@dataclass(frozen=True)
 class AppendResult:
     """What an append wrote.
 
@@ -365,22 +377,34 @@ class EventStore:
         the same moment: a join racing with another can never pair a newer version
         with an older seat list.
 
-        Returns ``(meta, snapshot, version, seen)``: the meta hash as strings
-        (``{}`` for an unknown game), the snapshot text or ``None``, the stream
-        version, and ``(first, last)`` if ``idempotency_key`` was already used
-        on this game, else ``None``.
+        Returns a :class:`LoadReply`: the meta hash as strings (``{}`` for an
+        unknown game), the snapshot text or ``None``, the stream version (its
+        length), ``(first, last)`` if ``idempotency_key`` was already used on
+        this game (else ``None``), and the version and chain head its last entry
+        carries -- which differ from the length, or from the snapshot's head,
+        when the stream was edited behind the server's back.
         """
         pipe = self.redis.pipeline(transaction=True)
         pipe.hgetall(self.key(game_id, "meta"))
         pipe.get(self.key(game_id, "snapshot"))
         pipe.xlen(self.key(game_id, "events"))
+        pipe.xrevrange(self.key(game_id, "events"), count=1)
         if idempotency_key is not None:
             pipe.get(self.key(game_id, f"idem:{idempotency_key}"))
         replies = pipe.execute()
         meta = {_text(k): _text(v) for k, v in replies[0].items()}
         snapshot = None if replies[1] is None else _text(replies[1])
         seen = None
-        if idempotency_key is not None and replies[3] is not None:
-            first, last = _text(replies[3]).split(",")
+        if idempotency_key is not None and replies[4] is not None:
+            first, last = _text(replies[4]).split(",")
             seen = (int(first), int(last))
-        return meta, snapshot, int(replies[2]), seen
+        last_version, last_head = 0, None
+        if replies[3]:
+            entry_id, fields = replies[3][0]
+            last_version = int(_text(entry_id).split("-", 1)[0])
+            try:
+                parts = entry_fields(fields)
+                last_head = (parts[3] or None) if parts is not None else None
+            except CodecError:
+                last_head = None
+        return LoadReply(meta, snapshot, int(replies[2]), seen, last_version, last_head)

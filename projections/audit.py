@@ -158,18 +158,18 @@ class _Audit:
         self.verdict.events = len(entries)
         batch: _Batch | None = None
         for index, (entry_id, fields) in enumerate(entries, start=1):
-            try:
-                version = int(str(entry_id).split("-", 1)[0])
-            except ValueError:
-                self.fail(index, f"the entry id {entry_id!r} is not a version", stop=True)
+            number, dash, sequence = str(entry_id).partition("-")
+            if not number.isdigit() or dash != "-" or sequence != "0":
+                self.fail(index, f"the entry id {entry_id!r} is not '<version>-0'", stop=True)
+            version = int(number)
             if version != index:
                 what = f"version {index} is missing" if version > index else \
                     f"the entry after version {index - 1} is numbered {version}"
                 self.fail(index, what + " (versions must run 1, 2, 3... without a gap)", stop=True)
             batch = self.read_entry(version, fields, batch)
         if batch is not None and batch.raw and not batch.raw[-1][3]:
-            self.fail(batch.first, f"the batch starting here is cut short at version {batch.raw[-1][0]} "
-                                   "(its last event carries no head)", last=batch.raw[-1][0], stop=True)
+            self.fail(batch.first, f"the batch starting here is cut short after version {batch.raw[-1][0]} "
+                                   "(its last event carries no head)", last=batch.raw[-1][0] + 1, stop=True)
 
     def read_entry(self, version: int, fields: dict, batch: _Batch | None) -> _Batch:
         try:
@@ -188,8 +188,8 @@ class _Audit:
                 raise CodecError("the data is not an object")
             if b.startswith("{"):
                 if batch is not None and batch.raw and not batch.raw[-1][3]:
-                    self.fail(batch.first, f"the batch starting here is cut short at version {version - 1} "
-                                           "(a new batch starts before its head)", last=version - 1, stop=True)
+                    self.fail(batch.first, f"the batch starting here is cut short after version {version - 1} "
+                                           "(a new batch starts before its head)", last=version, stop=True)
                 batch = _Batch(version, BatchHeader.from_json(b), [])
                 self.batches.append(batch)
             elif batch is None or batch.header is None or batch.raw[-1][3] or int(b) != version - batch.first:
@@ -329,8 +329,10 @@ class _Audit:
         outcome = ruleset.outcome(state) if state is not None else None
         status = "finished" if self.verdict.finished else ("waiting" if state is None else "active")
         if meta.get("status") != status:
-            self.fail(last, f"meta: the status is {meta.get('status')!r} where the log says {status!r}")
-        if self.verdict.finished and meta.get("result") != outcome:
+            where = last + 1 if meta.get("status") == "finished" else last   # a finished game cut short
+            self.fail(where, f"meta: the status is {meta.get('status')!r} where the log, which stops at version "
+                             f"{last}, says {status!r}")
+        if self.verdict.finished and not _same_result(meta.get("result"), outcome):
             self.fail(last, "meta: the result differs from the one the log gives")
         self.check_seats(meta.get("seats"))
         self.check_snapshot(ruleset, state)
@@ -362,7 +364,7 @@ class _Audit:
         try:
             snap = orjson.loads(raw)
             version, head, snap_state = int(snap["version"]), snap.get("head"), snap["state"]
-            rules = snap.get("rules_version")
+            rules, ts = snap.get("rules_version"), snap.get("ts")
         except (orjson.JSONDecodeError, KeyError, TypeError, ValueError):
             self.fail(None, "snapshot: it is not a snapshot")
             return
@@ -375,6 +377,8 @@ class _Audit:
             self.fail(version, "snapshot: its head is not the log's")
         elif snap_state != state:
             self.fail(version, "snapshot: its state is not the one the log folds to")
+        elif ts is not None and self.batches[-1].header is not None and ts != self.batches[-1].header.ts_ms:
+            self.fail(version, "snapshot: its time is not the time of the log's last batch")
 
 
 class _NeedsSeed(Exception):
@@ -494,6 +498,20 @@ class _Replay:
         except Exception as exc:  # evolve is total on what the rules emit, not on forged events
             self.audit.fail(batch.first, f"the rules cannot fold these events ({exc!r})", stop=True)
         return state
+
+
+def _same_result(stored: Any, outcome: dict | None) -> bool:
+    """Whether the meta's result is the log's outcome. A result in the shape games stored
+    before the shared one (``{"winner", "reason" | "result", ...}``) is compared by its
+    winner and its ending."""
+    if stored == outcome:
+        return True
+    if not isinstance(stored, dict) or outcome is None or "reason" in stored and "winners" in stored:
+        return False
+    winner = stored.get("winner")
+    winners = [winner] if isinstance(winner, int) else list(stored.get("winners") or [])
+    ending = stored.get("result", stored.get("reason"))
+    return winners == outcome.get("winners") and ending in (outcome.get("result"), None)
 
 
 def _short(data: Any) -> str:

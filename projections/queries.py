@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from events.index import GameIndex
 from events.meta import STATUSES
-from events.repository import GameRepository
+from events.repository import DamagedLog, GameRepository
 from events.store import GameNotFound
-from projections.views import load_game, summary
+from projections.views import damaged_summary, load_game, summary
 
 
 def list_games(repo: GameRepository, status: str | None = None, ruleset: str | None = None,
@@ -31,4 +31,6 @@ def list_games(repo: GameRepository, status: str | None = None, ruleset: str | N
             games.append(summary(load_game(repo, game_id)))
         except GameNotFound:
             continue
+        except DamagedLog as exc:        # listed as damaged; the list goes on for everyone else
+            games.append(damaged_summary(repo, game_id, exc.why))
     return {"games": games, "next_cursor": page.next_cursor}

@@ -25,7 +25,7 @@ CHUNK = 20
 
 
 class DamagedLog(Exception):
-    """A game whose log (or meta) cannot be folded: rebuilt by nobody, listed by everyone."""
+    """A game whose log (or meta) ``rebuild`` cannot fold: left as it is and listed."""
 
 
 def game_ids(store: EventStore) -> list[str]:

@@ -86,3 +86,20 @@ def require_game(repo: GameRepository, game_id: str) -> Game:
     if game.version == 0:
         raise GameNotFound(game_id)
     return game
+
+
+def damaged_summary(repo: GameRepository, game_id: str, why: str) -> dict:
+    """What the lobby shows of a game whose log cannot be folded: what its meta hash says,
+    marked ``damaged`` with the reason, nobody to act and no result."""
+    from events.meta import GameMeta
+
+    try:
+        meta = GameMeta.from_hash(game_id, repo.store.get_meta(game_id))
+    except (GameNotFound, KeyError, ValueError):
+        return {"id": game_id, "damaged": True, "damage": why}
+    return {"id": game_id, "ruleset": meta.ruleset, "status": meta.status, "version": repo.store.version(game_id),
+            "created": meta.created,
+            "seats": [{"seat": i, "name": s.get("name"), "bot": s.get("bot"), "open": bool(s.get("open"))}
+                      for i, s in enumerate(meta.seats)],
+            "to_act": [], "result": None, "options": meta.public_options, "seeded": "seed" in meta.options,
+            "stacked": "stack" in meta.options, "damaged": True, "damage": why}

@@ -13,6 +13,7 @@ from webargs.flaskparser import FlaskParser
 from werkzeug.exceptions import HTTPException
 
 from events.games.contract import RuleViolation
+from events.repository import DamagedLog
 from events.store import ConcurrencyError, GameNotFound
 
 DEFAULT_CODES = {400: "malformed", 401: "missing_token", 403: "invalid_token", 404: "not_found",
@@ -91,5 +92,8 @@ def register(app) -> None:
     app.register_error_handler(ApiError, lambda e: error_response(e.status, e.code, e.message))
     app.register_error_handler(RuleViolation, lambda e: error_response(e.status, e.code, e.message))
     app.register_error_handler(GameNotFound, lambda e: error_response(404, "game_not_found", "There is no such game."))
+    app.register_error_handler(DamagedLog, lambda e: error_response(
+        409, "log_damaged", "This game's log is damaged; nothing can be played or shown until it is repaired "
+                            "(`stranded verify` says what is wrong)."))
     app.register_error_handler(ConcurrencyError, lambda e: error_response(
         409, "stale_version", f"The game has moved on to version {e.actual}; reload and try again."))

@@ -106,6 +106,10 @@ class GameSummarySchema(Schema):
     options = fields.Dict()
     seeded = fields.Boolean()
     stacked = fields.Boolean()
+    damaged = fields.Boolean(metadata={"description": (
+        "Present and true only when the game's log cannot be read or folded: nothing can be played or shown "
+        "(commands answer 409 log_damaged) until an operator repairs it.")})
+    damage = fields.String(metadata={"description": "What is wrong with a damaged game's log, in one sentence."})
 
 
 class SeatTokenSchema(Schema):

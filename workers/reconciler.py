@@ -18,7 +18,7 @@ from collections import Counter
 
 from events.dispatch import Dispatcher
 from events.meta import GameMeta
-from events.repository import GameRepository
+from events.repository import DamagedLog, GameRepository
 from events.store import EventStore, GameNotFound
 from projections.rebuild import game_ids
 
@@ -45,6 +45,9 @@ def reconcile(redis, prefix: str = "stranded", grace_s: float = 5.0) -> list[str
     for game_id in game_ids(store):
         try:
             enqueued += _reconcile_game(repo, dispatcher, game_id, grace_s)
+        except DamagedLog as exc:
+            FAILURES[game_id] += 1
+            log.warning("reconciler: skipping game %s: %s", game_id, exc.why)
         except Exception:  # one game's fault stays in that game
             FAILURES[game_id] += 1
             log.exception("reconciler: game %s could not be reconciled (failure %d); going on",

@@ -252,3 +252,14 @@ def test_stream_sends_redacted_events_as_server_sent_events(client):
 def test_docs_and_spec_are_served(client):
     assert client.get("/docs").status_code == 200
     assert client.get("/openapi.json").get_json()["info"]["title"] == "Stranded"
+
+
+def test_a_game_whose_stream_lost_an_event_is_refused_alone_and_listed_as_damaged(client, store):
+    damaged, tokens = two_humans(client)
+    healthy, _ = two_humans(client)
+    store.redis.xdel(store.key(damaged, "events"), "2-0")
+    resp = post_command(client, damaged, tokens[0], {"type": "Breathe"})
+    assert resp.status_code == 409 and resp.get_json()["error"]["code"] == "log_damaged"
+    listed = {g["id"]: g for g in client.get("/v1/games").get_json()["games"]}
+    assert listed[damaged]["damaged"] is True and "damaged" not in listed[healthy]
+    assert client.get(f"/v1/games/{healthy}").status_code == 200
