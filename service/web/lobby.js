@@ -141,7 +141,9 @@ function OpenSeat({ game, seat, rulesetName }) {
 
 function GameList({ title, games, rulesetName, action }) {
   return html`<section class="list" aria-label=${title}><h2>${title}</h2>
-    ${games.length ? html`<ul>${games.map((g) => html`<li>${action(g, rulesetName(g.ruleset))}</li>`)}</ul>` : html`<p class="muted">None.</p>`}
+    ${games.length ? html`<ul>${games.map((g) => html`<li>${action(g, rulesetName(g.ruleset))}
+      ${g.damaged ? html` <strong class="damaged" title=${g.damage || ""}>damaged log: ${g.damage}</strong>` : ""}</li>`)}</ul>`
+      : html`<p class="muted">None.</p>`}
   </section>`;
 }
 
