@@ -11,6 +11,7 @@
 -- ARGV, in order:
 --   expected_version           the version the caller read (0 = empty stream)
 --   idempotency_ttl_s          seconds the idempotency key lives (used with KEYS[4])
+--   idempotency_tag            what the key is bound to (a digest of the command), stored with it
 --   has_snapshot               "1" to SET KEYS[2] to the next argument, else "0"
 --   snapshot                   the snapshot text (ignored unless has_snapshot)
 --   n_meta                     number of meta field/value pairs that follow
@@ -22,7 +23,7 @@
 -- Replies (an array, first element is the outcome):
 --   {1, first, last}    appended versions first..last
 --   {0, actual}         conflict: the stream is at `actual`, not expected; nothing written
---   {2, "first,last"}   duplicate: the idempotency key already holds that result;
+--   {2, "first,last,tag"} duplicate: the idempotency key already holds that result;
 --                       nothing written (checked before the version)
 --
 -- Entry ids are "<version>-0" computed here from expected_version, so the
@@ -48,7 +49,8 @@ if actual ~= expected then
 end
 
 -- Parse everything before writing anything.
-local i = 3
+local tag = ARGV[3]
+local i = 4
 local has_snapshot = ARGV[i] == '1'
 local snapshot = ARGV[i + 1]
 i = i + 2
@@ -83,6 +85,6 @@ end
 local first = expected + 1
 local last = expected + n_events
 if idem_key then
-  redis.call('SET', idem_key, first .. ',' .. last, 'EX', tonumber(ARGV[2]))
+  redis.call('SET', idem_key, first .. ',' .. last .. ',' .. tag, 'EX', tonumber(ARGV[2]))
 end
 return {1, first, last}

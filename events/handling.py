@@ -21,6 +21,7 @@ stale ``expected_version``; retried silently when no version was given).
 """
 from __future__ import annotations
 
+import hashlib
 import uuid
 from typing import Callable
 
@@ -29,7 +30,8 @@ from events.games import RULESETS, get_ruleset
 from events.games.contract import Ruleset, RuleViolation
 from events.meta import GameMeta
 from events.randomness import new_seed, rng_for, seed_hash
-from events.repository import CommandResult, Game, GameRepository
+from events.codec import canonical_json
+from events.repository import CommandResult, Game, GameRepository, check_tag
 from events.store import ConcurrencyError
 from events.system import public_seat
 
@@ -47,13 +49,14 @@ def _setup_events(ruleset: Ruleset, meta: GameMeta) -> list[dict]:
 
 
 def create_game(repo: GameRepository, ruleset_id: str, seats: list[dict], options: dict | None = None, *,
-                game_id: str | None = None, created: str = "") -> CommandResult:
+                game_id: str | None = None, created: str = "", rematch_of: str | None = None) -> CommandResult:
     """Create a game and append its first batch.
 
     Args:
         seats: ``[{"name": str, "bot": policy | None, "open": bool, "auto_pass": bool,
             "token_sha256": str | None, "client_seed": str | None}]`` in seat order.
         options: server options (``seed``, ``turn_timeout_s``...) and the ruleset's own.
+        rematch_of: the finished game this one is the rematch of (``events.rematch``).
     Returns the result of the batch (``GameCreated`` plus setup events when no
     seat is open). Raises MalformedCommand for an unknown ruleset, bad seats or options.
     """
@@ -69,7 +72,7 @@ def create_game(repo: GameRepository, ruleset_id: str, seats: list[dict], option
     created_event = {"type": "GameCreated", "data": {
         "ruleset": ruleset_id, "rules_version": ruleset.version, "seats": public_seats,
         "options": meta.public_options, "seed_sha256": seed_hash(seed),
-        "seeded": "seed" in options, "stacked": "stack" in options}}
+        "seeded": "seed" in options, "stacked": "stack" in options, "rematch_of": rematch_of}}
     events = [created_event]
     if not any(s.get("open") for s in seats):
         events += _setup_events(ruleset, meta)
@@ -80,11 +83,14 @@ def create_game(repo: GameRepository, ruleset_id: str, seats: list[dict], option
 
 
 def join_seat(repo: GameRepository, game_id: str, seat: int, name: str, token_sha256: str,
-              auto_pass: bool = False, client_seed: str | None = None) -> CommandResult:
+              auto_pass: bool = False, client_seed: str | None = None,
+              reserved_for: str | None = None) -> CommandResult:
     """Take open ``seat`` of a waiting game; the last seat taken starts the game.
 
     ``client_seed``: the seat's own entropy for the game's randomness
-    (``events.randomness``), public from now on.
+    (``events.randomness``), public from now on. A seat kept for a rematch's
+    player is taken only with ``reserved_for`` equal to what it is kept for
+    (``events.rematch``); otherwise RuleViolation ``seat_reserved`` (409).
 
     Raises GameNotFound, RuleViolation ``seat_taken``/``game_started`` (409) or
     MalformedCommand ``bad_seat`` (no such seat).
@@ -98,9 +104,14 @@ def join_seat(repo: GameRepository, game_id: str, seat: int, name: str, token_sh
             raise RuleViolation("game_started", "This game is no longer waiting for players.", status=409)
         if not meta.seats[seat].get("open"):
             raise RuleViolation("seat_taken", f"Seat {seat} is already taken.", status=409)
+        reserved = meta.seats[seat].get("reserved_for")
+        if reserved is not None and reserved != reserved_for:
+            raise RuleViolation("seat_reserved", f"Seat {seat} is kept for the player who held it in the game "
+                                                 "this one is a rematch of.", status=409)
         meta.seats = list(meta.seats)
-        meta.seats[seat] = {**meta.seats[seat], "open": False, "name": name,
-                            "token_sha256": token_sha256, "auto_pass": auto_pass, "client_seed": client_seed}
+        meta.seats[seat] = {**{k: v for k, v in meta.seats[seat].items() if k != "reserved_for"}, "open": False,
+                            "name": name, "token_sha256": token_sha256, "auto_pass": auto_pass,
+                            "client_seed": client_seed}
         events = [{"type": "SeatJoined", "data": {"seat": seat, "name": name, "client_seed": client_seed,
                                                   "token_sha256": token_sha256}}]
         if not any(s.get("open") for s in meta.seats):
@@ -121,7 +132,7 @@ def load_meta(repo: GameRepository, game_id: str) -> GameMeta:
 
 def execute(repo: GameRepository, game_id: str, seat: int | Callable[[GameMeta], int], command: dict, *,
             expected_version: int | None = None, idempotency_key: str | None = None,
-            cause: str = "seat") -> CommandResult:
+            idempotency_scope: str = "", cause: str = "seat") -> CommandResult:
     """Load the game, decide ``command`` for ``seat``, save the events: one batch.
 
     With ``expected_version`` a lost race raises ConcurrencyError (the caller's
@@ -135,13 +146,21 @@ def execute(repo: GameRepository, game_id: str, seat: int | Callable[[GameMeta],
     command is decided against the game this process last saved and loaded
     from Redis only when that proves stale (a lost race, a stale version, a
     rejection); commands with an idempotency key always load, so a retry
-    finds its first result. ``cause``: ``"seat"``, ``"bot"`` or ``"deadline"``.
+    finds its first result. An idempotency key is scoped by ``idempotency_scope``
+    (the caller's identity: a seat's token hash) and bound to the command it was
+    first used for: the same key with another command is RuleViolation
+    ``idempotency_key_reused`` (422), and changes nothing. ``cause``: ``"seat"``, ``"bot"`` or ``"deadline"``.
     """
     cached = idempotency_key is None
+    key, tag = None, ""
+    if idempotency_key is not None:
+        key = f"{idempotency_scope}:{idempotency_key}" if idempotency_scope else idempotency_key
+        tag = hashlib.sha256(canonical_json(command).encode()).hexdigest()[:16]
     for _ in range(MAX_RETRIES):
-        game, seen = repo.get_for(game_id, idempotency_key, cached=cached)
+        game, seen = repo.get_for(game_id, key, cached=cached)
         acting = seat(game.meta) if callable(seat) else seat
         if seen is not None:
+            check_tag(seen.tag, tag)
             return repo.replayed(game, seen, acting)
         try:
             check_command(game.ruleset, command)
@@ -157,7 +176,7 @@ def execute(repo: GameRepository, game_id: str, seat: int | Callable[[GameMeta],
             continue
         try:
             return repo.save(game, events, seat=acting, command=command, cause=cause,
-                             idempotency_key=idempotency_key, evolved=evolved)
+                             idempotency_key=key, idempotency_tag=tag, evolved=evolved)
         except ConcurrencyError:
             repo.forget(game_id)
             if expected_version is not None and not game.from_cache:

@@ -21,6 +21,18 @@ SERVER_OPTIONS = {
                        "description": "Seconds a human seat has for a turn or a choice; none by default."},
     "reaction_timeout_s": {"type": "number", "default": None,
                            "description": "Seconds for a reaction window; defaults to a quarter of turn_timeout_s, at least 1."},
+    "clock": {"type": "object", "default": None,
+              "description": "A time bank per human seat, Fischer style: {\"initial_s\": seconds (1 to 86400), "
+                             "\"increment_s\": seconds added after each of the seat's own commands (0 to 3600)}. "
+                             "It runs only while the game waits on the seat for a turn or a choice; when it runs "
+                             "out the decision's default is sent (a missed deadline). Default: none."},
+    "takeover_after": {"type": "integer", "default": 3, "minimum": 0, "maximum": 100,
+                       "description": "Missed deadlines in a row after which a bot plays the seat (0: never)."},
+    "takeover_policy": {"type": "string", "default": None, "maxLength": 40,
+                        "description": "The bot that plays a seat that left or went silent (a bot policy of the "
+                                       "ruleset); default: the ruleset's 'strong'."},
+    "allow_reclaim": {"type": "boolean", "default": True,
+                      "description": "Whether a seat a bot took over may be taken back with its token."},
 }
 SECRET_OPTIONS = ("seed", "stack")
 #: Every status a game can have, in the order a game goes through them.

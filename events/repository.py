@@ -14,11 +14,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from events import chain
+from events import chain, clocks
+from events.seats import count_missed
 from events.cache import StateCache
 from events.codec import BatchHeader, Envelope, encode_batch, ms_of, now_ms
 from events.games import RULESETS
-from events.games.contract import Ruleset
+from events.games.contract import Ruleset, RuleViolation
 from events.meta import SECRET_OPTIONS, GameMeta
 from events.snapshots import SYSTEM_EVENTS, decode_snapshot, encode_snapshot, fold
 from events.store import EventStore, GameNotFound
@@ -55,6 +56,9 @@ class Game:
             it), or ``None`` when unknown.
         from_cache: the state came from this process's cache and may be stale
             (the conditional append finds out).
+        clocks: the seats' time banks (``events.clocks``), or ``None``.
+        missed: each seat's streak of missed deadlines (``events.seating``), by
+            seat as a string; seats with none are absent.
     """
 
     meta: GameMeta
@@ -64,6 +68,8 @@ class Game:
     head: str | None = None
     updated_ms: int | None = None
     from_cache: bool = False
+    clocks: dict | None = None
+    missed: dict | None = None
 
 
 @dataclass
@@ -85,6 +91,8 @@ class CommandResult:
     ruleset: Ruleset | None = field(default=None, repr=False)
     seat: int | None = None
     head: str | None = None
+    clocks: dict | None = None
+    missed: dict | None = None
 
 
 class GameRepository:
@@ -129,7 +137,8 @@ class GameRepository:
         ruleset = RULESETS[meta.ruleset]
         snap = decode_snapshot(ruleset, reply.snapshot)
         if snap is not None and snap.version == version and snap.head == reply.last_head:
-            return Game(meta, ruleset, snap.state, version, snap.head, snap.ts_ms), seen
+            return Game(meta, ruleset, snap.state, version, snap.head, snap.ts_ms, clocks=snap.clocks,
+                        missed=snap.missed), seen
         usable = snap is not None and snap.version < version
         after, state = (snap.version, snap.state) if usable else (0, None)
         try:
@@ -141,7 +150,12 @@ class GameRepository:
         head = last.head if last is not None else (snap.head if snap is not None else None)
         updated = ms_of(last.ts) if last is not None else (snap.ts_ms if snap is not None else None)
         version = last.version if last is not None else after
-        return Game(meta, ruleset, state, version, head, updated), seen
+        batches = list(batch_states(ruleset, self.store.read(game_id, until=version)))
+        timed = clocks.from_log(ruleset, meta.options, meta.seats, batches)
+        missed: dict = {}
+        for _, _, seat, cause in batches:
+            missed = count_missed(missed, seat, cause)
+        return Game(meta, ruleset, state, version, head, updated, clocks=timed, missed=missed), seen
 
     def state_at(self, game: Game, version: int) -> Any:
         """The state after the first ``version`` events of ``game`` (the basis of replay)."""
@@ -155,7 +169,7 @@ class GameRepository:
     # -- saving ------------------------------------------------------------------
     def save(self, game: Game, events: list[dict], *, seat: int | None, command: dict, cause: str,
              idempotency_key: str | None = None, write_meta: bool = False,
-             evolved: Any = None) -> CommandResult:
+             evolved: Any = None, idempotency_tag: str = "") -> CommandResult:
         """Append ``events`` as one batch on top of ``game`` (at ``game.version``).
 
         Evolves a copy of the state through the events (once), closes the game
@@ -198,22 +212,30 @@ class GameRepository:
                     "seed": meta.seed,
                     "options": {k: meta.options[k] for k in SECRET_OPTIONS if k in meta.options}}}]
         ts = now_ms()
+        base = game.clocks if game.clocks is not None else clocks.start(meta.options, meta.seats)
+        timed = clocks.advance(base, meta.options, meta.seats, ruleset, state, ts, seat, cause)
+        missed = count_missed(game.missed, seat, cause)
         header = BatchHeader(seat, cause, ts, command)
         prev = chain.parse_head(game.head) if game.head else chain.genesis(meta.game_id)
         batch = encode_batch(meta.game_id, game.version + 1, events, header, prev)
         head = chain.text_head(batch.head)
         last = game.version + len(events)
-        snapshot = encode_snapshot(ruleset, state, last, head, ts) if state is not None else None
+        snapshot = encode_snapshot(ruleset, state, last, head, ts, timed, missed) if state is not None else None
         res = self.store.append(meta.game_id, game.version, batch, snapshot=snapshot, meta=meta_fields,
-                                idempotency_key=idempotency_key)
+                                idempotency_key=idempotency_key, idempotency_tag=idempotency_tag)
+        if res.duplicate:                      # the same key won a race a moment ago: its first result
+            check_tag(res.tag, idempotency_tag)
+            return self.replayed(game, res, seat)
         if self.cache is not None and state is not None:
-            self.cache.put(meta.game_id, Game(replace(meta), ruleset, state, last, head, ts))
+            self.cache.put(meta.game_id, Game(replace(meta), ruleset, state, last, head, ts, clocks=timed,
+                                              missed=missed))
         return CommandResult(meta.game_id, res.first_version, res.last_version, batch.envelopes, state, meta,
-                             res.duplicate, ruleset, seat, head)
+                             res.duplicate, ruleset, seat, head, timed, missed)
 
-    def replayed(self, game: Game, seen: tuple[int, int], seat: int | None) -> CommandResult:
-        """The result of a batch already written under an idempotency key (``duplicate``)."""
-        first, last = seen
+    def replayed(self, game: Game, seen, seat: int | None) -> CommandResult:
+        """The result of a batch already written under an idempotency key (``duplicate``);
+        ``seen``: the key's ``events.store.AppendResult``."""
+        first, last = seen.first_version, seen.last_version
         envelopes = self.store.read(game.meta.game_id, after=first - 1, until=last)
         head = envelopes[-1].head if envelopes else None
         return CommandResult(game.meta.game_id, first, last, envelopes, game.state, game.meta, True,
@@ -222,3 +244,26 @@ class GameRepository:
 
 
 __all__ = ["CommandResult", "DamagedLog", "Game", "GameNotFound", "GameRepository"]
+
+
+def check_tag(remembered: str, tag: str) -> None:
+    """Raise RuleViolation ``idempotency_key_reused`` (422) when an idempotency key that
+    was bound to one command comes back with another."""
+    if remembered and tag and remembered != tag:
+        raise RuleViolation("idempotency_key_reused", "This Idempotency-Key was already used for another "
+                                                      "command; send a new key with a new command.")
+
+
+def batch_states(ruleset: Ruleset, envelopes: list[Envelope]):
+    """``(state_after, ts_ms, seat, cause)`` for each batch of a log, folding as it goes
+    (the input of ``events.clocks.from_log``)."""
+    state, batch = None, []
+    for env in envelopes + [None]:
+        if batch and (env is None or env.command_id != batch[0].command_id):
+            yield state, ms_of(batch[0].ts) or 0, batch[0].seat, batch[0].cause or "seat"
+            batch = []
+        if env is None:
+            break
+        batch.append(env)
+        if env.type not in SYSTEM_EVENTS:
+            state = ruleset.evolve(state, {"type": env.type, "data": env.data})

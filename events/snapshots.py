@@ -9,9 +9,11 @@ A snapshot is a cache: the log is the truth, and ``stranded verify`` checks
 the snapshot against a fold of the log.
 
 Snapshot JSON: ``{"version": int, "rules_version": str, "head": str | null,
-"ts": int | null, "state": <game state>}`` -- ``head`` is the chain head at
-``version`` (``events.chain``; null for a log written before the chain) and
-``ts`` the time of the last batch in UTC milliseconds.
+"ts": int | null, "clocks": {...} | null, "state": <game state>}`` -- ``head``
+is the chain head at ``version`` (``events.chain``; null for a log written
+before the chain), ``ts`` the time of the last batch in UTC milliseconds and
+``clocks`` the seats' time banks (``events.clocks``; null without the option);
+``missed`` each seat's streak of missed deadlines (``events.seats``).
 """
 from __future__ import annotations
 
@@ -35,13 +37,16 @@ class Snapshot:
     version: int
     head: str | None
     ts_ms: int | None
+    clocks: dict | None = None
+    missed: dict | None = None
 
 
 def encode_snapshot(ruleset: Ruleset, state: Any, version: int, head: str | None = None,
-                    ts_ms: int | None = None) -> str:
+                    ts_ms: int | None = None, clocks: dict | None = None, missed: dict | None = None) -> str:
     """Serialise ``state`` at ``version`` as snapshot JSON (compact)."""
-    return '{"version":%d,"rules_version":%s,"head":%s,"ts":%s,"state":%s}' % (
-        version, json.dumps(ruleset.version), json.dumps(head), json.dumps(ts_ms), orjson.dumps(state).decode())
+    return '{"version":%d,"rules_version":%s,"head":%s,"ts":%s,"clocks":%s,"missed":%s,"state":%s}' % (
+        version, json.dumps(ruleset.version), json.dumps(head), json.dumps(ts_ms),
+        orjson.dumps(clocks).decode(), orjson.dumps(missed or {}).decode(), orjson.dumps(state).decode())
 
 
 def decode_snapshot(ruleset: Ruleset, raw: str | bytes | None) -> Snapshot | None:
@@ -52,7 +57,8 @@ def decode_snapshot(ruleset: Ruleset, raw: str | bytes | None) -> Snapshot | Non
         snap = orjson.loads(raw)
         if snap.get("rules_version") != ruleset.version:
             return None
-        return Snapshot(snap["state"], int(snap["version"]), snap.get("head"), snap.get("ts"))
+        return Snapshot(snap["state"], int(snap["version"]), snap.get("head"), snap.get("ts"), snap.get("clocks"),
+                        snap.get("missed"))
     except (orjson.JSONDecodeError, KeyError, TypeError, ValueError, AttributeError):
         return None
 

@@ -8,7 +8,8 @@ game touches one Redis Cluster slot::
                                     (stream layout 2, ``events.codec``)
     stranded:{<game>}:snapshot      the latest state snapshot (opaque text)
     stranded:{<game>}:meta          a hash of public/private game metadata
-    stranded:{<game>}:idem:<key>    "first,last" of an idempotent append
+    stranded:{<game>}:idem:<key>    "first,last,tag" of an idempotent append (the tag binds
+                                    the key to the command it was used for)
 
 :meth:`EventStore.append` is one Lua script (``append.lua``, sent with
 EVALSHA): it checks the idempotency key, then that the stream is still at the
@@ -84,7 +85,7 @@ class LoadReply:
     meta: dict
     snapshot: str | None
     version: int
-    seen: tuple[int, int] | None
+    seen: "AppendResult | None"
     last_version: int
     last_head: str | None
 
@@ -99,15 +100,23 @@ class AppendResult:
             version right after this append).
         duplicate: True when the idempotency key had been seen: nothing was
             appended now and the versions are those of the first append.
+        tag: what the idempotency key was bound to when it was first used.
     """
 
     first_version: int
     last_version: int
     duplicate: bool = False
+    tag: str = ""
 
 
 def _text(value: Any) -> str:
     return value.decode() if isinstance(value, bytes) else str(value)
+
+
+def _remembered(value) -> AppendResult:
+    """The result an idempotency key holds ("first,last[,tag]")."""
+    first, last, *tag = _text(value).split(",")
+    return AppendResult(int(first), int(last), True, tag[0] if tag else "")
 
 
 class EventStore:
@@ -154,6 +163,7 @@ class EventStore:
         meta: dict[str, str] | None = None,
         idempotency_key: str | None = None,
         idempotency_ttl_s: int = 86400,
+        idempotency_tag: str = "",
     ) -> AppendResult:
         """Append one command's batch, all or none, if the stream is still at
         ``expected_version``; one atomic Redis script, one round trip.
@@ -175,6 +185,8 @@ class EventStore:
                 ``expected_version`` is stale by now. Otherwise the result is
                 remembered under this key.
             idempotency_ttl_s: how long (seconds, > 0) the key is remembered.
+            idempotency_tag: what the key is bound to (a digest of the command;
+                no commas), remembered with it and returned on a duplicate.
 
         Returns:
             The :class:`AppendResult` (versions written, or first written).
@@ -205,7 +217,7 @@ class EventStore:
         if idempotency_key is not None:
             keys.append(self.key(game_id, f"idem:{idempotency_key}"))
 
-        args: list[Any] = [expected_version, int(idempotency_ttl_s)]
+        args: list[Any] = [expected_version, int(idempotency_ttl_s), idempotency_tag]
         args += ["1", snapshot] if snapshot is not None else ["0", ""]
         meta = meta or {}
         args.append(len(meta))
@@ -222,8 +234,7 @@ class EventStore:
         if outcome == _CONFLICT:
             raise ConcurrencyError(game_id, expected_version, int(reply[1]))
         if outcome == _DUPLICATE:
-            first, last = _text(reply[1]).split(",")
-            return AppendResult(int(first), int(last), True)
+            return _remembered(reply[1])
         raise RuntimeError(f"unexpected reply from append script: {reply!r}")  # pragma: no cover
 
     def write_snapshot(self, game_id: str, snapshot: str) -> None:
@@ -366,10 +377,7 @@ class EventStore:
         """The remembered result of an append made with this idempotency key
         (``duplicate=True``), or ``None`` if the key is unknown or expired."""
         value = self.redis.get(self.key(game_id, f"idem:{idempotency_key}"))
-        if value is None:
-            return None
-        first, last = _text(value).split(",")
-        return AppendResult(int(first), int(last), True)
+        return None if value is None else _remembered(value)
 
     def load(self, game_id: str, idempotency_key: str | None = None):
         """Everything the command path reads, in one round trip and one atomic step
@@ -396,8 +404,7 @@ class EventStore:
         snapshot = None if replies[1] is None else _text(replies[1])
         seen = None
         if idempotency_key is not None and replies[4] is not None:
-            first, last = _text(replies[4]).split(",")
-            seen = (int(first), int(last))
+            seen = _remembered(replies[4])
         last_version, last_head = 0, None
         if replies[3]:
             entry_id, fields = replies[3][0]

@@ -2,20 +2,28 @@
 
 ``GameCreated`` (version 1: ruleset and its version, the seats, the public
 options, the commitment to the server seed, the seeded/stacked flags),
-``SeatJoined`` (an open seat taken) and ``SeedRevealed`` (the last event: the
-server seed and the secret options). A game's ``evolve`` never sees them.
+``SeatJoined`` (an open seat taken), ``SeatTakenOver`` (a bot plays a seat
+from now on: ``{seat, policy, reason}``, reason ``"left"`` or
+``"missed_deadlines"``), ``SeatReclaimed`` (its owner plays it again:
+``{seat}``), ``SeatResigned`` (``{seat, by_rule}``: out by the game's rule, or
+played on by a bot when the game has none; ``events.seating``) and
+``SeedRevealed`` (the last event: the server seed and the secret options). A
+game's ``evolve`` never sees them.
 
 Schema 2 of ``GameCreated`` and ``SeatJoined`` adds, per seat, its
 ``client_seed`` (the entropy the seat added, ``events.randomness``) and its
 ``token_sha256`` (the SHA-256 of the seat's bearer token: the log commits to
 who holds the seat, so a token swapped in the meta hash later is evident);
-both are ``null`` where they do not apply. Older events are upcast with nulls.
+both are ``null`` where they do not apply; and ``GameCreated`` gains
+``rematch_of``, the finished game it is the rematch of (``null`` for a new
+table). Older events are upcast with nulls.
 """
 from __future__ import annotations
 
 from events.codec import register_upcaster
 
-SYSTEM_EVENTS = frozenset({"GameCreated", "SeatJoined", "SeedRevealed"})
+SYSTEM_EVENTS = frozenset({"GameCreated", "SeatJoined", "SeedRevealed",
+                           "SeatTakenOver", "SeatReclaimed", "SeatResigned"})
 
 
 def public_seat(spec: dict) -> dict:
@@ -28,7 +36,7 @@ def public_seat(spec: dict) -> dict:
 @register_upcaster("GameCreated", 1)
 def _game_created_v2(data: dict) -> dict:
     seats = [{"client_seed": None, "token_sha256": None, **seat} for seat in data.get("seats", [])]
-    return {**data, "seats": seats}
+    return {"rematch_of": None, **data, "seats": seats}
 
 
 @register_upcaster("SeatJoined", 1)

@@ -342,17 +342,28 @@ class _Audit:
         joined = {}
         for batch in self.batches:
             for env in batch.envelopes:
-                if env.type == "SeatJoined" and isinstance(env.data.get("seat"), int) \
-                        and 0 <= env.data["seat"] < len(seats):
-                    seats[env.data["seat"]].update({"name": env.data.get("name"), "open": False,
-                                                    "client_seed": env.data.get("client_seed"),
-                                                    "token_sha256": env.data.get("token_sha256")})
-                    joined[env.data["seat"]] = env.version
+                seat = env.data.get("seat")
+                if not isinstance(seat, int) or not 0 <= seat < len(seats):
+                    continue
+                if env.type == "SeatJoined":
+                    seats[seat].update({"name": env.data.get("name"), "open": False,
+                                        "client_seed": env.data.get("client_seed"),
+                                        "token_sha256": env.data.get("token_sha256")})
+                    joined[seat] = env.version
+                elif env.type == "SeatTakenOver":
+                    seats[seat]["bot"] = env.data.get("policy")
+                elif env.type == "SeatReclaimed":
+                    seats[seat]["bot"] = None
+                elif env.type == "SeatResigned" and not env.data.get("by_rule") and not seats[seat].get("bot"):
+                    seats[seat]["bot"] = "?"          # a bot plays it on: which one the meta says
+                    joined[seat] = env.version
         if not isinstance(meta_seats, list) or len(meta_seats) != len(seats):
             self.fail(1, "meta: the seats differ from the log's")
             return
         for index, (ours, theirs) in enumerate(zip(seats, meta_seats)):
             keys = ("name", "bot", "open", "client_seed") + (("token_sha256",) if ours.get("token_sha256") else ())
+            if ours.get("bot") == "?" and isinstance(theirs, dict) and theirs.get("bot"):
+                ours["bot"] = theirs["bot"]
             if not isinstance(theirs, dict) or any(ours.get(k) != theirs.get(k) for k in keys):
                 self.fail(joined.get(index, 1), f"meta: seat {index} differs from the log's (name, bot, client "
                                                 "seed or token)")
@@ -381,6 +392,10 @@ class _Audit:
             self.fail(version, "snapshot: its time is not the time of the log's last batch")
 
 
+#: The server's batches that change who plays a seat (``events.seating``).
+SEAT_COMMANDS = ("TakeOverSeat", "ReclaimSeat", "ResignSeat")
+
+
 class _NeedsSeed(Exception):
     """Raised by the stand-in generator of a game whose seed is still secret."""
 
@@ -398,6 +413,8 @@ class _Replay:
 
     def __init__(self, audit: _Audit, ruleset: Ruleset, created: Envelope, revealed: Envelope | None):
         self.audit, self.ruleset, self.created, self.revealed = audit, ruleset, created, revealed
+        self.missed: dict[int, int] = {}      # each seat's streak of deadlines the server met for it
+        self.taken: set[int] = set()          # seats a bot took over and nobody took back
 
     def run(self) -> Any:
         audit, created = self.audit, self.created
@@ -420,6 +437,10 @@ class _Replay:
         state, open_seats = None, [bool(s.get("open")) for s in created.data["seats"]]
         for batch in audit.batches:
             state = self.replay_batch(batch, state, seed, options, open_seats)
+            head = batch.envelopes[0]
+            if head.seat is not None and head.cause in ("seat", "deadline") \
+                    and (head.command or {}).get("type") not in SEAT_COMMANDS:
+                self.missed[head.seat] = self.missed.get(head.seat, 0) + 1 if head.cause == "deadline" else 0
         audit.verdict.finished = self.revealed is not None
         if self.revealed is not None and (state is None or self.ruleset.outcome(state) is None):
             audit.fail(self.revealed.version, "the game is revealed as over, but replaying the log does not "
@@ -447,6 +468,8 @@ class _Replay:
         command = batch.envelopes[0].command or {}
         rng = rng_for(seed, batch.first - 1) if seed is not None else _SealedRandom()
         try:
+            if command.get("type") in SEAT_COMMANDS:
+                return self.seat_batch(batch, recorded, state, command)
             if command.get("type") in ("CreateGame", "JoinSeat"):
                 expected = self.system_events(batch, recorded, open_seats)
                 if not any(open_seats):                 # the last seat taken: the deal follows
@@ -474,6 +497,42 @@ class _Replay:
             where = batch.first + min(len(expected), len(recorded))
             audit.fail(where, f"the rules give {len(expected)} events for this command, the log records "
                               f"{len(recorded)}", stop=True)
+        return self.fold(recorded, state, batch)
+
+    def seat_batch(self, batch: _Batch, recorded: list[Envelope], state: Any, command: dict) -> Any:
+        """A seat leaving, taken over, taking its seat back or resigning (``events.seating``)."""
+        audit, kind, seat = self.audit, command["type"], command.get("seat")
+        seats = self.created.data["seats"]
+        if state is None or not isinstance(seat, int) or not 0 <= seat < len(seats):
+            audit.fail(batch.first, f"{kind} names no seat of a running game", stop=True)
+        acting, cause = batch.envelopes[0].seat, batch.envelopes[0].cause
+        if kind == "TakeOverSeat":
+            reason = command.get("reason")
+            event = recorded[0] if len(recorded) == 1 else None
+            ok = event is not None and event.type == "SeatTakenOver" and event.data.get("seat") == seat \
+                and event.data.get("reason") == reason and event.data.get("policy") in self.ruleset.bots
+            if reason == "left":
+                ok = ok and acting == seat and cause == "seat"
+            elif reason == "missed_deadlines":
+                limit = self.created.data["options"].get("takeover_after", 3)
+                ok = ok and acting is None and bool(limit) and self.missed.get(seat, 0) >= limit
+            else:
+                ok = False
+            if not ok:
+                audit.fail(batch.first, "the seat was taken over without the reason the log gives", stop=True)
+            self.taken.add(seat)
+            return state
+        if kind == "ReclaimSeat":
+            if seat not in self.taken or acting != seat or [e.type for e in recorded] != ["SeatReclaimed"]:
+                audit.fail(batch.first, "a seat is taken back that no bot took over", stop=True)
+            self.taken.discard(seat)
+            return state
+        rule = self.ruleset.resign
+        expected = (list(rule(state, seat)) if rule is not None else []) + [
+            {"type": "SeatResigned", "data": {"seat": seat, "by_rule": rule is not None}}]
+        got = [{"type": e.type, "data": e.data} for e in recorded]
+        if acting != seat or got != expected:
+            audit.fail(batch.first, "the resignation's events are not what the game's rule gives", stop=True)
         return self.fold(recorded, state, batch)
 
     def system_events(self, batch: _Batch, recorded: list[Envelope], open_seats: list[bool]) -> list[dict]:

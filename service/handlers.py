@@ -28,7 +28,7 @@ from projections.views import (
     seat_view,
     summary,
 )
-from service.auth import caller_seat, new_token, seat_of
+from service.auth import caller_seat, new_token, seat_of, token_hash
 from service.errors import ApiError
 
 
@@ -114,7 +114,8 @@ def send_command(svc: Services, game_id: str, body: dict, token: str | None, ide
         raise ApiError(401, "missing_token", "Commands need your seat token: 'Authorization: Bearer <token>'.")
     command = {k: v for k, v in body.items() if k != "expected_version"}
     result = execute(svc.repo, game_id, lambda meta: seat_of(meta, token), command,
-                     expected_version=body.get("expected_version"), idempotency_key=idempotency_key)
+                     expected_version=body.get("expected_version"), idempotency_key=idempotency_key,
+                     idempotency_scope=token_hash(token)[:16])
     svc.dispatcher.after_append(result)
     finished = result.meta.status == "finished"
     events = [redact_envelope(result.ruleset, e, result.seat, finished) for e in result.envelopes]

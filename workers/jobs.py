@@ -17,6 +17,7 @@ from events.games.contract import RuleViolation
 from events.handling import execute
 from events.randomness import rng_for
 from events.repository import Game, GameRepository
+from events.seating import take_over, takeover_due
 from events.store import ConcurrencyError, EventStore, GameNotFound
 
 log = logging.getLogger("stranded.workers")
@@ -78,7 +79,9 @@ def run_bots(redis, game_id: str, version: int, prefix: str = "stranded", max_mo
 
 
 def run_deadline(redis, game_id: str, version: int, seat: int, prefix: str = "stranded") -> str:
-    """Act for ``seat`` with its decision's default command if the game is still at ``version``."""
+    """Act for ``seat`` with its decision's default command if the game is still at ``version``;
+    a seat that has now missed as many deadlines in a row as the game allows is taken
+    over by a bot (``events.seating``)."""
     repo, dispatcher = GameRepository(EventStore(redis, prefix)), Dispatcher(redis, prefix)
     try:
         game = repo.get(game_id)
@@ -93,5 +96,11 @@ def run_deadline(redis, game_id: str, version: int, seat: int, prefix: str = "st
         result = execute(repo, game_id, seat, decision.default, expected_version=version, cause="deadline")
     except ConcurrencyError:
         return "moved on"
+    game = Game(result.meta, game.ruleset, result.state, result.last_version, result.head, missed=result.missed)
+    if result.meta.status == "active" and takeover_due(game, seat):
+        try:
+            result = take_over(repo, game_id, seat, "missed_deadlines")
+        except (ConcurrencyError, RuleViolation):
+            pass                                  # the seat acted meanwhile, or a bot has it already
     dispatcher.after_append(result)
     return f"sent {decision.default['type']}"

@@ -263,3 +263,23 @@ def test_a_game_whose_stream_lost_an_event_is_refused_alone_and_listed_as_damage
     listed = {g["id"]: g for g in client.get("/v1/games").get_json()["games"]}
     assert listed[damaged]["damaged"] is True and "damaged" not in listed[healthy]
     assert client.get(f"/v1/games/{healthy}").status_code == 200
+
+
+def test_an_idempotency_key_reused_with_another_command_is_refused_and_changes_nothing(client):
+    game_id, tokens = two_humans(client)
+    first = post_command(client, game_id, tokens[0], {"type": "Breathe"}, **{"Idempotency-Key": "k-1"})
+    assert first.status_code == 200
+    version = client.get(f"/v1/games/{game_id}").get_json()["version"]
+    again = post_command(client, game_id, tokens[0], {"type": "Breathe"}, **{"Idempotency-Key": "k-1"})
+    assert again.status_code == 200 and again.get_json()["duplicate"] is True
+    assert again.get_json()["events"] == first.get_json()["events"]
+    other = post_command(client, game_id, tokens[0], {"type": "Pass"}, **{"Idempotency-Key": "k-1"})
+    assert other.status_code == 422 and other.get_json()["error"]["code"] == "idempotency_key_reused"
+    assert client.get(f"/v1/games/{game_id}").get_json()["version"] == version
+
+
+def test_an_idempotency_key_is_scoped_to_the_seat_that_sent_it(client):
+    game_id, tokens = two_humans(client)
+    assert post_command(client, game_id, tokens[0], {"type": "Breathe"}, **{"Idempotency-Key": "k"}).status_code == 200
+    theirs = post_command(client, game_id, tokens[1], {"type": "Breathe"}, **{"Idempotency-Key": "k"})
+    assert theirs.get_json().get("duplicate") is not True        # decided afresh for the other seat

@@ -161,7 +161,7 @@ def test_strong_plays_only_legal_commands_for_survivors_and_zombies(seats):
 
     R.bots["_checked"] = checked
     try:
-        for game in range(6):
+        for game in range(12):
             policies = ["_checked"] + ["random"] * (seats - 1)
             play_game(R, policies[game % seats:] + policies[:game % seats], f"bots-{seats}-{game}")
     finally:

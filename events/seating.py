@@ -1,0 +1,117 @@
+"""Seats over time: a player who leaves, resigns or goes silent, and takes the seat back.
+
+Real tables lose players. A seat may
+
+* **leave**: a bot (the game's ``takeover_policy`` option, by default the
+  ruleset's ``strong``) plays the seat from now on, so the others can finish
+  (Board Game Arena's "zombie mode");
+* **resign**: the seat is out by the game's own rule (``Ruleset.resign``,
+  written in ``docs/rules/<ruleset>.md``, "Resigning"); a game without one
+  lets a bot play the seat on, as for leaving. The seat can no longer win;
+* be **taken over** after missing ``takeover_after`` deadlines in a row (the
+  option, 3 by default; 0 never): a deadline's default counts as missed, a
+  command the seat sends itself ends the streak;
+* **reclaim** a seat a bot took over, with its token, while the game runs --
+  if the game's ``allow_reclaim`` option (true by default) allows it.
+
+Each is a batch of the server's own events (``SeatTakenOver``,
+``SeatReclaimed``, ``SeatResigned``; ``events.system``) in the game's log, so
+the log says who played each move and why; the meta hash's seats (who is a
+bot now) are the cache the dispatcher reads.
+"""
+from __future__ import annotations
+
+from events.games.contract import RuleViolation
+from events.seats import count_missed  # noqa: F401 (the streak rule, kept beside the snapshot's projection)
+from events.repository import CommandResult, Game, GameRepository
+from events.store import ConcurrencyError
+
+MAX_RETRIES = 20
+DEFAULT_TAKEOVER_AFTER = 3
+
+
+def takeover_policy(game: Game) -> str:
+    """The bot that takes a seat over in ``game``: its ``takeover_policy`` option, else
+    the ruleset's ``strong`` (else its first bot)."""
+    wanted = game.meta.options.get("takeover_policy")
+    if wanted in game.ruleset.bots:
+        return wanted
+    return "strong" if "strong" in game.ruleset.bots else sorted(game.ruleset.bots)[0]
+
+
+def takeover_due(game: Game, seat: int) -> bool:
+    """Whether ``seat`` has missed as many deadlines in a row as the game allows."""
+    limit = game.meta.options.get("takeover_after", DEFAULT_TAKEOVER_AFTER)
+    human = not game.meta.seats[seat].get("bot")
+    return bool(limit) and human and (game.missed or {}).get(str(seat), 0) >= limit
+
+
+def _running(game: Game) -> None:
+    if game.meta.status != "active":
+        raise RuleViolation("game_not_running", "The game is not running.", status=409)
+
+
+def _seat_change(repo: GameRepository, game_id: str, seat: int, build) -> CommandResult:
+    """Load, let ``build(game) -> (events, command, cause, acting seat, seat update)`` decide
+    the batch, save it with the seat's meta updated; retried on a lost race."""
+    for _ in range(MAX_RETRIES):
+        game = repo.get(game_id)
+        _running(game)
+        if not 0 <= seat < len(game.meta.seats):
+            raise RuleViolation("bad_seat", f"This game has seats 0 to {len(game.meta.seats) - 1}.", status=400)
+        events, command, cause, acting, update = build(game)
+        game.meta.seats = list(game.meta.seats)
+        game.meta.seats[seat] = {**game.meta.seats[seat], **update}
+        try:
+            return repo.save(game, events, seat=acting, command=command, cause=cause, write_meta=True)
+        except ConcurrencyError:
+            continue
+    raise ConcurrencyError(game_id, -1, -1)
+
+
+def take_over(repo: GameRepository, game_id: str, seat: int, reason: str) -> CommandResult:
+    """A bot takes ``seat`` over (``reason``: ``"left"`` or ``"missed_deadlines"``).
+
+    Raises ``RuleViolation`` 409 when the game is not running or the seat is a bot already."""
+    def build(game: Game):
+        if game.meta.seats[seat].get("bot"):
+            raise RuleViolation("seat_is_a_bot", f"A bot already plays seat {seat}.", status=409)
+        policy = takeover_policy(game)
+        events = [{"type": "SeatTakenOver", "data": {"seat": seat, "policy": policy, "reason": reason}}]
+        command = {"type": "TakeOverSeat", "seat": seat, "reason": reason}
+        acting, cause = (seat, "seat") if reason == "left" else (None, "system")
+        return events, command, cause, acting, {"bot": policy, "replaced": True}
+    return _seat_change(repo, game_id, seat, build)
+
+
+def reclaim(repo: GameRepository, game_id: str, seat: int) -> CommandResult:
+    """The seat's owner takes back a seat a bot took over.
+
+    Raises ``RuleViolation`` 409 when the seat was not taken over, was resigned, or the
+    game's ``allow_reclaim`` option is false."""
+    def build(game: Game):
+        spec = game.meta.seats[seat]
+        if not spec.get("replaced") or spec.get("resigned"):
+            raise RuleViolation("not_taken_over", f"Seat {seat} is not played by a bot that took it over.",
+                                status=409)
+        if not game.meta.options.get("allow_reclaim", True):
+            raise RuleViolation("reclaim_not_allowed", "This game does not let a seat be taken back.", status=409)
+        events = [{"type": "SeatReclaimed", "data": {"seat": seat}}]
+        return events, {"type": "ReclaimSeat", "seat": seat}, "seat", seat, {"bot": None, "replaced": False}
+    return _seat_change(repo, game_id, seat, build)
+
+
+def resign(repo: GameRepository, game_id: str, seat: int) -> CommandResult:
+    """``seat`` resigns: out by the game's rule (``Ruleset.resign``), or played on by a bot
+    when the game has none. Raises ``RuleViolation`` 409 when it already resigned."""
+    def build(game: Game):
+        if game.meta.seats[seat].get("resigned"):
+            raise RuleViolation("already_resigned", f"Seat {seat} has resigned already.", status=409)
+        rule = game.ruleset.resign
+        events = list(rule(game.state, seat)) if rule is not None else []
+        update = {"resigned": True}
+        if rule is None and not game.meta.seats[seat].get("bot"):
+            update.update(bot=takeover_policy(game), replaced=True)
+        events.append({"type": "SeatResigned", "data": {"seat": seat, "by_rule": rule is not None}})
+        return events, {"type": "ResignSeat", "seat": seat}, "seat", seat, update
+    return _seat_change(repo, game_id, seat, build)
