@@ -6,34 +6,51 @@
 import { Card, html, seatName } from "../ui.js";
 import { clickable, namingCard, namingSeat } from "./pick.js";
 
-/** The parts of a Selfish view the board draws, by the names the view uses. */
+/** A view with the names servers used before the readable ones (until every server has them). */
+function renamed(view) {
+  const window = view.window && { responder: view.window.seat, attacker: view.window.attacker, card: view.window.card,
+    turned_back: Boolean(view.window.reflected) };
+  const choice = view.choice && { seat: view.choice.seat, kind: view.choice.choice, target: view.choice.target,
+    target_hand: view.choice.target_hand || null, cards: view.choice.cards || null, discards_left: view.choice.left };
+  return { ...view, turn_seat: view.turn, turn_number: view.turns, under_solar_flare: view.solar_flare,
+    loses_next_turn: view.skip, cards_ahead: view.ahead, known_wasteland_top: view.known_wasteland,
+    reaction_window: window, pick: choice, ...("points" in view ? { zombie_action_points: view.points } : {}) };
+}
+
+/** The parts of a Selfish view the board draws, by the names the view uses; the board's
+ * length and its goal from the catalogue. */
 function read(view, rules) {
+  if (!("turn_seat" in view)) view = renamed(view); // a server from before the readable names
   const seats = view.seats;
-  const goal = Math.max(rules.board && rules.board.track_length ? rules.board.track_length : 0, ...view.positions);
+  const board = rules.board || {};
+  const zombies = "zombie_action_points" in view; // the Zombie Edition: a seat that died plays on as a zombie
   return {
     seats,
-    goal,
-    goalName: (rules.board && rules.board.goal_name) || null,
+    goal: Math.max(board.spaces_to_goal || 0, ...view.positions),
+    goalName: board.goal || null,
     tracks: view.tracks,
-    ahead: view.ahead || null,
+    ahead: view.cards_ahead || null,
     positions: view.positions,
     alive: view.alive,
+    outWord: zombies ? "zombie" : "out",
     flags: Array.from({ length: seats }, (_, s) => [
-      view.solar_flare && view.solar_flare[s] ? "Solar Flare" : null,
-      view.skip && view.skip[s] ? "loses next turn" : null,
+      view.under_solar_flare && view.under_solar_flare[s] ? rules.cardName("solar_flare") : null,
+      view.loses_next_turn && view.loses_next_turn[s] ? "loses its next turn" : null,
     ].filter(Boolean)),
     handSizes: view.hand_sizes,
     hand: view.hand,
-    turn: view.turn,
+    turn: view.turn_seat,
+    turnNumber: view.turn_number,
     phase: view.phase,
-    window: view.window,
-    choice: view.choice,
+    zombiePoints: zombies ? view.zombie_action_points : null,
+    window: view.reaction_window,
+    pick: view.pick,
     piles: [
-      ["game_deck", view.game_deck_size, view.game_discard],
-      view.space_deck_size !== undefined ? ["space_deck", view.space_deck_size, view.space_discard]
-        : ["wasteland_deck", view.wasteland_deck_size, view.wasteland_discard],
+      ["game", view.game_deck_size, view.game_discard],
+      "space_deck_size" in view ? ["space", view.space_deck_size, view.space_discard]
+        : ["wasteland", view.wasteland_deck_size, view.wasteland_discard],
     ],
-    known: view.known_wasteland || null,
+    known: view.known_wasteland_top || null,
     alliances: view.alliances || [],
   };
 }
@@ -56,7 +73,7 @@ function Column({ rules, summary, b, seat, entries, onPick, busy, viewer }) {
     <div class="column-head">
       <strong><span class=${"dot seat-" + seat}></span>${seat}: ${seatName(summary, seat)}${viewer === seat ? " (you)" : ""}</strong>
       <span>${b.handSizes[seat]} cards</span>
-      ${b.alive[seat] ? "" : html`<span class="flag">out</span>`}
+      ${b.alive[seat] ? "" : html`<span class="flag">${b.outWord}</span>`}
       ${b.flags[seat].map((f) => html`<span class="flag">${f}</span>`)}
     </div>
     ${rows}
@@ -77,16 +94,18 @@ function Window({ rules, summary, window }) {
   if (!window) return null;
   return html`<p class="window" role="status">
     <strong>${seatName(summary, window.attacker)}</strong> played <${Card} rules=${rules} id=${window.card} small=${true} />
-    ${window.reflected !== undefined && window.reflected !== null ? " (reflected)" : ""} — <strong>${seatName(summary, window.seat)}</strong> may answer it.
+    ${window.turned_back ? " (turned back)" : ""} — <strong>${seatName(summary, window.responder)}</strong> may answer it.
   </p>`;
 }
 
-function Choice({ rules, summary, choice, entries, onPick, busy }) {
-  if (!choice) return null;
-  const cards = choice.target_hand || choice.cards || null;
+function Pick({ rules, summary, pick, entries, onPick, busy }) {
+  if (!pick) return null;
+  const cards = pick.target_hand || pick.cards || null;
+  const decision = rules.decisions.get(pick.kind);
   return html`<div class="choice" role="status">
-    <p><strong>${seatName(summary, choice.seat)}</strong> is choosing: ${rules.decisions.get(choice.choice) ? rules.decisions.get(choice.choice).description : String(choice.choice).replaceAll("_", " ")}
-      ${choice.target !== null && choice.target !== undefined ? html` (${seatName(summary, choice.target)})` : ""}</p>
+    <p><strong>${seatName(summary, pick.seat)}</strong> is choosing${pick.target !== null && pick.target !== undefined ? html` (${seatName(summary, pick.target)})` : ""}:
+      ${decision ? decision.description : String(pick.kind).replaceAll("_", " ")}
+      ${typeof pick.discards_left === "number" ? html` ${pick.discards_left} to discard.` : ""}</p>
     ${cards ? html`<div class="hand">${cards.map((c) => {
       const list = namingCard(entries, c);
       return html`<${Card} rules=${rules} id=${c} onClick=${list.length ? () => onPick(list) : null} disabled=${busy || !list.length} />`;
@@ -98,19 +117,20 @@ export function SelfishBoard({ rules, summary, view, seat, entries, onPick, busy
   const b = read(view, rules);
   const order = Array.from({ length: b.seats }, (_, s) => s);
   return html`<div class="board selfish" style=${`--seats: ${b.seats}`}>
-    <div class="goal-bar">${b.goalName || "Goal"} — space ${b.goal}</div>
+    <div class="goal-bar">${b.goalName ? b.goalName.charAt(0).toUpperCase() + b.goalName.slice(1) : "The goal"} — space ${b.goal}</div>
     <div class="columns">${order.map((s) => html`<${Column} key=${s} rules=${rules} summary=${summary} b=${b} seat=${s}
       entries=${entries} onPick=${onPick} busy=${busy} viewer=${seat} />`)}</div>
     <div class="piles">${b.piles.map(([id, size, discard]) => html`<${Pile} rules=${rules} id=${id} size=${size} discard=${discard} />`)}</div>
-    <p class="phase">Turn: <strong>${seatName(summary, b.turn)}</strong> · phase ${String(b.phase).replaceAll("_", " ")}</p>
+    <p class="phase">Turn ${b.turnNumber}: <strong>${seatName(summary, b.turn)}</strong> · ${String(b.phase).replaceAll("_", " ")}
+      ${b.zombiePoints ? html` · ${b.zombiePoints} zombie action points` : ""}</p>
     ${b.alliances.length ? html`<p class="alliances">${b.alliances.map((a) => html`<span>${seatName(summary, a.ally)} allied against ${seatName(summary, a.target)}</span> `)}</p>` : ""}
     <${Window} rules=${rules} summary=${summary} window=${b.window} />
-    <${Choice} rules=${rules} summary=${summary} choice=${b.choice} entries=${entries} onPick=${onPick} busy=${busy} />
+    <${Pick} rules=${rules} summary=${summary} pick=${b.pick} entries=${entries} onPick=${onPick} busy=${busy} />
     ${b.hand ? html`<section class="my-hand" aria-label="Your hand"><h3>Your hand</h3><div class="hand">
       ${b.hand.map((c, i) => {
         const list = namingCard(entries, c);
         return html`<${Card} key=${i} rules=${rules} id=${c} onClick=${list.length ? () => onPick(list) : null} disabled=${busy || !list.length} />`;
       })}</div></section>` : ""}
-    ${b.known && b.known.length ? html`<p>You know the next Wasteland cards: ${b.known.map((c) => html`<${Card} rules=${rules} id=${c} small=${true} />`)}</p>` : ""}
+    ${b.known && b.known.length ? html`<p>You know the next cards of the ${rules.decks.get(b.piles[1][0]) ? rules.decks.get(b.piles[1][0]).name : "deck"}: ${b.known.map((c) => html`<${Card} rules=${rules} id=${c} small=${true} />`)}</p>` : ""}
   </div>`;
 }

@@ -4,53 +4,70 @@
 // a legal command names (a tile spot, a space to move to, a zombie to move)
 // are buttons on the map; the drawn tile is shown in each rotation it may take.
 
-import { html, seatName } from "../ui.js";
-import { clickable } from "./pick.js";
+import { Card, html, seatName } from "../ui.js";
+import { clickable, namingCard } from "./pick.js";
 
 const parseKey = (k) => k.split(",").map(Number);
 /** SVG units per space (text smaller than a few units is not drawn to scale). */
 const U = 10;
 
-/** The catalogue's tile list and the size of a tile in spaces. */
+/** The catalogue's tiles (each with its spaces per rotation) and a tile's size in spaces. */
 function tileBook(rules) {
   const board = rules.board || {};
   const tiles = new Map((board.tiles || []).map((t) => [t.id, t]));
   const first = (board.tiles || [])[0];
-  const size = board.tile_size || (first && first.rotations && first.rotations[0] && first.rotations[0].length) || 3;
-  return { tiles, size };
+  const size = first ? first.rotations[0].spaces.length : 3;
+  return { tiles, size, kinds: board.space_kinds || {} };
 }
 
-/** The kind of each space of `tile` at `rotation`: rows (north first) of kind strings, or null if unknown. */
+/** The kind of each space of `tile` turned `rotation` quarter turns: rows (north first) of kinds, or null. */
 function layoutOf(book, tile, rotation) {
   const entry = book.tiles.get(tile);
-  const rows = entry && entry.rotations && entry.rotations[rotation];
-  if (!rows) return null;
-  return rows.map((row) => (Array.isArray(row) ? row : [...row]).map((space) => (typeof space === "string" ? space : space.kind)));
+  const turned = entry && entry.rotations.find((r) => r.rotation === rotation);
+  return turned ? turned.spaces : null;
 }
 
-/** The parts of a Quickplay view the board draws. */
-function read(view) {
+/** A view with the names servers used before the readable ones (until every server has them). */
+function renamed(view) {
   return {
-    tiles: view.tiles,
-    zombies: view.zombies,
-    tokens: view.tokens,
-    pawns: view.pawns,
-    life: view.life,
-    bullets: view.bullets,
-    kills: view.kills,
-    handSizes: view.hand_sizes,
+    ...view,
+    map: { tiles: view.tiles, tokens: view.tokens, helipad_centre: view.helipad,
+      zombies: Object.entries(view.zombies).flatMap(([space, n]) => Array(n).fill(space)) },
+    players: view.pawns.map((space, seat) => ({ seat, space, life: view.life[seat], bullets: view.bullets[seat],
+      kills: view.kills[seat], hand_size: view.hand_sizes[seat], items_in_play: view.items[seat] })),
+    turn: { seat: view.turn, number: view.turn_no, phase: view.stage },
+    tile_stack_size: view.tile_deck_size, event_deck_size: view.deck_size, zombies_in_box: view.pool,
+    tile_step: view.drawn ? { tile: view.drawn } : null,
+    reaction_window: null, card_choice: null, auction: null, combat: null, movement: null, zombie_moves: null, last_roll: null,
+  };
+}
+
+/** The parts of a Quickplay view the board draws: the map (tile cells and spaces are "x,y"). */
+function read(view) {
+  if (!view.map) view = renamed(view); // a server from before the readable names
+  const map = view.map;
+  const zombies = new Map();
+  for (const space of map.zombies) zombies.set(space, (zombies.get(space) || 0) + 1);
+  return {
+    tiles: map.tiles,
+    zombies,
+    tokens: map.tokens,
+    helipad: map.helipad_centre,
+    players: view.players,
     hand: view.hand,
-    items: view.items,
-    drawn: view.drawn,
-    helipad: view.helipad,
     turn: view.turn,
-    stage: view.stage,
     killTarget: view.kill_target,
-    tileDeck: view.tile_deck_size,
-    deck: view.deck_size,
-    window: view.window,
-    choice: view.choice,
+    tileStack: view.tile_stack_size,
+    deck: view.event_deck_size,
+    zombiesInBox: view.zombies_in_box,
+    tileStep: view.tile_step,
+    window: view.reaction_window,
+    cardChoice: view.card_choice,
     auction: view.auction,
+    combat: view.combat,
+    movement: view.movement,
+    zombieMoves: view.zombie_moves,
+    lastRoll: view.last_roll,
   };
 }
 
@@ -64,7 +81,7 @@ function TileSvg({ book, tile, rotation, x0, y0, name, cell }) {
   for (let r = 0; r < size; r += 1) {
     for (let c = 0; c < size; c += 1) {
       const kind = layout ? layout[r][c] : "unknown";
-      spaces.push(html`<rect class=${"sp-" + kind} x=${(x0 + c) * U} y=${(y0 + r) * U} width=${U} height=${U}><title>${kind}</title></rect>
+      spaces.push(html`<rect class=${"sp-" + kind} x=${(x0 + c) * U} y=${(y0 + r) * U} width=${U} height=${U}><title>${kind}: ${book.kinds[kind] || ""}</title></rect>
         <rect class="space-edge" x=${(x0 + c) * U} y=${(y0 + r) * U} width=${U} height=${U} />`);
     }
   }
@@ -85,6 +102,20 @@ function Rotations({ rules, book, tile, entries, onPick, busy }) {
     </svg>`)}</div></div>`;
 }
 
+/** What is going on in the turn, in words: the moment, the roll, a window, a card's pick, an auction. */
+function Happening({ rules, summary, b }) {
+  const lines = [];
+  if (b.turn) lines.push(html`Turn ${b.turn.number}: <strong>${seatName(summary, b.turn.seat)}</strong>, ${String(b.turn.phase).replaceAll("_", " ")}.`);
+  if (b.movement && b.movement.explanation) lines.push(html`${b.movement.explanation} ${b.movement.steps_left} steps left.`);
+  if (b.zombieMoves) lines.push(html`Zombie moves left: ${b.zombieMoves.steps_left} (at most ${b.zombieMoves.most_per_zombie} per zombie).`);
+  if (b.combat) lines.push(html`${seatName(summary, b.combat.seat)} fights the zombie on ${b.combat.space}${b.combat.lost_roll_total !== null ? `: the roll came to ${b.combat.lost_roll_total}, short of a kill` : ""}.`);
+  if (b.cardChoice) lines.push(html`${seatName(summary, b.cardChoice.seat)} plays <strong>${rules.cardName(b.cardChoice.card)}</strong>${b.cardChoice.target !== null ? ` on ${seatName(summary, b.cardChoice.target)}` : ""}: ${b.cardChoice.picks_left} picks left.`);
+  if (b.window) lines.push(html`A card may be played now (${String(b.window.moment).replaceAll("_", " ")}): waiting for ${b.window.waiting_for.map((s) => seatName(summary, s)).join(", ")}.`);
+  if (b.auction) lines.push(html`Helipad auction: high bid ${b.auction.high_bid} kills${b.auction.leader !== null ? ` by ${seatName(summary, b.auction.leader)}` : ""}; next: ${b.auction.next_bidder !== null ? seatName(summary, b.auction.next_bidder) : "nobody"}.`);
+  if (b.lastRoll) lines.push(html`Last roll: ${b.lastRoll.roll} (${seatName(summary, b.lastRoll.seat)}, ${String(b.lastRoll.purpose).replaceAll("_", " ")}).`);
+  return html`<ul class="happening">${lines.map((line) => html`<li>${line}</li>`)}</ul>`;
+}
+
 export function TileMapBoard({ rules, summary, view, seat, entries, onPick, busy }) {
   const book = tileBook(rules);
   const b = read(view);
@@ -98,25 +129,27 @@ export function TileMapBoard({ rules, summary, view, seat, entries, onPick, busy
   const minX = Math.min(...xs) * size, maxX = (Math.max(...xs) + 1) * size;
   const minY = Math.min(...ys) * size, maxY = (Math.max(...ys) + 1) * size;
 
-  const bySpace = new Map();
-  for (const e of spaceTargets) {
-    const k = `${e.command.x},${e.command.y}`;
-    if (!bySpace.has(k)) bySpace.set(k, []);
-    bySpace.get(k).push(e);
-  }
-  const byCell = new Map();
-  for (const e of cellTargets) {
-    const k = `${e.command.x},${e.command.y}`;
-    if (!byCell.has(k)) byCell.set(k, []);
-    byCell.get(k).push(e);
-  }
+  const group = (list) => {
+    const out = new Map();
+    for (const e of list) {
+      const k = `${e.command.x},${e.command.y}`;
+      if (!out.has(k)) out.set(k, []);
+      out.get(k).push(e);
+    }
+    return out;
+  };
+  const bySpace = group(spaceTargets);
+  const byCell = group(cellTargets);
+  const drawn = b.tileStep && b.tileStep.tile;
 
   return html`<div class="board tilemap">
     <div class="qp-players">
-      ${b.pawns.map((p, s) => html`<span class="player"><span class=${"dot seat-" + s}></span><strong>${s}: ${seatName(summary, s)}</strong>
-        ♥ ${b.life[s]} · ▮ ${b.bullets[s]} · kills ${b.kills[s]}/${b.killTarget} · ${b.handSizes[s]} cards</span>`)}
-      <span class="player muted">tiles left ${b.tileDeck} · event deck ${b.deck} · turn: ${seatName(summary, b.turn)}, ${String(b.stage).replaceAll("_", " ")}</span>
+      ${b.players.map((p) => html`<span class="player"><span class=${"dot seat-" + p.seat}></span><strong>${p.seat}: ${seatName(summary, p.seat)}</strong>
+        ♥ ${p.life} life · ${p.bullets} bullets · ${p.kills}/${b.killTarget} kills · ${p.hand_size} cards
+        ${p.items_in_play.length ? html` · in play: ${p.items_in_play.map((c) => rules.cardName(c)).join(", ")}` : ""}</span>`)}
+      <span class="player muted">${b.tileStack} tiles left · ${b.deck} Event cards · ${b.zombiesInBox} zombies in the box</span>
     </div>
+    <${Happening} rules=${rules} summary=${summary} b=${b} />
     <svg viewBox=${`${minX * U - 2} ${minY * U - 2} ${(maxX - minX) * U + 4} ${(maxY - minY) * U + 4}`} role="group" aria-label="The map">
       ${cells.map(([cx, cy, t]) => {
         const entry = book.tiles.get(t.tile);
@@ -134,17 +167,17 @@ export function TileMapBoard({ rules, summary, view, seat, entries, onPick, busy
         return token === "life" ? html`<circle class="token-life" data-space=${k} cx=${x * U + 2.4} cy=${y * U + 2.4} r="1.7"><title>life token</title></circle>`
           : html`<rect class="token-bullet" data-space=${k} x=${x * U + 1.3} y=${y * U + 0.8} width="2.2" height="3.4" rx="0.8"><title>bullet token</title></rect>`;
       })}
-      ${Object.entries(b.zombies).map(([k, n]) => {
+      ${[...b.zombies.entries()].map(([k, n]) => {
         const [x, y] = parseKey(k);
         return html`<g class="zombie-g" data-space=${k} data-count=${n}><circle class="zombie" cx=${x * U + 6.6} cy=${y * U + 6.6} r="2.7"><title>${n} zombie${n > 1 ? "s" : ""}</title></circle>
           ${n > 1 ? html`<text class="zombie-n" x=${x * U + 5.6} y=${y * U + 7.9}>${n}</text>` : ""}</g>`;
       })}
-      ${b.pawns.map((p, s) => {
-        if (!p) return "";
-        const [x, y] = parseKey(p);
-        const dx = (s % 3) * 2.6, dy = Math.floor(s / 3) * 2.6;
-        return html`<g class="pawn-g" data-seat=${s} data-space=${p}><circle class=${"pawn-mark seat-" + s} style=${`fill: var(--seat-${s})`} cx=${x * U + 2.2 + dx} cy=${y * U + 6 + dy} r="2.1" />
-          <text class="pawn-n" x=${x * U + 1.4 + dx} y=${y * U + 7.1 + dy}>${s}</text><title>${seatName(summary, s)}</title></g>`;
+      ${b.players.map((p) => {
+        if (!p.space) return "";
+        const [x, y] = parseKey(p.space);
+        const dx = (p.seat % 3) * 2.6, dy = Math.floor(p.seat / 3) * 2.6;
+        return html`<g class="pawn-g" data-seat=${p.seat} data-space=${p.space}><circle class=${"pawn-mark seat-" + p.seat} style=${`fill: var(--seat-${p.seat})`} cx=${x * U + 2.2 + dx} cy=${y * U + 6 + dy} r="2.1" />
+          <text class="pawn-n" x=${x * U + 1.4 + dx} y=${y * U + 7.1 + dy}>${p.seat}</text><title>${seatName(summary, p.seat)}</title></g>`;
       })}
       ${[...bySpace.entries()].map(([k, list]) => {
         const [x, y] = parseKey(k);
@@ -153,8 +186,11 @@ export function TileMapBoard({ rules, summary, view, seat, entries, onPick, busy
           ...${clickable(list, onPick, busy, title)}><title>${title}</title></rect>`;
       })}
     </svg>
-    <${Rotations} rules=${rules} book=${book} tile=${b.drawn} entries=${entries} onPick=${onPick} busy=${busy} />
+    <${Rotations} rules=${rules} book=${book} tile=${drawn} entries=${entries} onPick=${onPick} busy=${busy} />
     ${b.hand ? html`<section class="my-hand" aria-label="Your hand"><h3>Your hand</h3><div class="hand">
-      ${b.hand.map((c) => html`<span class="card" title=${(rules.card(c) || {}).text || ""}>${rules.cardName(c)}</span>`)}</div></section>` : ""}
+      ${b.hand.map((c, i) => {
+        const list = namingCard(entries, c);
+        return html`<${Card} key=${i} rules=${rules} id=${c} onClick=${list.length ? () => onPick(list) : null} disabled=${busy || !list.length} />`;
+      })}</div></section>` : ""}
   </div>`;
 }
