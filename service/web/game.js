@@ -59,22 +59,30 @@ export function Seats({ summary, mine, current }) {
 function useLiveGame(id, token) {
   const [state, setState] = useState({ summary: null, view: null, legal: null, events: [], error: null });
   const refreshing = useRef(null);
+  const again = useRef(false);
 
+  // Fetch summary, view and legal commands. Asked while a fetch is under way (new events came
+  // meanwhile), it fetches once more when that one ends, so the page never stays behind.
   const refresh = useCallback(async () => {
-    if (refreshing.current) return refreshing.current;
+    if (refreshing.current) {
+      again.current = true;
+      return refreshing.current;
+    }
     refreshing.current = (async () => {
-      try {
-        const summary = await api.summary(id);
-        const [view, legal] = await Promise.all([
-          api.view(id, token),
-          token && summary.status === "active" ? api.legal(id, token) : Promise.resolve(null),
-        ]);
-        setState((s) => ({ ...s, summary, view, legal, error: null }));
-      } catch (error) {
-        setState((s) => ({ ...s, error }));
-      } finally {
-        refreshing.current = null;
-      }
+      do {
+        again.current = false;
+        try {
+          const summary = await api.summary(id);
+          const [view, legal] = await Promise.all([
+            api.view(id, token),
+            token && summary.status === "active" ? api.legal(id, token) : Promise.resolve(null),
+          ]);
+          setState((s) => ({ ...s, summary, view, legal, error: null }));
+        } catch (error) {
+          setState((s) => ({ ...s, error }));
+        }
+      } while (again.current);
+      refreshing.current = null;
     })();
     return refreshing.current;
   }, [id, token]);
