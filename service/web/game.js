@@ -78,6 +78,8 @@ function useLiveGame(id, token) {
             token && summary.status === "active" ? api.legal(id, token) : Promise.resolve(null),
           ]);
           setState((s) => ({ ...s, summary, view, legal, error: null }));
+          // Read at different versions (the game moved between the calls): read again.
+          if (view.version !== summary.version || (legal && legal.version !== view.version)) again.current = true;
         } catch (error) {
           setState((s) => ({ ...s, error }));
         }

@@ -47,7 +47,7 @@ def test_a_person_plays_a_game_against_bots_to_its_end_by_clicking(page, server,
         shown_at, shown = board_facts(page, ruleset)
         assert shown == view_facts(ruleset, api_view(server, game_id, at=shown_at)["view"]), shown_at
         moves.append(shown_at)
-        if not shot and len(moves) >= 5 and page.locator(".board [data-pickable]").count():
+        if not shot and len(moves) >= 3 and page.locator(".board [data-pickable]").count():
             # a board in the middle of the game, its playable places marked, for the docs
             page.screenshot(path=artifacts / f"{ruleset}-play.png", full_page=True)
             shot.append(shown_at)
