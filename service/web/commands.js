@@ -27,12 +27,20 @@ function amounts(rules, map) {
   return Object.entries(map).map(([id, n]) => `${n} ${rules.resourceName(id)}`).join(", ");
 }
 
+/** What is known of a move's result: counts as "2 zombies", flags by name, other values after a colon. */
+function effects(rules, summary, map) {
+  return Object.entries(map).filter(([, v]) => v !== false && v !== null && v !== undefined).map(([name, v]) =>
+    v === true ? words(name).toLowerCase()
+      : typeof v === "number" ? `${v} ${rules.resourceName(name)}`
+        : `${words(name).toLowerCase()}: ${valueText(rules, summary, v)}`).join(", ");
+}
+
 function Entry({ rules, summary, entry, onSend, busy }) {
   return html`<li><button type="button" class="command" disabled=${busy} onClick=${() => onSend(entry)}
       data-type=${entry.command.type}>
     <span class="label">${labelOf(rules, summary, entry)}</span>
     ${entry.cost ? html`<span class="cost" title="cost">costs ${amounts(rules, entry.cost)}</span>` : ""}
-    ${entry.effect ? html`<span class="effect" title="known result">${amounts(rules, entry.effect)}</span>` : ""}
+    ${entry.effect && effects(rules, summary, entry.effect) ? html`<span class="effect" title="known result">${effects(rules, summary, entry.effect)}</span>` : ""}
   </button></li>`;
 }
 

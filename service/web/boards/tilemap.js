@@ -150,7 +150,8 @@ export function TileMapBoard({ rules, summary, view, seat, entries, onPick, busy
       <span class="player muted">${b.tileStack} tiles left · ${b.deck} Event cards · ${b.zombiesInBox} zombies in the box</span>
     </div>
     <${Happening} rules=${rules} summary=${summary} b=${b} />
-    <svg viewBox=${`${minX * U - 2} ${minY * U - 2} ${(maxX - minX) * U + 4} ${(maxY - minY) * U + 4}`} role="group" aria-label="The map">
+    <svg viewBox=${`${minX * U - 2} ${minY * U - 2} ${(maxX - minX) * U + 4} ${(maxY - minY) * U + 4}`} role="group" aria-label="The map"
+      style=${`max-width: ${(maxX - minX) * 75}px`}>
       ${cells.map(([cx, cy, t]) => {
         const entry = book.tiles.get(t.tile);
         return html`<${TileSvg} key=${cx + "," + cy} cell=${cx + "," + cy} book=${book} tile=${t.tile} rotation=${t.rotation} x0=${cx * size} y0=${cy * size}
@@ -175,9 +176,9 @@ export function TileMapBoard({ rules, summary, view, seat, entries, onPick, busy
       ${b.players.map((p) => {
         if (!p.space) return "";
         const [x, y] = parseKey(p.space);
-        const dx = (p.seat % 3) * 2.6, dy = Math.floor(p.seat / 3) * 2.6;
-        return html`<g class="pawn-g" data-seat=${p.seat} data-space=${p.space}><circle class=${"pawn-mark seat-" + p.seat} style=${`fill: var(--seat-${p.seat})`} cx=${x * U + 2.2 + dx} cy=${y * U + 6 + dy} r="2.1" />
-          <text class="pawn-n" x=${x * U + 1.4 + dx} y=${y * U + 7.1 + dy}>${p.seat}</text><title>${seatName(summary, p.seat)}</title></g>`;
+        const cx = x * U + 2.2 + (p.seat % 2) * 4, cy = y * U + 2.2 + Math.floor(p.seat / 2) * 3.3;
+        return html`<g class="pawn-g" data-seat=${p.seat} data-space=${p.space}><circle class=${"pawn-mark seat-" + p.seat} style=${`fill: var(--seat-${p.seat})`} cx=${cx} cy=${cy} r="1.9" />
+          <text class="pawn-n" x=${cx - 0.8} y=${cy + 1.1}>${p.seat}</text><title>${seatName(summary, p.seat)}</title></g>`;
       })}
       ${[...bySpace.entries()].map(([k, list]) => {
         const [x, y] = parseKey(k);
