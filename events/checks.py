@@ -49,27 +49,52 @@ def check_command(ruleset: Ruleset, command: Any) -> dict:
     return command
 
 
-def _fits(kind: str, value: Any) -> bool:
-    return check(value, {"type": kind}) is None
+def option_schema(spec: dict) -> dict:
+    """The JSON Schema of one option spec (``{"type", "default", "nullable", bounds...}``):
+    its type (plus ``null`` when the option is nullable, or its default is null and
+    ``nullable`` is not said), its ``minimum``/``maximum``/``maxLength``/``enum``, and
+    for an object option its ``fields`` (each a schema, ``"required": true`` for the
+    ones it must have; no other field)."""
+    kinds = spec.get("type", [])
+    kinds = [kinds] if isinstance(kinds, str) else list(kinds)
+    if spec.get("nullable", spec.get("default", 0) is None) and "null" not in kinds:
+        kinds.append("null")
+    out = {key: spec[key] for key in ("minimum", "maximum", "maxLength", "enum") if key in spec}
+    if "fields" in spec:                       # an object option: its fields, none other
+        out["properties"] = {name: {k: v for k, v in field.items() if k != "required"}
+                             for name, field in spec["fields"].items()}
+        out["required"] = [name for name, field in spec["fields"].items() if field.get("required")]
+        out["additionalProperties"] = False
+    if kinds:
+        out["type"] = kinds
+    if "enum" in out and "null" in kinds and None not in out["enum"]:
+        out["enum"] = [*out["enum"], None]
+    return out
 
 
 def check_options(ruleset: Ruleset, options: Any) -> dict:
-    """Validate game options (server options plus the ruleset's own).
+    """Validate game options (server options plus the ruleset's own) against their bounds.
 
-    Raises MalformedCommand ``bad_options`` for a non-object, an unknown option
-    or a timeout that is not a positive number.
+    Every option has a type and, where it is a number or a string, bounds
+    (``SERVER_OPTIONS``, ``ruleset.options``). Raises MalformedCommand
+    ``bad_options`` for a non-object, an unknown option, or a value of the
+    wrong type or outside its bounds -- before anything is written. The
+    inside of a stacked deal (``stack``) is the ruleset's ``setup`` to check.
     """
     if options is None:
         return {}
     if not isinstance(options, dict):
         raise MalformedCommand("bad_options", "Options must be a JSON object.")
     for name, value in options.items():
-        if name not in SERVER_OPTIONS and name not in ruleset.options:
+        spec = SERVER_OPTIONS.get(name) or ruleset.options.get(name)
+        if spec is None:
             raise MalformedCommand("bad_options", f"'{name}' is not an option of {ruleset.name}.")
-        if name.endswith("_timeout_s") and value is not None and (not _fits("number", value) or value <= 0):
-            raise MalformedCommand("bad_options", f"'{name}' must be a positive number of seconds.")
-        if name == "seed" and not isinstance(value, (str, int)):
-            raise MalformedCommand("bad_options", "'seed' must be a string.")
+        why = check(value, option_schema(spec))
+        if why is not None:
+            raise MalformedCommand("bad_options", f"Option '{name}' {why}.")
+    policy = options.get("takeover_policy")
+    if policy is not None and policy not in ruleset.bots:
+        raise MalformedCommand("bad_options", f"Option 'takeover_policy' must be one of {', '.join(sorted(ruleset.bots))}.")
     return dict(options)
 
 

@@ -1,9 +1,10 @@
 """After every append: who must act next, and the job that makes sure they do.
 
 A bot seat gets a bot job (``workers.jobs.play_bots``; its id names game and
-version). A human seat gets a deadline job (``workers.jobs.deadline``) when the
-game has a ``turn_timeout_s`` -- or at once for a reaction window if the seat
-set ``auto_pass``. Jobs carry the version they were made for and do nothing
+version). A human seat gets a deadline job (``workers.jobs.deadline``) after the
+seat's timeout for that decision (``events.meta.decision_timeout_s``): turns
+and choices when the game has a ``turn_timeout_s``, reaction windows always
+(30 s by default; at once for a seat that set ``auto_pass``). Jobs carry the version they were made for and do nothing
 when the game has moved on. Jobs are enqueued by dotted path, so neither the
 service nor this module imports ``workers``.
 
@@ -18,7 +19,7 @@ from rq import Queue
 
 from events.games import get_ruleset
 from events.index import GameIndex
-from events.meta import GameMeta
+from events.meta import MAX_TIMEOUT_S, GameMeta
 from events.repository import CommandResult
 from events.snapshots import SYSTEM_EVENTS
 
@@ -85,17 +86,13 @@ class Dispatcher:
         enqueued = []
         bot_pending = False
         for decision in ruleset.pending(state):
-            seat = meta.seats[decision.seat]
-            if seat.get("bot"):
+            if meta.seats[decision.seat].get("bot"):
                 bot_pending = True
                 continue
-            if seat.get("auto_pass") and decision.kind == "reaction":
-                delay = 0.0
-            else:
-                delay = meta.timeout_for(decision.kind)
+            delay = meta.seat_timeout(decision.seat, decision.kind)
             if delay is None:
                 continue
-            delay = max(0.0, delay - elapsed_s)
+            delay = min(MAX_TIMEOUT_S, max(0.0, delay - elapsed_s))
             job_id = deadline_job_id(meta.game_id, version, decision.seat)
             if only_missing and self._alive(job_id):
                 continue

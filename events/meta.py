@@ -4,6 +4,11 @@ The meta lives in the game's slot (``stranded:{<id>}:meta``) beside its stream
 and is written by the same atomic append as the events that change it. The
 seed and the secret options (a stacked deal) never leave it until the game
 ends and ``SeedRevealed`` publishes them.
+
+The server's own options (:data:`SERVER_OPTIONS`) and their bounds live here,
+with the deadlines they give each decision (:func:`decision_timeout_s`): the
+dispatcher schedules by them and the summary shows them, so the deadline a
+front end reads is the one the workers keep.
 """
 from __future__ import annotations
 
@@ -13,30 +18,74 @@ from dataclasses import dataclass
 from events.randomness import game_seed
 from events.store import GameNotFound
 
+#: A reaction window's deadline when no option sets one (seconds): a silent
+#: seat never stalls a game for ever, even with no ``turn_timeout_s``.
+DEFAULT_REACTION_TIMEOUT_S = 30.0
+#: Bounds of the timeouts (seconds): at least one second, at most a week.
+MIN_TIMEOUT_S = 1.0
+MAX_TIMEOUT_S = 7 * 24 * 3600.0
+
 #: Options every ruleset accepts, beside the game's own (``Ruleset.options``).
+#: Each is ``{"type", "default", "description", "nullable"}`` plus its bounds
+#: (``minimum``/``maximum``/``maxLength``); ``events.checks.check_options``
+#: holds every created game to them before anything is written.
 SERVER_OPTIONS = {
-    "seed": {"type": "string", "default": None,
-             "description": "Fixed seed (tests, tutorials, bug reports); the game is marked seeded."},
-    "turn_timeout_s": {"type": "number", "default": None,
-                       "description": "Seconds a human seat has for a turn or a choice; none by default."},
-    "reaction_timeout_s": {"type": "number", "default": None,
-                           "description": "Seconds for a reaction window; defaults to a quarter of turn_timeout_s, at least 1."},
-    "clock": {"type": "object", "default": None,
-              "description": "A time bank per human seat, Fischer style: {\"initial_s\": seconds (1 to 86400), "
-                             "\"increment_s\": seconds added after each of the seat's own commands (0 to 3600)}. "
-                             "It runs only while the game waits on the seat for a turn or a choice; when it runs "
-                             "out the decision's default is sent (a missed deadline). Default: none."},
-    "takeover_after": {"type": "integer", "default": 3, "minimum": 0, "maximum": 100,
-                       "description": "Missed deadlines in a row after which a bot plays the seat (0: never)."},
-    "takeover_policy": {"type": "string", "default": None, "maxLength": 40,
-                        "description": "The bot that plays a seat that left or went silent (a bot policy of the "
-                                       "ruleset); default: the ruleset's 'strong'."},
-    "allow_reclaim": {"type": "boolean", "default": True,
-                      "description": "Whether a seat a bot took over may be taken back with its token."},
+    "seed": {"type": ["string", "integer"], "default": None, "nullable": False, "maxLength": 200,
+             "description": "Fixed seed (tests, tutorials, bug reports): a string of at most 200 characters "
+                            "(or a whole number); the game is marked seeded. Default: a fresh secret seed."},
+    "turn_timeout_s": {"type": "number", "default": None, "nullable": True,
+                       "minimum": MIN_TIMEOUT_S, "maximum": MAX_TIMEOUT_S,
+                       "description": "Seconds a human seat has for a turn or a choice inside it (1 to 604800); "
+                                      "null (the default): turns wait for ever."},
+    "reaction_timeout_s": {"type": "number", "default": None, "nullable": True,
+                           "minimum": MIN_TIMEOUT_S, "maximum": MAX_TIMEOUT_S,
+                           "description": "Seconds a human seat has to answer a reaction window (1 to 604800). "
+                                          "Default (null): a quarter of turn_timeout_s (at least 1), or 30 "
+                                          "when the game has no turn timeout, so a window always ends."},
+    "clock": {"type": "object", "default": None, "nullable": True,
+              "fields": {"initial_s": {"type": "number", "minimum": MIN_TIMEOUT_S, "maximum": 86400,
+                                       "required": True},
+                         "increment_s": {"type": "number", "minimum": 0, "maximum": 3600, "required": False}},
+              "description": "A time bank per human seat, Fischer style: {\"initial_s\": seconds to start with "
+                             "(1 to 86400), \"increment_s\": seconds added after each command the seat sends "
+                             "itself (0 to 3600, default 0)}. It runs only while the game waits on the seat for a "
+                             "turn or a choice; when it runs out the decision's default is sent for the seat (a "
+                             "missed deadline). Default (null): no clock."},
+    "takeover_after": {"type": "integer", "default": 3, "nullable": False, "minimum": 0, "maximum": 100,
+                       "description": "Missed deadlines in a row after which a bot plays the seat (0 to 100; 0: "
+                                      "never). Default 3."},
+    "takeover_policy": {"type": "string", "default": None, "nullable": True, "maxLength": 40,
+                        "description": "The bot that plays a seat that left or went silent (one of the ruleset's "
+                                       "bots); default (null): the ruleset's 'strong'."},
+    "allow_reclaim": {"type": "boolean", "default": True, "nullable": False,
+                      "description": "Whether a seat a bot took over may be taken back with its token while the "
+                                     "game runs. Default true."},
 }
 SECRET_OPTIONS = ("seed", "stack")
 #: Every status a game can have, in the order a game goes through them.
 STATUSES = ("waiting", "active", "finished")
+
+
+def decision_timeout_s(options: dict, seat: dict, kind: str) -> float | None:
+    """Seconds ``seat`` (a meta seat dict) has for a decision of ``kind``, or None (no deadline).
+
+    Bot seats have none (their job acts at once). A human seat that chose
+    ``auto_pass`` answers reaction windows at once (0). Reaction windows
+    always have a deadline: ``reaction_timeout_s``, else a quarter of
+    ``turn_timeout_s`` (at least 1 s), else :data:`DEFAULT_REACTION_TIMEOUT_S`.
+    Turns and choices have ``turn_timeout_s`` (None when unset).
+    """
+    if seat.get("bot"):
+        return None
+    turn = options.get("turn_timeout_s")
+    if kind == "reaction":
+        if seat.get("auto_pass"):
+            return 0.0
+        react = options.get("reaction_timeout_s")
+        if react is not None:
+            return float(react)
+        return DEFAULT_REACTION_TIMEOUT_S if turn is None else max(MIN_TIMEOUT_S, float(turn) / 4)
+    return None if turn is None else float(turn)
 
 
 @dataclass
@@ -90,11 +139,9 @@ class GameMeta:
         return {k: v for k, v in self.options.items() if k not in SECRET_OPTIONS}
 
     def timeout_for(self, kind: str) -> float | None:
-        """Deadline in seconds for a decision ``kind`` of a human seat, or None."""
-        turn = self.options.get("turn_timeout_s")
-        if kind == "reaction":
-            react = self.options.get("reaction_timeout_s")
-            if react is not None:
-                return float(react)
-            return None if turn is None else max(1.0, float(turn) / 4)
-        return None if turn is None else float(turn)
+        """Deadline in seconds for a decision ``kind`` of a human seat without auto-pass, or None."""
+        return decision_timeout_s(self.options, {}, kind)
+
+    def seat_timeout(self, seat: int, kind: str) -> float | None:
+        """Deadline in seconds for ``seat``'s decision of ``kind`` (:func:`decision_timeout_s`)."""
+        return decision_timeout_s(self.options, self.seats[seat], kind)

@@ -17,7 +17,6 @@ before the chain), ``ts`` the time of the last batch in UTC milliseconds and
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -45,7 +44,7 @@ def encode_snapshot(ruleset: Ruleset, state: Any, version: int, head: str | None
                     ts_ms: int | None = None, clocks: dict | None = None, missed: dict | None = None) -> str:
     """Serialise ``state`` at ``version`` as snapshot JSON (compact)."""
     return '{"version":%d,"rules_version":%s,"head":%s,"ts":%s,"clocks":%s,"missed":%s,"state":%s}' % (
-        version, json.dumps(ruleset.version), json.dumps(head), json.dumps(ts_ms),
+        version, orjson.dumps(ruleset.version).decode(), orjson.dumps(head).decode(), orjson.dumps(ts_ms).decode(),
         orjson.dumps(clocks).decode(), orjson.dumps(missed or {}).decode(), orjson.dumps(state).decode())
 
 

@@ -311,6 +311,12 @@ class EventStore:
             raise CodecError(f"version {version} of game {game_id} does not start a batch")
         return BatchHeader.from_json(parts[2])
 
+    def last_entry(self, game_id: str) -> tuple[int, str | None]:
+        """``(version, head)`` of the stream's last entry, in one small atomic read: the
+        version its id carries and the chain head it stores (None before the chain);
+        ``(0, None)`` for an empty stream. Readers check a cached copy against it."""
+        return self.head(game_id)
+
     def head(self, game_id: str) -> tuple[int, str | None]:
         """``(version, head)``: the stream's version and the chain head stored on its last
         entry (``None`` for an empty stream or one written before the chain)."""

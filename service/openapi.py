@@ -1,32 +1,195 @@
-"""The OpenAPI document: generated from the schemas, checked in as ``openapi.yaml``.
+"""The OpenAPI 3.1 document: generated, checked in as ``openapi.yaml``.
 
-Each ruleset's commands are added as components (``selfish-space.PlayAction``
--> ``SelfishSpacePlayAction``) so a front end sees every command body a game
-accepts. ``stranded openapi`` rewrites the checked-in file; a test fails when
-the two differ.
+Request bodies and queries come from the marshmallow schemas
+(``service.schemas``); responses are JSON Schema 2020-12 (as OpenAPI 3.1
+uses it) built from what each ruleset publishes (``events.games.contract``):
+
+* per ruleset (``selfish-space`` -> prefix ``SelfishSpace``): ``<P>View`` (the
+  game's ``view_schema``), ``<P>ViewResponse``; ``<P>Event<Type>`` for each of
+  its event types and the server's own (``service.system_events``), joined in
+  ``<P>Event`` by ``type``; ``<P>EventPage``, ``<P>CommandResult``; a
+  component per command (``<P><Command>``, with its enums and ranges) joined
+  in ``<P>Command`` by ``type``; ``<P>LegalCommands``; ``<P>Catalogue`` and
+  ``<P>Ruleset`` (``GET /v1/rulesets/{id}``);
+* ``ViewResponse``, ``EventPage``, ``CommandResult``, ``LegalCommands`` and
+  ``RulesetDetail``: one of the per-ruleset components, chosen by the
+  ``ruleset`` (or ``id``) field (an OpenAPI ``discriminator``);
+* the shared shapes of ``service.responses`` (summary, outcome, errors...).
+
+A ruleset that declares no event types yet gets a catch-all event component
+so its log still validates; one that declares them gets exactly those.
+``stranded openapi`` rewrites the checked-in file; a test fails when the two
+differ.
 """
 from __future__ import annotations
 
 from events.games import RULESETS
+from events.games import schema as S
+from events.games.contract import Ruleset
+from service.responses import MAX_SEATS, SHARED, envelope, ref
+from service.system_events import SYSTEM_EVENT_SPECS
 
-def add_command_schemas(spec) -> None:
-    """Register ``Command`` and one schema per (ruleset, command type) in an apispec ``APISpec``."""
+#: Names of the components chosen by ruleset, and the per-ruleset suffix each is built from.
+BY_RULESET = {"ViewResponse": "ViewResponse", "EventPage": "EventPage", "CommandResult": "CommandResult",
+              "LegalCommands": "LegalCommands", "RulesetDetail": "Ruleset"}
+
+
+def prefix(ruleset_id: str) -> str:
+    """The component prefix of a ruleset: ``selfish-space`` -> ``SelfishSpace``."""
+    return "".join(part.capitalize() for part in ruleset_id.split("-"))
+
+
+def _one_of(names: dict[str, str], prop: str, description: str) -> dict:
+    """One of the components ``names`` (value -> component name), chosen by the property ``prop``."""
+    return {"oneOf": [ref(name) for name in names.values()], "description": description,
+            "discriminator": {"propertyName": prop,
+                              "mapping": {value: f"#/components/schemas/{name}" for value, name in names.items()}}}
+
+
+def command_components(ruleset: Ruleset) -> dict[str, dict]:
+    """``<P><Command>`` for each command type (a complete postable body) and ``<P>Command``."""
+    p, out = prefix(ruleset.id), {}
+    for command, spec in sorted(ruleset.commands.items()):
+        properties = {"type": S.const(command, "The command type."),
+                      "expected_version": S.integer("Refuse with 409 unless the game is still at this version.", 0)}
+        properties.update(spec["arguments"])
+        out[f"{p}{command}"] = {
+            "type": "object", "properties": properties, "required": ["type"] + list(spec["required"]),
+            "additionalProperties": False, "description": f"{ruleset.name}: {command}. {spec['description']}"}
+    out[f"{p}Command"] = _one_of({c: f"{p}{c}" for c in sorted(ruleset.commands)}, "type",
+                                 f"A command of {ruleset.name}, chosen by its type.")
+    return out
+
+
+def event_components(ruleset: Ruleset) -> dict[str, dict]:
+    """``<P>Event<Type>`` for each event type (the system events too) and ``<P>Event``."""
+    p, out, names = prefix(ruleset.id), {}, {}
+    declared = {**SYSTEM_EVENT_SPECS, **ruleset.events}
+    for event_type, spec in sorted(declared.items()):
+        names[event_type] = f"{p}Event{event_type}"
+        out[names[event_type]] = envelope(spec["data"] or {"type": "object", "description": "The event's data."},
+                                          S.const(event_type, "The event type."),
+                                          f"{ruleset.name}: {event_type}. {spec['description']}")
+    if not ruleset.events:
+        names["(undeclared)"] = f"{p}EventUndeclared"
+        out[names["(undeclared)"]] = envelope(
+            {"type": "object", "additionalProperties": True, "description": "The event's data."},
+            {"type": "string", "not": {"enum": sorted(SYSTEM_EVENT_SPECS)}, "description": "The event type."},
+            f"{ruleset.name}: an event of a type the ruleset does not describe yet.")
+        out[f"{p}Event"] = {"oneOf": [ref(name) for name in names.values()],
+                            "description": f"An event of a {ruleset.name} game, chosen by its type."}
+    else:
+        out[f"{p}Event"] = _one_of(names, "type", f"An event of a {ruleset.name} game, chosen by its type.")
+    return out
+
+
+def _view_schema(ruleset: Ruleset) -> dict:
+    if ruleset.view_schema:
+        return ruleset.view_schema
+    return {"type": "object", "additionalProperties": True,
+            "description": f"What a seat (or a spectator) sees of a {ruleset.name} game."}
+
+
+def _catalogue_schema(ruleset: Ruleset) -> dict:
+    if ruleset.catalogue:
+        board = ruleset.board_schema or {"type": "object", "additionalProperties": True,
+                                         "description": "The game-specific board."}
+        return S.catalogue(board)
+    return {"type": "object", "additionalProperties": True,
+            "description": f"The content of {ruleset.name} as data."}
+
+
+def ruleset_components(ruleset: Ruleset) -> dict[str, dict]:
+    """Every component of one ruleset (see the module docstring)."""
+    p, rid = prefix(ruleset.id), ruleset.id
+    game_id = S.string("The game's id.")
+    ruleset_field = S.const(rid, "The ruleset id: it chooses this schema.")
+    version = S.integer("How many events the game's log holds (or the past version asked for).", 1)
+    out = {f"{p}View": _view_schema(ruleset), f"{p}Catalogue": _catalogue_schema(ruleset)}
+    out.update(command_components(ruleset))
+    out.update(event_components(ruleset))
+    out[f"{p}ViewResponse"] = S.obj(f"What the caller may see of a {ruleset.name} game.", {
+        "game_id": game_id, "ruleset": ruleset_field, "version": version,
+        "seat": S.nullable(S.seat("The caller's seat; null for a spectator (no token).", ruleset.max_seats)),
+        "head": S.nullable(S.string("The chain head at this version (null inside a command's batch, where no "
+                                    "head closes it yet, and in logs written before the chain).")),
+        "to_act": S.array(ref("ToAct"), "Who the game waits for at this version, on what, and until when "
+                                         "(empty inside a command's batch, before the start and after the end)."),
+        "in_command": ref("InCommand"),
+        "view": ref(f"{p}View"),
+    })
+    out[f"{p}EventPage"] = S.obj(f"A page of a {ruleset.name} game's log, redacted for the caller.", {
+        "game_id": game_id, "ruleset": ruleset_field, "version": S.integer("The game's version now.", 1),
+        "complete": S.boolean("True once the game is finished: nothing is redacted any more."),
+        "events": S.array(ref(f"{p}Event"), "The events, in version order."),
+    })
+    out[f"{p}CommandResult"] = S.obj(f"A {ruleset.name} command accepted: the new version and its events.", {
+        "game_id": game_id, "ruleset": ruleset_field, "version": S.integer("The game's version after it.", 1),
+        "duplicate": S.boolean("True when an Idempotency-Key replayed an earlier result (nothing appended)."),
+        "events": S.array(ref(f"{p}Event"), "The command's events, redacted for the caller."),
+        "head": S.nullable(S.string("The chain head after this batch: keep (version, head) as a receipt.")),
+    })
+    out[f"{p}LegalCommand"] = S.obj("A command the seat may send now, as a person reads it.", {
+        "command": ref(f"{p}Command"),
+        "label": S.string("The command in words ('Travel, paying two Single Oxygen')."),
+        "cost": S.nullable(S.map_of(S.integer("How many.", 0), "What it costs, in the catalogue's resources "
+                                                               "(null when free).")),
+        "effect": S.nullable(S.map_of({"type": ["integer", "string", "boolean"], "description": "A value."},
+                                      "What is known of its result (null when nothing is).")),
+    })
+    out[f"{p}LegalCommands"] = S.obj(f"What the caller's seat of a {ruleset.name} game may send now.", {
+        "game_id": game_id, "ruleset": ruleset_field, "version": S.integer("The game's version.", 1),
+        "seat": S.seat("The caller's seat.", ruleset.max_seats),
+        "commands": S.array(ref(f"{p}LegalCommand"), "Each legal command: POST its 'command' as it is."),
+    })
+    out[f"{p}Ruleset"] = S.obj(f"{ruleset.name}: everything a front end needs besides the views.", {
+        "id": ruleset_field, "name": S.string("The game's printed name."),
+        "min_seats": S.integer("Fewest seats.", 1), "max_seats": S.integer("Most seats.", 1),
+        "version": S.string("The rules version new games are created with."),
+        "versions": S.array(S.string("A rules version."), "Every rules version whose games this server replays."),
+        "rules": S.string("The rules reference, a path in the repository (docs/rules/<ruleset>.md)."),
+        "options": S.map_of(ref("Option"), "Option name -> its type, default, bounds and description."),
+        "bots": S.array(S.string("A bot policy."), "The bot policies a seat may use."),
+        "commands": S.map_of(ref("CommandSpec"), "Command type -> its description and arguments."),
+        "events": S.map_of(S.obj("An event type.", {"description": S.string("What it records.")}),
+                           "Event type -> what it records (the server's own events included)."),
+        "results": S.array({"type": "object", "additionalProperties": True,
+                            "description": "A result code and what it means."},
+                           "How a game can end (the catalogue's 'results')."),
+        "catalogue": ref(f"{p}Catalogue"),
+    })
+    return out
+
+
+def components() -> dict[str, dict]:
+    """Every response component of the API, by name."""
+    out = dict(SHARED)
+    for ruleset in RULESETS.values():
+        out.update(ruleset_components(ruleset))
+    for name, suffix in BY_RULESET.items():
+        prop = "id" if name == "RulesetDetail" else "ruleset"
+        out[name] = _one_of({rid: f"{prefix(rid)}{suffix}" for rid in sorted(RULESETS)}, prop,
+                            f"One of the per-ruleset schemas, chosen by '{prop}'.")
+    return out
+
+
+def add_components(spec) -> None:
+    """Register :func:`components` (and the generic ``Command``) in an apispec ``APISpec``."""
     from service.schemas import CommandSchema
 
     spec.components.schema("Command", schema=CommandSchema)
-    for ruleset in RULESETS.values():
-        prefix = "".join(part.capitalize() for part in ruleset.id.split("-"))
-        for command, cspec in sorted(ruleset.commands.items()):
-            properties = {"type": {"type": "string", "enum": [command], "description": "The command type."},
-                          "expected_version": {"type": "integer", "minimum": 0, "description": (
-                              "Refuse with 409 unless the game is still at this version.")}}
-            properties.update(cspec["arguments"])
-            spec.components.schema(f"{prefix}{command}", {
-                "type": "object", "properties": properties, "required": ["type"] + list(cspec["required"]),
-                "additionalProperties": False,
-                "description": f"{ruleset.name}: {command}. {cspec['description']}"})
+    for name, schema in components().items():
+        spec.components.schema(name, schema)
 
 
 def spec_yaml(app) -> str:
     """The app's OpenAPI document as YAML text."""
     return app.extensions["stranded_api"].spec.to_yaml()
+
+
+def spec_dict(app) -> dict:
+    """The app's OpenAPI document as a dict."""
+    return app.extensions["stranded_api"].spec.to_dict()
+
+
+__all__ = ["MAX_SEATS", "add_components", "components", "prefix", "spec_dict", "spec_yaml"]

@@ -1,18 +1,37 @@
-"""The ``/v1`` endpoints: each view parses, calls one service function, serialises."""
+"""The ``/v1`` endpoints: each view parses, calls one service function, serialises.
+
+Responses are documented by the components of ``service.openapi`` (the
+per-ruleset ones chosen by ``ruleset``); the views return JSON as built by
+``service.handlers``, and a test validates real responses against the spec.
+"""
 from __future__ import annotations
 
-from flask import Response, current_app, jsonify, request, stream_with_context
+from flask import Response, current_app, jsonify, request
 from flask.views import MethodView
 
+from projections.views import require_game
 from service import handlers
 from service import schemas as s
-from service.auth import bearer
-from service.errors import Blueprint, parse_command
+from service.auth import bearer, caller_seat
+from service.errors import ApiError, Blueprint, check_game_id, parse_command, parse_version
+from service.streams import StreamHub, event_frames
 
 blp = Blueprint("games", __name__, url_prefix="/v1", description="Rulesets, games, commands and the event log.")
 
-AUTH = [{"seatToken": []}]
-ERRORS = (400, 401, 403, 404, 409, 422)
+SEAT = [{"seatToken": []}]
+#: Routes a spectator reads without a token, and a seat with its token.
+SEAT_OR_SPECTATOR = [{}, {"seatToken": []}]
+ERROR_TEXT = {400: "Malformed request (see error.code).", 401: "No token, or not 'Bearer <token>'.",
+              403: "A token that is not a seat of this game.", 404: "No such game (or ruleset).",
+              409: "Not now: another seat decides, the game is not running, or a stale expected_version.",
+              422: "A well-formed command the rules forbid now.", 429: "Too many streams without a token."}
+
+
+@blp.url_value_preprocessor
+def _game_ids(endpoint, values):
+    """A path id that cannot name a game is a 404, whatever its characters."""
+    if values and "game_id" in values:
+        check_game_id(values["game_id"])
 
 
 def svc() -> handlers.Services:
@@ -20,23 +39,36 @@ def svc() -> handlers.Services:
     return current_app.extensions["stranded"]
 
 
-def _errors(*codes):
-    """Document the error responses of a view (all share the Error schema)."""
-    def wrap(fn):
-        for code in codes:
-            fn = blp.alt_response(code, schema=s.ErrorSchema, description="See error.code")(fn)
-        return fn
-    return wrap
+def responds(status: int, component: str, description: str, *errors: int):
+    """Document a view's response (a component of ``service.openapi``) and its error responses."""
+    def json_content(name):
+        return {"application/json": {"schema": {"$ref": f"#/components/schemas/{name}"}}}
+    responses = {} if status is None else {str(status): {"description": description,
+                                                         "content": json_content(component)}}
+    for code in errors:
+        responses[str(code)] = {"description": ERROR_TEXT[code], "content": json_content("Error")}
+    return blp.doc(responses=responses)
 
 
 @blp.route("/rulesets")
 class Rulesets(MethodView):
     """``/v1/rulesets``."""
 
-    @blp.response(200, s.RulesetListSchema)
+    @responds(200, "RulesetList", "The games this server hosts.")
     def get(self):
-        """The games this server hosts: id, name, players, options, commands, bots."""
-        return {"rulesets": handlers.rulesets()}
+        """The games this server hosts, in short: id, name, seats, options, commands, bots."""
+        return jsonify({"rulesets": handlers.rulesets()})
+
+
+@blp.route("/rulesets/<ruleset_id>")
+class RulesetDetail(MethodView):
+    """``/v1/rulesets/{id}``."""
+
+    @responds(200, "RulesetDetail", "The ruleset in full, with its catalogue.", 404)
+    def get(self, ruleset_id):
+        """One game in full: its catalogue (cards, decks, dice, board, decisions, results), options with
+        defaults and bounds, bots, command and event types with their descriptions, rules versions."""
+        return jsonify(handlers.ruleset_detail(ruleset_id))
 
 
 @blp.route("/games")
@@ -44,18 +76,17 @@ class Games(MethodView):
     """``/v1/games``: list and create."""
 
     @blp.arguments(s.GameListQuerySchema, location="query")
-    @blp.response(200, s.GameListSchema)
-    @_errors(400)
+    @responds(200, "GameList", "Public summaries, newest first.", 400)
     def get(self, query):
         """List games, newest first, filtered by status and ruleset."""
-        return handlers.list_games(svc(), **query)
+        return jsonify(handlers.list_games(svc(), **query))
 
     @blp.arguments(s.CreateGameSchema)
-    @blp.response(201, s.CreatedGameSchema)
-    @_errors(400, 422)
+    @responds(201, "CreatedGame", "The game, with a token per human seat (shown once).", 400)
     def post(self, body):
-        """Create a game; the response holds each human seat's token (shown once)."""
-        return handlers.create_game(svc(), body["ruleset"], body["seats"], body["options"])
+        """Create a game; the response holds each human seat's token (shown once). A bad ruleset, seat or
+        option (outside its bounds) is a 400 and writes nothing."""
+        return jsonify(handlers.create_game(svc(), body["ruleset"], body["seats"], body["options"])), 201
 
 
 @blp.route("/games/<game_id>/seats/<int:seat>/join")
@@ -63,67 +94,71 @@ class Join(MethodView):
     """Taking an open seat."""
 
     @blp.arguments(s.JoinSchema)
-    @blp.response(200, s.SeatTokenSchema)
-    @_errors(400, 404, 409)
+    @responds(200, "SeatToken", "The seat's token (shown once).", 400, 404, 409)
     def post(self, body, game_id, seat):
         """Take an open seat; returns its token. The last seat taken starts the game."""
-        return handlers.join(svc(), game_id, seat, body["name"], body["auto_pass"])
+        return jsonify(handlers.join(svc(), game_id, seat, body["name"], body["auto_pass"]))
 
 
 @blp.route("/games/<game_id>")
 class GameSummary(MethodView):
     """A game's public summary."""
 
-    @blp.response(200, s.GameSummarySchema)
-    @_errors(404)
+    @blp.doc(security=SEAT_OR_SPECTATOR)
+    @responds(200, "GameSummary", "The public summary.", 404)
     def get(self, game_id):
-        """Public summary: status, version, seats, who must act, result."""
-        return handlers.game_summary(svc(), game_id)
+        """Public summary: status, version, seats, who must act and until when, result."""
+        return jsonify(handlers.game_summary(svc(), game_id))
 
 
 @blp.route("/games/<game_id>/view")
 class View(MethodView):
     """A seat's view."""
 
-    @blp.arguments(s.ViewQuerySchema, location="query")
-    @blp.response(200, s.ViewSchema)
-    @blp.doc(security=AUTH)
-    @_errors(400, 401, 403, 404)
-    def get(self, query, game_id):
-        """The caller's view (spectator without a token); ``?at=N`` for a past version."""
-        return handlers.view(svc(), game_id, query.get("at"))
+    @blp.doc(security=SEAT_OR_SPECTATOR, parameters=[{
+        "in": "query", "name": "at", "required": False, "schema": {"type": "integer", "minimum": 1},
+        "description": "A past version, 1 to the game's version (any of them, also one inside a command's batch)."}])
+    @responds(200, "ViewResponse", "The caller's view (the spectator's without a token).", 400, 401, 403, 404)
+    def get(self, game_id):
+        """The caller's view (spectator without a token) and who must act; `?at=N` for any past version.
+
+        A hot path: ``?at`` is read by :func:`service.errors.parse_version` (the
+        documented parameter: a whole number from 1), not by a schema per request."""
+        return jsonify(handlers.view(svc(), game_id, parse_version(request.args.get("at"))))
 
 
 @blp.route("/games/<game_id>/legal-commands")
 class LegalCommands(MethodView):
     """A seat's legal commands."""
 
-    @blp.response(200, s.LegalCommandsSchema)
-    @blp.doc(security=AUTH)
-    @_errors(401, 403, 404)
+    @blp.doc(security=SEAT)
+    @responds(200, "LegalCommands", "What the caller's seat may send now.", 401, 403, 404)
     def get(self, game_id):
-        """Every command the caller's seat may send now, each a complete body to POST."""
-        return handlers.legal_commands(svc(), game_id)
+        """Every command the caller's seat may send now: a complete body to POST, with a label, its cost
+        and what is known of its effect."""
+        return jsonify(handlers.legal_commands(svc(), game_id))
 
 
 @blp.route("/games/<game_id>/commands")
 class Commands(MethodView):
     """Sending commands."""
 
-    @blp.doc(security=AUTH, requestBody={"required": True, "content": {"application/json": {
+    @blp.doc(security=SEAT, requestBody={"required": True, "content": {"application/json": {
         "schema": {"$ref": "#/components/schemas/Command"}}}},
         parameters=[{"in": "header", "name": "Idempotency-Key", "required": False, "schema": {"type": "string"},
-                     "description": "A retry with the same key returns the first result."}])
-    @blp.response(200, s.CommandResultSchema)
-    @_errors(*ERRORS)
+                     "description": "A retry with the same key returns the first result and appends nothing."}])
+    @responds(200, "CommandResult", "Accepted: the new version and the caller's events.",
+              400, 401, 403, 404, 409, 422)
     def post(self, game_id):
-        """Send a command (``type`` plus its arguments; optional ``expected_version``).
+        """Send a command (`type` plus its arguments; optional `expected_version`).
 
-        The hot path: the body is read with ``parse_command`` (the shape of
-        ``Command``; the ruleset checks the arguments) and the result, already
-        JSON-able and shaped as ``CommandResult``, is sent with ``jsonify``.
+        The body must be one of the ruleset's command components (`<Ruleset><Command>`); the legal
+        commands list complete bodies. Returns the new version and the command's events as the
+        caller may see them. A rejected command changes nothing.
         """
-        body = parse_command(request.get_json(silent=True))
+        # The hot path: parse_command reads the body without marshmallow; the ruleset checks the
+        # arguments; the result is already JSON-able.
+        body = parse_command(request.get_data(cache=False))
         return jsonify(handlers.send_command(svc(), game_id, body, bearer(), request.headers.get("Idempotency-Key")))
 
 
@@ -132,12 +167,11 @@ class Events(MethodView):
     """The event log."""
 
     @blp.arguments(s.EventsQuerySchema, location="query")
-    @blp.response(200, s.EventPageSchema)
-    @blp.doc(security=AUTH)
-    @_errors(400, 401, 403, 404)
+    @blp.doc(security=SEAT_OR_SPECTATOR)
+    @responds(200, "EventPage", "A page of the log, redacted for the caller.", 400, 401, 403, 404)
     def get(self, query, game_id):
-        """The log redacted for the caller, paged with ``after`` and ``limit``."""
-        return handlers.event_page(svc(), game_id, query["after"], query["limit"])
+        """The log redacted for the caller, paged with `after` and `limit`."""
+        return jsonify(handlers.event_page(svc(), game_id, query["after"], query["limit"]))
 
 
 @blp.route("/games/<game_id>/stream")
@@ -145,14 +179,29 @@ class Stream(MethodView):
     """The live event stream (SSE)."""
 
     @blp.arguments(s.StreamQuerySchema, location="query")
-    @blp.response(200, description="text/event-stream of the caller's redacted events")
-    @blp.doc(security=AUTH)
-    @_errors(401, 403, 404)
+    @blp.doc(security=SEAT_OR_SPECTATOR, responses={"200": {
+        "description": "text/event-stream: one frame per event (id: its version, event: its type, data: the "
+                       "event as in EventPage), a ': keep-alive' comment when idle for 15 s; the stream ends "
+                       "after its lifetime (reconnect with Last-Event-ID) or after SeedRevealed.",
+        "content": {"text/event-stream": {"schema": {"type": "string"}}}}})
+    @responds(None, "", "", 400, 401, 403, 404, 429)
     def get(self, query, game_id):
-        """Server-Sent Events: the caller's redacted events as they happen (``Last-Event-ID`` resumes)."""
+        """Server-Sent Events: the caller's redacted events as they happen (`Last-Event-ID` resumes)."""
+        hub: StreamHub = current_app.extensions["stranded_streams"]
+        game = require_game(svc().repo, game_id)
+        seat = caller_seat(game.meta, required=False)
         after = query["after"]
-        if after is None and request.headers.get("Last-Event-ID", "").isdigit():
-            after = int(request.headers["Last-Event-ID"])
-        chunks = handlers.event_stream(svc(), game_id, after, query["timeout_s"])
-        return Response(stream_with_context(chunks), mimetype="text/event-stream",
-                        headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+        last_id = request.headers.get("Last-Event-ID", "")
+        if after is None and last_id.isdigit():
+            after = int(last_id)
+        after = game.version if after is None else after
+        if after > game.version:
+            raise ApiError(400, "bad_version", f"'after' must be at most {game.version}.")
+        release = hub.admit_anonymous(request.remote_addr or "?") if seat is None else None
+        lifetime = min(hub.settings.max_s, query["timeout_s"] if query["timeout_s"] is not None else hub.settings.max_s)
+        frames = event_frames(hub, game, seat, after, lifetime, request.environ)
+        response = Response(frames, mimetype="text/event-stream",
+                            headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+        if release is not None:
+            response.call_on_close(release)
+        return response

@@ -39,6 +39,19 @@ def post_command(client, game_id: str, token: str, body, **headers):
     return client.post(f"/v1/games/{game_id}/commands", json=body, headers={**auth(token), **headers})
 
 
+def legal_entries(client, game_id: str, token: str) -> list[dict]:
+    """``GET /v1/games/{id}/legal-commands`` as the seat of ``token``: the entries
+    (``{"command", "label", "cost", "effect"}``); asserts 200."""
+    resp = client.get(f"/v1/games/{game_id}/legal-commands", headers=auth(token))
+    assert resp.status_code == 200, resp.get_json()
+    return resp.get_json()["commands"]
+
+
+def legal_commands(client, game_id: str, token: str) -> list[dict]:
+    """The complete command bodies the seat of ``token`` may POST now (each entry's ``command``)."""
+    return [entry["command"] for entry in legal_entries(client, game_id, token)]
+
+
 def all_events(client, game_id: str) -> tuple[list[dict], dict]:
     """Every event of the game as the caller may see it, paging ``/events``; also the last page."""
     events, after = [], 0

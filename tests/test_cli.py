@@ -45,7 +45,62 @@ def test_verify_and_rebuild_on_the_embedded_server(tmp_path, monkeypatch):
     rebuilt = runner.invoke(main, ["rebuild", "--data-dir", str(tmp_path)])
     assert rebuilt.exit_code == 0 and "rebuilt 1 games" in rebuilt.output
     assert store.read_snapshot(result.game_id)
-    del server
+    server.shutdown(save=False)
+
+
+def test_version_prints_the_installed_version():
+    result = CliRunner().invoke(main, ["--version"])
+    assert result.exit_code == 0 and result.output.startswith("stranded, version ")
+
+
+def test_verify_of_an_unknown_or_impossible_game_id_exits_2_saying_no_such_game(tmp_path, monkeypatch):
+    monkeypatch.delenv("REDIS_URL", raising=False)
+    for game_id in ("nosuchgame", "{x}"):
+        result = CliRunner().invoke(main, ["verify", game_id, "--data-dir", str(tmp_path)])
+        assert result.exit_code == 2 and "no such game" in result.output
+
+
+def test_serve_verify_and_rebuild_see_the_same_games_from_any_directory(tmp_path, monkeypatch):
+    # given a game in the embedded store of the per-user data folder (XDG_DATA_HOME points into tmp_path)
+    from events.connection import connect, start_embedded
+    from events.dispatch import Dispatcher
+    from events.handling import create_game
+    from events.repository import GameRepository
+    from events.store import EventStore
+    from service.cli import default_data_dir
+    from tests.helpers import run_jobs
+
+    monkeypatch.delenv("REDIS_URL", raising=False)
+    monkeypatch.delenv("STRANDED_DATA_DIR", raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    folder = default_data_dir()
+    assert folder.startswith(str(tmp_path / "xdg"))
+    server, url = start_embedded(folder)
+    store = EventStore(connect(url))
+    result = create_game(GameRepository(store), "selfish-space", [{"bot": "random"}, {"bot": "random"}],
+                         {"seed": "anywhere"})
+    Dispatcher(store.redis).after_append(result)
+    run_jobs(store.redis)
+    # when verify and rebuild run without --data-dir from two unrelated directories
+    outputs = []
+    for cwd in (tmp_path / "a", tmp_path / "b"):
+        cwd.mkdir()
+        monkeypatch.chdir(cwd)
+        outputs.append((CliRunner().invoke(main, ["verify", result.game_id]),
+                        CliRunner().invoke(main, ["rebuild"])))
+    # then both find the game
+    for verified, rebuilt in outputs:
+        assert verified.exit_code == 0 and "OK" in verified.output, verified.output
+        assert "rebuilt 1 games" in rebuilt.output
+    assert not (tmp_path / "a" / ".stranded").exists()
+    server.shutdown(save=False)
+
+
+def test_stranded_data_dir_overrides_the_per_user_folder(tmp_path, monkeypatch):
+    from service.cli import default_data_dir
+
+    monkeypatch.setenv("STRANDED_DATA_DIR", str(tmp_path / "here"))
+    assert default_data_dir() == str(tmp_path / "here")
 
 
 def test_simulate_in_two_processes_plays_the_same_games():

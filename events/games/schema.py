@@ -87,8 +87,9 @@ def array(items: Schema, description: str, min_items: int | None = None, max_ite
 
 
 def tuple_of(items: list[Schema], description: str) -> Schema:
-    """A fixed-length list: element ``i`` is ``items[i]`` (e.g. ``[x, y]``)."""
-    return {"type": "array", "prefixItems": list(items), "items": False,
+    """A fixed-length list: element ``i`` is ``items[i]`` (e.g. ``[x, y]``); ``maxItems``
+    rules out any further element."""
+    return {"type": "array", "prefixItems": list(items),
             "minItems": len(items), "maxItems": len(items), "description": description}
 
 
@@ -182,9 +183,10 @@ _NAMES = {"integer": "a whole number", "number": "a number", "string": "a string
 def check(value: Any, schema: Schema) -> str | None:
     """Why ``value`` does not fit ``schema``, as the end of a sentence, or ``None`` if it fits.
 
-    Understands the subset command arguments use: ``type`` (one or a list),
-    ``enum``, ``const``, ``minimum``/``maximum``, ``maxLength``, ``items``,
-    ``minItems``/``maxItems``. The command path calls it on every argument,
+    Understands the subset command arguments and options use: ``type`` (one
+    or a list), ``enum``, ``const``, ``minimum``/``maximum``, ``maxLength``,
+    ``items``, ``minItems``/``maxItems``, and for objects ``properties``,
+    ``required`` and ``additionalProperties: false``. The command path calls it on every argument,
     so it is kept small and fast; the tests validate views and events with a
     full JSON Schema validator.
     """
@@ -206,6 +208,19 @@ def check(value: Any, schema: Schema) -> str | None:
             return f"must be at most {schema['maximum']}"
     if isinstance(value, str) and "maxLength" in schema and len(value) > schema["maxLength"]:
         return f"must be at most {schema['maxLength']} characters"
+    if isinstance(value, dict) and "properties" in schema:
+        for name in schema.get("required", []):
+            if name not in value:
+                return f"needs '{name}'"
+        for name, item in value.items():
+            sub = schema["properties"].get(name)
+            if sub is None:
+                if schema.get("additionalProperties") is False:
+                    return f"takes no '{name}'"
+                continue
+            why = check(item, sub)
+            if why is not None:
+                return f"has '{name}' that {why}"
     if isinstance(value, list):
         if "minItems" in schema and len(value) < schema["minItems"]:
             return f"must hold at least {schema['minItems']} items"

@@ -41,9 +41,9 @@ def serve(tmp_path):
         base = f"http://127.0.0.1:{port}"
         for _ in range(150):
             try:
-                if requests.get(f"{base}/v1/rulesets", timeout=1).ok:
+                if requests.get(f"{base}/v1/rulesets", timeout=5).ok:
                     return base
-            except requests.ConnectionError:
+            except requests.RequestException:
                 time.sleep(0.2)
         raise AssertionError("stranded serve did not answer: " + (tmp_path / "serve.log").read_text())
 
@@ -105,3 +105,64 @@ def test_deadlines_carry_an_idle_human_to_the_end(serve):
     summary = wait_finished(base, resp.json()["id"], 240)
     log = requests.get(f"{base}/v1/games/{summary['id']}/events?limit=1000", timeout=5).json()["events"]
     assert any(e["seat"] == 0 for e in log if e.get("command")), "the idle seat acted through its deadlines"
+
+
+def _game(base: str) -> tuple[str, str]:
+    resp = requests.post(f"{base}/v1/games", json={"ruleset": "selfish-space", "seats": [{"name": "A"}, {"name": "B"}]},
+                         timeout=5)
+    assert resp.status_code == 201, resp.text
+    return resp.json()["id"], resp.json()["tokens"][0]["token"]
+
+
+def _open_stream(base: str, game_id: str) -> tuple[socket.socket, bytes]:
+    host, port = base.removeprefix("http://").split(":")
+    sock = socket.create_connection((host, int(port)), timeout=10)
+    sock.sendall(f"GET /v1/games/{game_id}/stream HTTP/1.1\r\nHost: {host}\r\n\r\n".encode())
+    head = b""
+    while b"\r\n\r\n" not in head:
+        head += sock.recv(4096)
+    return sock, head.split(b"\r\n", 1)[0]
+
+
+def test_serve_logs_one_line_per_request_and_never_a_token(serve, tmp_path):
+    base = serve({}, drop_redis_url=True)
+    game_id, token = _game(base)
+    for _ in range(3):
+        requests.get(f"{base}/v1/games/{game_id}/view", headers={"Authorization": f"Bearer {token}"}, timeout=5)
+    time.sleep(0.5)
+    log = (tmp_path / "serve.log").read_text()
+    lines = [line for line in log.splitlines() if f"/v1/games/{game_id}/view" in line]
+    assert len(lines) == 3 and all('" 200 ' in line for line in lines)
+    assert token not in log
+
+
+def test_a_stream_whose_client_hung_up_frees_its_place_within_a_heartbeat(serve):
+    # given a server allowing two streams without a token per address, heartbeats every second
+    base = serve({"STRANDED_STREAM_HEARTBEAT_S": "1", "STRANDED_STREAM_ANON_PER_ADDRESS": "2"}, drop_redis_url=True)
+    game_id, _ = _game(base)
+    first, status1 = _open_stream(base, game_id)
+    second, status2 = _open_stream(base, game_id)
+    third, status3 = _open_stream(base, game_id)
+    assert b" 200 " in status1 and b" 200 " in status2 and b" 429 " in status3
+    third.close()
+    # when one client hangs up
+    first.close()
+    time.sleep(2.5)
+    # then its place is free again, and the server still answers everyone
+    again, status = _open_stream(base, game_id)
+    assert b" 200 " in status
+    assert requests.get(f"{base}/v1/games/{game_id}", timeout=5).ok
+    for sock in (second, again):
+        sock.close()
+
+
+def test_forty_idle_streams_without_a_token_do_not_stop_the_api(serve):
+    base = serve({"STRANDED_STREAM_ANON_PER_ADDRESS": "100"}, drop_redis_url=True)
+    game_id, token = _game(base)
+    socks = [_open_stream(base, game_id)[0] for _ in range(40)]
+    resp = requests.post(f"{base}/v1/games/{game_id}/commands", json={"type": "Breathe"},
+                         headers={"Authorization": f"Bearer {token}"}, timeout=10)
+    assert resp.status_code in (200, 409), resp.text
+    assert requests.get(f"{base}/v1/games/{game_id}", timeout=10).ok
+    for sock in socks:
+        sock.close()

@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from tests.helpers import STACK, auth, create_game, post_command, run_jobs
+from tests.helpers import STACK, auth, create_game, legal_commands, legal_entries, post_command, run_jobs
 
 
 def create(client, seats, **options):
@@ -54,13 +54,14 @@ def test_every_legal_command_can_be_posted_as_it_is(client):
         if summary["status"] != "active":
             break
         seat = summary["to_act"][0]["seat"]
-        legal = client.get(f"/v1/games/{game_id}/legal-commands", headers=auth(tokens[seat])).get_json()
-        assert legal["commands"], "the seat that must act has commands"
-        for command in legal["commands"]:
-            assert set(command) - {"type"} <= {"card", "target", "cards", "pay"}
-        resp = post(client, game_id, tokens[seat], legal["commands"][-1])
+        entries = legal_entries(client, game_id, tokens[seat])
+        assert entries, "the seat that must act has commands"
+        for entry in entries:
+            assert set(entry) == {"command", "label", "cost", "effect"} and entry["label"]
+            assert set(entry["command"]) - {"type"} <= {"card", "target", "cards", "pay"}
+        resp = post(client, game_id, tokens[seat], entries[-1]["command"])
         assert resp.status_code == 200, resp.get_json()
-        assert resp.get_json()["version"] > legal["version"]
+        assert resp.get_json()["version"] > summary["version"]
 
 
 def test_a_game_with_one_human_and_three_bots_plays_to_the_end(client, redis_conn):
@@ -72,7 +73,7 @@ def test_a_game_with_one_human_and_three_bots_plays_to_the_end(client, redis_con
         if summary["status"] == "finished":
             break
         assert summary["to_act"][0]["seat"] == 0, "bots have played until the human must act"
-        legal = client.get(f"/v1/games/{game_id}/legal-commands", headers=auth(token)).get_json()["commands"]
+        legal = legal_commands(client, game_id, token)
         assert post(client, game_id, token, legal[0]).status_code == 200
     assert summary["status"] == "finished" and summary["result"] is not None
     page = client.get(f"/v1/games/{game_id}/events?limit=1000").get_json()
@@ -84,9 +85,14 @@ def test_a_game_with_one_human_and_three_bots_plays_to_the_end(client, redis_con
 
 BAD = [
     ("malformed_json", lambda c, g, t: c.post(f"/v1/games/{g}/commands", data="{not json", headers={
-        **auth(t[0]), "Content-Type": "application/json"}), 400, "malformed"),
-    ("not_an_object", lambda c, g, t: c.post(f"/v1/games/{g}/commands", json=[1, 2], headers=auth(t[0])), 400, None),
-    ("missing_type", lambda c, g, t: post(c, g, t[0], {"card": "laser_blast"}), 400, None),
+        **auth(t[0]), "Content-Type": "application/json"}), 400, "malformed_command"),
+    ("not_an_object", lambda c, g, t: c.post(f"/v1/games/{g}/commands", json=[1, 2], headers=auth(t[0])), 400,
+     "malformed_command"),
+    ("missing_type", lambda c, g, t: post(c, g, t[0], {"card": "laser_blast"}), 400, "malformed_command"),
+    ("type_not_a_string", lambda c, g, t: post(c, g, t[0], {"type": 3}), 400, "malformed_command"),
+    ("empty_body", lambda c, g, t: c.post(f"/v1/games/{g}/commands", headers=auth(t[0])), 400, "malformed_command"),
+    ("too_deep", lambda c, g, t: c.post(f"/v1/games/{g}/commands", data="[" * 100_000 + "]" * 100_000, headers={
+        **auth(t[0]), "Content-Type": "application/json"}), 400, "too_deep"),
     ("unknown_command", lambda c, g, t: post(c, g, t[0], {"type": "FlyHome"}), 400, "unknown_command"),
     ("bad_argument_type", lambda c, g, t: post(c, g, t[0], {"type": "PlayAction", "card": 7}), 400, "bad_arguments"),
     ("unknown_argument", lambda c, g, t: post(c, g, t[0], {"type": "Breathe", "oxygen": 3}), 400, "bad_arguments"),
@@ -103,10 +109,10 @@ BAD = [
      422, "no_target"),
     ("stale_version", lambda c, g, t: post(c, g, t[0], {"type": "Breathe", "expected_version": 1}), 409, "stale_version"),
     ("version_not_integer", lambda c, g, t: post(c, g, t[0], {"type": "Breathe", "expected_version": "4"}), 400,
-     "malformed"),
+     "bad_arguments"),
     ("wrong_phase", lambda c, g, t: post(c, g, t[0], {"type": "Pass"}), 422, "wrong_phase"),
-    ("not_an_action", lambda c, g, t: post(c, g, t[0], {"type": "PlayAction", "card": "oxygen"}), 422, "not_an_action"),
-    ("travel_without_the_oxygen_named", lambda c, g, t: post(c, g, t[0], {"type": "Travel", "pay": "triple"}), 422,
+    ("not_an_action", lambda c, g, t: post(c, g, t[0], {"type": "PlayAction", "card": "oxygen"}), 400, "bad_arguments"),
+    ("travel_without_the_oxygen_named", lambda c, g, t: post(c, g, t[0], {"type": "Travel", "pay": "triple"}), 400,
      "bad_arguments"),
 ]
 

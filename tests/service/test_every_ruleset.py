@@ -10,7 +10,7 @@ import pytest
 
 from events.games import RULESETS
 from projections.audit import verify
-from tests.helpers import auth, create_game, post_command, run_jobs
+from tests.helpers import auth, create_game, legal_commands, post_command, run_jobs
 
 IDS = sorted(RULESETS)
 
@@ -31,12 +31,12 @@ def play_out(client, redis_conn, game_id, token=None, seed="x", policy=None, lim
         if summary["status"] == "finished":
             return summary
         assert token is not None, f"an all-bot game stopped with {summary['to_act']} to act"
-        legal = client.get(f"/v1/games/{game_id}/legal-commands", headers=auth(token)).get_json()
-        assert legal["commands"], "the seat the summary names as to act has legal commands"
-        command = rng.choice(legal["commands"])
+        legal = legal_commands(client, game_id, token)
+        assert legal, "the seat the summary names as to act has legal commands"
+        command = rng.choice(legal)
         if policy is not None and rng.random() < 2 / 3:
             view = client.get(f"/v1/games/{game_id}/view", headers=auth(token)).get_json()["view"]
-            command = policy(view, legal["commands"], rng)
+            command = policy(view, legal, rng)
         resp = post_command(client, game_id, token, command)
         assert resp.status_code == 200, (command, resp.get_json())
     raise AssertionError(f"game {game_id} did not finish within {limit} rounds")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from projections.audit import verify
-from tests.helpers import auth, create_game, run_jobs
+from tests.helpers import auth, create_game, legal_commands, run_jobs
 from tests.helpers import post_command as post
 
 RULESET = "one-against-the-dead"
@@ -39,9 +39,9 @@ def test_a_human_plays_a_whole_game_over_rest(client, store):
         if summary["status"] == "finished":
             break
         assert summary["to_act"][0]["seat"] == 0
-        legal = client.get(f"/v1/games/{game_id}/legal-commands", headers=auth(token)).get_json()
-        assert 0 < len(legal["commands"]) <= 20
-        command = legal["commands"][-1] if legal["commands"][-1]["type"] != "EndActions" else legal["commands"][0]
+        legal = legal_commands(client, game_id, token)
+        assert 0 < len(legal) <= 20
+        command = legal[-1] if legal[-1]["type"] != "EndActions" else legal[0]
         resp = post(client, game_id, token, command)
         assert resp.status_code == 200, resp.get_json()
     assert summary["status"] == "finished"
@@ -79,7 +79,7 @@ def test_an_open_seat_is_joined_and_the_game_starts(client):
     assert joined.status_code == 200
     token = joined.get_json()["token"]
     assert client.get(f"/v1/games/{game_id}").get_json()["status"] == "active"
-    legal = client.get(f"/v1/games/{game_id}/legal-commands", headers=auth(token)).get_json()["commands"]
+    legal = legal_commands(client, game_id, token)
     assert legal and all(c["type"] == "PlaceCard" for c in legal)
 
 

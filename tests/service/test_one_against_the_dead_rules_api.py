@@ -34,7 +34,9 @@ def view(client, game_id, token=None, at=None) -> dict:
 
 
 def legal(client, game_id, token) -> list[dict]:
-    return client.get(f"/v1/games/{game_id}/legal-commands", headers=auth(token)).get_json()["commands"]
+    """The complete command bodies the seat may send now."""
+    entries = client.get(f"/v1/games/{game_id}/legal-commands", headers=auth(token)).get_json()["commands"]
+    return [entry["command"] for entry in entries]
 
 
 def send(client, game_id, token, command) -> dict:

@@ -1,7 +1,7 @@
 """Selfish: Zombie Edition over REST: a human seat that dies plays on as a zombie."""
 from __future__ import annotations
 
-from tests.helpers import all_events, auth, create_game, post_command, run_jobs
+from tests.helpers import all_events, auth, create_game, legal_commands, post_command, run_jobs
 
 STACK = {
     "hands": [["supplies"] * 4, None, None],
@@ -36,7 +36,7 @@ def test_a_human_bitten_at_once_plays_on_as_a_zombie_against_strong_bots_to_the_
         assert summary["to_act"][0]["seat"] == 0, "bots have played until the zombie must act"
         view = client.get(f"/v1/games/{game_id}/view", headers=auth(token)).get_json()
         assert view["view"]["alive"][0] is False and view["view"]["phase"] == "zombie"
-        legal = client.get(f"/v1/games/{game_id}/legal-commands", headers=auth(token)).get_json()["commands"]
+        legal = legal_commands(client, game_id, token)
         assert {c["type"] for c in legal} <= ZOMBIE_COMMANDS
         command = next((c for c in legal if c["type"] == "Attack"), None) or legal[0]
         resp = post_command(client, game_id, token, command)

@@ -8,7 +8,7 @@ import random
 
 from events.games.zombies_quickplay import RULESET as R
 from projections.audit import verify
-from tests.helpers import all_events, auth, create_game, run_jobs
+from tests.helpers import all_events, auth, create_game, legal_commands, run_jobs
 from tests.helpers import post_command as post
 
 RULESET = "zombies-quickplay"
@@ -47,7 +47,7 @@ def test_a_human_and_two_bots_play_a_whole_game_over_rest(client, store, redis_c
         if summary["status"] == "finished":
             break
         assert summary["to_act"][0]["seat"] == 0, "the bots have played until the human must act"
-        legal = client.get(f"/v1/games/{game_id}/legal-commands", headers=auth(token)).get_json()["commands"]
+        legal = legal_commands(client, game_id, token)
         assert 0 < len(legal) <= 150
         view = client.get(f"/v1/games/{game_id}/view", headers=auth(token)).get_json()["view"]
         assert view["hand"] is not None and "deck" not in view and "tile_deck" not in view

@@ -18,7 +18,7 @@ from events.games.contract import Ruleset
 from .bots import BOTS
 from .cards import VERSION, VERSION_LEVELS
 from .catalogue import BOARD_SCHEMA, CATALOGUE
-from .decide import decide
+from .decide import decide, decide_evolved
 from .describe import describe
 from .evolve import evolve
 from .legal import legal_commands, pending
@@ -35,6 +35,7 @@ RULESET = Ruleset(
     version=VERSION,
     setup=setup,
     decide=decide,
+    decide_evolved=decide_evolved,
     evolve=evolve,
     pending=pending,
     legal_commands=legal_commands,

@@ -40,7 +40,14 @@ def _place(command: dict) -> str:
 
 
 def decide(state, seat, command, rng):
-    """Check ``command`` (a dict with a ``"type"``) from ``seat`` (0) and return its events.
+    """Check ``command`` (a dict with a ``"type"``) from ``seat`` (0) and return its events
+    (``decide_evolved`` without the state after them)."""
+    return decide_evolved(state, seat, command, rng)[0]
+
+
+def decide_evolved(state, seat, command, rng):
+    """Check ``command`` (a dict with a ``"type"``) from ``seat`` (0); return its events and
+    the state after them (the table's copy, each event folded in once as it was emitted).
 
     ``state`` is never mutated; ``rng`` (``random.Random``) shuffles, rolls and flips. Raises
     ``RuleViolation``: ``game_over`` (409), ``bad_arguments``, ``unknown_command``,
@@ -58,7 +65,7 @@ def decide(state, seat, command, rng):
         raise RuleViolation("wrong_phase", f"{ctype} cannot be sent now (the game is in its {state['phase']} phase).")
     table = Table(copy_state(state), rng)
     COMMANDS[ctype](table, command)
-    return table.events
+    return table.events, table.s
 
 
 # -- player actions (docs/rules/one-against-the-dead.md, 'A round') ----------------------------

@@ -15,5 +15,10 @@ shape and its rules in its own package (``events.games.selfish_space``,
 * ``evolve``    -- the event handlers both editions fold the same way.
 * ``table``     -- :class:`Table`, the copy-and-emit resolver with its queue.
 * ``commands``  -- argument checks and the guard-then-dispatch ``decide``.
-* ``redaction`` -- hiding the deal, deck orders and other seats' draws.
+* ``redaction`` -- hiding the deal, deck orders, other seats' draws and the queue.
+* ``versions``  -- rules levels and the first seat.
+* ``published`` -- JSON Schema builders for the events and views both show.
+
+The rules of each edition: ``docs/rules/selfish-space.md`` and
+``docs/rules/selfish-zombie.md``.
 """

@@ -5,8 +5,8 @@ behind them are their *track*, in order, and their position is the track's
 length: 0 is the starting space, ``goal`` (6) the ship or the chopper.
 Moving forward puts the top board card on the space just left; moving back
 sends the card behind to the board discard pile, which is shuffled into a new
-deck when the deck runs out (rules/selfish-space.md, 'Board';
-rules/selfish-zombie.md, 'Living survivors').
+deck when the deck runs out (docs/rules/selfish-space.md, 'The board';
+docs/rules/selfish-zombie.md, "A survivor's turn").
 """
 from __future__ import annotations
 

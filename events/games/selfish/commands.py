@@ -61,7 +61,7 @@ def active_seat(state) -> int | None:
 def make_decide(phases: dict, handlers: dict, table, copy_state, active_seat, phase_of):
     """Build ``decide(state, seat, command, rng) -> events``.
 
-    ``phases``: command type -> the phase it answers; ``handlers``: command type ->
+    ``phases``: command type -> the phase it answers (or a tuple of phases); ``handlers``: command type ->
     ``handler(table, seat, command)``; ``table``: the edition's Table class; ``copy_state``,
     ``active_seat(state)`` and ``phase_of(state)`` from the edition. The guards run in this order:
     ``game_over`` (409), ``bad_arguments`` (not a command), ``unknown_command``, ``not_your_turn``
@@ -76,7 +76,8 @@ def make_decide(phases: dict, handlers: dict, table, copy_state, active_seat, ph
         ctype = command_type(command, phases)
         if seat != active_seat(state):
             raise not_your_turn()
-        if phases[ctype] != phase_of(state):
+        allowed = phases[ctype]
+        if phase_of(state) not in (allowed if isinstance(allowed, tuple) else (allowed,)):
             raise RuleViolation("wrong_phase", f"{ctype} cannot be sent now.")
         t = table(copy_state(state), rng)
         handlers[ctype](t, seat, command)

@@ -9,16 +9,19 @@ raising, ignoring types it does not know (the service's ``GameCreated``,
 from __future__ import annotations
 
 from .paying import take
+from .versions import FIRST_LEVEL
 
 
 def new_state(d, board: str) -> dict:
-    """The state parts both editions start from a ``GameStarted`` event's data ``d``: seats,
-    hands, tracks, the two decks and discard piles (``board``: ``"space"``, ``"wasteland"``), the
-    turn, the reaction window, the pick and the result."""
+    """The state parts both editions start from a ``GameStarted`` event's data ``d``: seats, the
+    rules level (1 when the event records none), hands, tracks, the two decks and discard piles
+    (``board``: ``"space"``, ``"wasteland"``), the turn, the reaction window, the pick, the result
+    and the hidden gambler mark (``Supplies.cards_discarded``)."""
     n = d["seats"]
     tracks = d.get("tracks") or [[] for _ in range(n)]
     return {
         "seats": n,
+        "rules": d.get("rules", FIRST_LEVEL),
         "stacked": d.get("stacked", False),
         "hands": [list(h) for h in d["hands"]],
         "alive": [True] * n,
@@ -34,6 +37,7 @@ def new_state(d, board: str) -> dict:
         "over": False,
         "winner": None,
         "reason": None,
+        "gambler": None,
     }
 
 
@@ -48,15 +52,6 @@ def game_deck_reshuffled(s, d):
     """GameDeckReshuffled: the Game discard pile, in the shuffled ``order``, becomes the deck."""
     s["game_deck"].extend(d["order"])
     s["game_discard"] = []
-    return s
-
-
-def cards_discarded(s, d):
-    """CardsDiscarded: the ``cards`` go from the seat's hand to the Game discard pile."""
-    hand = s["hands"][d["seat"]]
-    for card in d["cards"]:
-        if take(hand, card):
-            s["game_discard"].append(card)
     return s
 
 
@@ -107,7 +102,6 @@ def game_ended(s, d):
 COMMON = {
     "CardDrawn": card_drawn,
     "GameDeckReshuffled": game_deck_reshuffled,
-    "CardsDiscarded": cards_discarded,
     "CardsTaken": cards_taken,
     "ChoiceRequested": choice_requested,
     "ChoiceMade": choice_made,

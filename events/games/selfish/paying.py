@@ -3,8 +3,8 @@
 It comes as Singles (worth 1) and Doubles (worth 2). Paying one when only
 Doubles are held splits a Double: it goes to the Game discard pile for two
 Singles taken from that pile (topmost first), the rest from the draw pile
-(rules/selfish-space.md, 'Setup and turn'; rules/selfish-zombie.md, 'Living
-survivors').
+(docs/rules/selfish-space.md, 'A turn'; docs/rules/selfish-zombie.md, "A
+survivor's turn").
 """
 from __future__ import annotations
 
@@ -32,7 +32,7 @@ class Supplies:
 
     def lose_two(self, hand: list[str]) -> list[str]:
         """The cards lost when two units go at once: two Singles, else a Double, else the lone
-        Single, else none (rules/selfish-space.md, 'Cards': Oxygen Siphon, Asteroid Field)."""
+        Single, else none (docs/rules/selfish-space.md, 'The cards': Oxygen Siphon, Asteroid Field)."""
         if hand.count(self.single) >= 2:
             return [self.single, self.single]
         if self.double in hand:
@@ -66,6 +66,20 @@ class Supplies:
             return [("CardsDiscarded", {"seat": seat, "cards": [self.double], "reason": reason})]
         return [("DoubleSwapped", self.swapped_event(state, seat, auto=True)),
                 ("CardsDiscarded", {"seat": seat, "cards": [self.single], "reason": reason})]
+
+    def cards_discarded(self, s, d):
+        """Evolve ``CardsDiscarded``: the ``cards`` go from the seat's hand to the Game discard pile.
+
+        A travel payment (``reason`` ``"travel"``) that leaves the seat no unit marks it as the
+        gambler (``state["gambler"]``, never shown: the hand is hidden), who lives on until its
+        board card has resolved; any other travel payment clears the mark."""
+        hand = s["hands"][d["seat"]]
+        for card in d["cards"]:
+            if take(hand, card):
+                s["game_discard"].append(card)
+        if d.get("reason") == "travel":
+            s["gambler"] = d["seat"] if self.count(hand) == 0 else None
+        return s
 
     def double_swapped(self, s, d):
         """Evolve ``DoubleSwapped``: a Double goes for two Singles (discard pile topmost first, then

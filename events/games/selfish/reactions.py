@@ -1,8 +1,8 @@
 """Reaction windows: whenever an Action card (or, in the Zombie Edition, a
 zombie attack) targets a living player, that player gets a window to answer
 it, whether or not they hold an answer, so the pause reveals nothing. The
-window's deadline defaults to passing (rules/selfish-space.md, 'Cards':
-Reaction window; rules/selfish-zombie.md, 'Living survivors').
+window's deadline defaults to passing (docs/rules/selfish-space.md, 'The cards':
+Reaction window; docs/rules/selfish-zombie.md, "A survivor's turn").
 
 The window is ``state["window"]``: the data of ``ReactionWindowOpened``
 (``seat``, ``attacker``, ``card`` and whatever else an edition adds, such as

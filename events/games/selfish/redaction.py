@@ -1,9 +1,10 @@
 """Hiding what a seat may not see in the events both editions share.
 
 The deal (other hands, both deck orders), reshuffled orders, other seats'
-draws, and cards taken between two other seats are hidden; everything else is
-left for the edition to judge (rules/selfish-space.md, 'Cards';
-DESIGN.md, 'A game': ``redact``).
+draws, cards taken between two other seats and the server's own to-do list
+(``then``) are hidden; everything else is left for the edition to judge
+(docs/rules/selfish-space.md and docs/rules/selfish-zombie.md, 'What each seat
+and a spectator can see').
 """
 from __future__ import annotations
 
@@ -31,3 +32,13 @@ def redact_common(event, seat, board_deck: str):
         data["cards"] = [None] * len(d.get("cards", []))
         return {"type": t, "data": data}
     return None
+
+
+def hide_queue(event):
+    """``event`` without its ``then`` (the rest of a move the server resumes after a pick or a
+    reaction window: internal bookkeeping, never shown to a seat or a spectator while the game
+    runs). Other events come back unchanged."""
+    d = event.get("data")
+    if isinstance(d, dict) and "then" in d:
+        return {"type": event.get("type"), "data": {k: v for k, v in d.items() if k != "then"}}
+    return event

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from .board import Board
 from .paying import Supplies
+from .versions import level_of
 
 
 class Table:
@@ -50,7 +51,7 @@ class Table:
     # -- Game cards and the resource ------------------------------------
     def draw(self, seat: int, n: int = 1) -> None:
         """``seat`` draws ``n`` Game cards, reshuffling the discard pile in when the deck is empty;
-        with both empty there is no card (rules: 'Setup and turn' / 'Living survivors')."""
+        with both empty there is no card (rules: 'Setup and turn' / "A survivor's turn")."""
         s = self.s
         for _ in range(n):
             if not s["game_deck"]:
@@ -75,30 +76,53 @@ class Table:
         return self.SUPPLIES.count(self.s["hands"][seat])
 
     # -- life and death ---------------------------------------------------
+    @property
+    def level(self) -> int:
+        """The game's rules level (``GameStarted``'s ``rules``; 1 for logs that recorded none)."""
+        return level_of(self.s)
+
+    def gambling(self, seat: int) -> bool:
+        """Whether ``seat`` paid its last unit to travel and its board card is still resolving:
+        it lives on until the ``travel_check`` op (docs/rules, 'Gambling with your life')."""
+        return self.s.get("gambler") == seat and any(
+            op["op"] == "travel_check" and op.get("seat") == seat for op in self.queue)
+
     def check_death(self, seat: int) -> bool:
         """Kill ``seat`` if alive and out of the resource, unless it is a traveller who paid their
-        last and whose board card is still resolving (a ``travel_check`` op is queued). True if
-        it died (rules: running out kills at once)."""
-        if not self.s["alive"][seat] or self.units(seat) > 0:
-            return False
-        if any(op["op"] == "travel_check" and op.get("seat") == seat for op in self.queue):
+        last and whose board card is still resolving (``gambling``). True if it died (rules:
+        running out kills at once)."""
+        if not self.s["alive"][seat] or self.units(seat) > 0 or self.gambling(seat):
             return False
         self.die(seat)
         return True
 
     def die(self, seat: int) -> None:
         """``seat`` dies: its hand goes to the Game discard pile; with nobody alive the game ends
-        (``NOBODY_LEFT``); if it was their turn the queue is dropped and the turn passes."""
+        (``NOBODY_LEFT``); if it was their turn, the rest of its move is dropped (but for the ops
+        ``kept_after_death`` keeps) and the turn passes."""
         self.emit("Died", {"seat": seat, "cards": list(self.s["hands"][seat])})
         if not any(self.s["alive"]):
             self.emit("GameEnded", {"winner": None, "reason": self.NOBODY_LEFT})
         elif seat == self.s["turn"]:
-            self.queue.clear()
-            self.end_turn()
+            kept = self.kept_after_death(seat)
+            self.queue = kept
+            if kept:
+                self.queue.append({"op": "end_turn"})
+            else:
+                self.end_turn()
+
+    def kept_after_death(self, seat: int) -> list[dict]:
+        """The queued ops that still run when ``seat`` dies in its own turn, before the turn passes
+        (none here; an edition may keep some)."""
+        return []
+
+    def kept_at_turn_end(self, op: dict) -> bool:
+        """Whether ``op`` still runs when the turn ends at once (a pending travel death check)."""
+        return op["op"] == "travel_check"
 
     def finish_turn(self) -> None:
-        """The turn ends at once; a pending travel death check still runs."""
-        self.queue = [op for op in self.queue if op["op"] == "travel_check"]
+        """The turn ends at once; the ops ``kept_at_turn_end`` keeps still run first."""
+        self.queue = [op for op in self.queue if self.kept_at_turn_end(op)]
         self.queue.append({"op": "end_turn"})
 
     def end_turn(self) -> None:
@@ -168,9 +192,15 @@ class Table:
         if s["alive"][seat]:
             self.die(seat)
 
+    def travel_ops(self, seat: int, paid_last: bool) -> list[dict]:
+        """The ``travel_check`` op a Travel queues after its move: from rules level 2 on, always
+        (so the queue a pick or a window records says nothing of the traveller's hidden hand);
+        at level 1 only for a traveller who paid their last unit."""
+        return [{"op": "travel_check", "seat": seat}] if paid_last or self.level >= 2 else []
+
     def op_travel_check(self, op):
         """Op ``travel_check``: a traveller who paid their last unit dies if still without any, once
-        the board card has resolved (rules: 'gambling with your life')."""
+        the board card has resolved (rules: 'gambling with your life'); anyone else is untouched."""
         seat = op["seat"]
         if self.s["alive"][seat] and self.units(seat) == 0:
             self.die(seat)

@@ -98,8 +98,8 @@ def cautious_bot(view, legal, rng):
     """The hand-written heuristic described in the module docstring.
 
     Args: view (the seat's view), legal (list of commands), rng (unused).
-    Returns: one command of ``legal``. Relies on the rules file's "Cards"
-    and "Setup and turn" sections.
+    Returns: one command of ``legal``. Relies on docs/rules/selfish-space.md,
+    'The cards' and 'A turn'.
     """
     if len(legal) == 1:
         return legal[0]
@@ -128,7 +128,7 @@ def _alone(view) -> bool:
 
 def space_odds_now(view) -> list[tuple[str, float]]:
     """Odds of each Space card on my next move, from the public cards
-    (``values.space_odds``; rules file, "Board")."""
+    (``values.space_odds``; docs/rules/selfish-space.md, 'The board')."""
     return values.space_odds(view)
 
 
@@ -148,7 +148,7 @@ def solo_command(view, legal):
     Actions or travel, whichever has the best chance.
 
     Args: view (my view at my turn, every rival dead), legal (commands).
-    Returns: one command of ``legal``. Rules file: "Setup and turn", "Cards".
+    Returns: one command of ``legal``. docs/rules/selfish-space.md: 'A turn', 'The cards'.
     """
     hand, me = view["hand"], view["seat"]
     air, left = hand.count(SINGLE) + 2 * hand.count(DOUBLE), SHIP - view["positions"][me]
@@ -189,7 +189,7 @@ def strong_bot(view, legal, rng):
         view: the seat's view (nothing else is read); legal: the legal
             commands; rng: a ``random.Random`` (only the fallbacks use it).
     Returns:
-        One command of ``legal``. Rules file: "Setup and turn", "Cards".
+        One command of ``legal``. docs/rules/selfish-space.md: 'A turn', 'The cards'.
     """
     if len(legal) > 1 and view["phase"] == "turn" and view["seats"] == 2 and not _alone(view):
         cmd = values.best_turn(view, legal, _travel(view), _fodder(legal))

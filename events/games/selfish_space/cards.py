@@ -10,6 +10,10 @@ from events.games.selfish.board import Board
 from events.games.selfish.paying import Supplies
 from events.games.selfish.stack import expand
 
+#: The rules level new games are set up with (``selfish-space/2``); level-1 logs keep their rules
+#: (docs/rules/selfish-space.md, 'Rules versions').
+LEVEL = 2
+
 #: Spaces between the starting space and the ship.
 SHIP = 6
 
@@ -66,7 +70,16 @@ SUPPLIES = Supplies(SINGLE, DOUBLE)
 #: The board: Space cards behind each astronaut, the ship ``SHIP`` spaces ahead.
 BOARD = Board(deck="space_deck", discard="space_discard", reshuffled="SpaceDeckReshuffled", goal=SHIP)
 
-NAMES: dict[str, str] = {k: k.replace("_", " ").title() for k in (*GAME_DECK, *SPACE_DECK)}
+#: Each card's printed name, by kind.
+NAMES: dict[str, str] = {
+    "oxygen": "Single Oxygen", "double_oxygen": "Double Oxygen", "oxygen_siphon": "Oxygen Siphon",
+    "shield": "Shield", "hack_suit": "Hack Suit", "tractor_beam": "Tractor Beam",
+    "rocket_booster": "Rocket Booster", "laser_blast": "Laser Blast", "hole_in_suit": "Hole in Suit",
+    "tether": "Tether", "blank": "Blank Space", "useful_junk": "Useful Junk",
+    "mysterious_nebula": "Mysterious Nebula", "hyperspace": "Hyperspace", "meteoroid": "Meteoroid",
+    "cosmic_radiation": "Cosmic Radiation", "asteroid_field": "Asteroid Field",
+    "gravitational_anomaly": "Gravitational Anomaly", "wormhole": "Wormhole", "solar_flare": "Solar Flare",
+}
 
 
 def oxygen(hand: list[str]) -> int:
@@ -76,21 +89,21 @@ def oxygen(hand: list[str]) -> int:
 
 def is_action(kind: str) -> bool:
     """True if ``kind`` is an Action card (Shield included), False for oxygen
-    (rules/selfish-space.md, 'Components').
+    (docs/rules/selfish-space.md, 'Components').
     """
     return kind in ACTIONS
 
 
 def full_game_deck() -> list[str]:
     """The 78 Game cards as a list of kinds, unshuffled, in ``GAME_DECK`` order
-    (rules/selfish-space.md, 'Components').
+    (docs/rules/selfish-space.md, 'Components').
     """
     return expand(GAME_DECK)
 
 
 def full_space_deck() -> list[str]:
     """The 42 Space cards as a list of kinds, unshuffled, in ``SPACE_DECK`` order
-    (rules/selfish-space.md, 'Components').
+    (docs/rules/selfish-space.md, 'Components').
     """
     return expand(SPACE_DECK)
 

@@ -50,8 +50,8 @@ def play_action(t: Table, seat: int, command: dict) -> None:
     A living, unflared target gets a Shield window first; otherwise the card resolves at once.
     Raises ``RuleViolation``: ``bad_arguments``, ``wrong_phase`` (Shield), ``not_an_action``,
     ``card_not_in_hand``, ``solar_flare``, ``action_limit`` (two players), ``no_target``,
-    ``illegal_target`` (rules/selfish-space.md, 'Setup and turn': Phase 2, and 'Cards': Targets,
-    Reaction window, Solar Flare; seeds/002, 'JUST THE 2 OF YOU?').
+    ``illegal_target`` (docs/rules/selfish-space.md, 'A turn' and 'The cards': Targets,
+    Reaction window, Solar Flare).
     """
     s = t.s
     card = _card_arg(command)
@@ -86,7 +86,7 @@ def swap_double(t: Table, seat: int, command: dict) -> None:
     """SwapDouble ``{}``: trade a Double for two Singles, once per turn.
 
     Raises ``RuleViolation``: ``card_not_in_hand``, ``swap_limit``, ``no_singles``
-    (rules/selfish-space.md, 'Setup and turn': Phase 2; seeds/002, 'YOUR CARDS...').
+    (docs/rules/selfish-space.md, 'A turn').
     """
     s = t.s
     if DOUBLE not in s["hands"][seat]:
@@ -101,8 +101,7 @@ def swap_double(t: Table, seat: int, command: dict) -> None:
 def breathe(t: Table, seat: int, command: dict) -> None:
     """Breathe ``{}``: pay 1 oxygen the cheapest way to stay put; the turn ends (or the seat dies).
 
-    Raises ``RuleViolation``: ``cannot_pay`` (rules/selfish-space.md, 'Setup and turn': Phase 3;
-    seeds/002, 'PHASE 3 - BREATHE OR TRAVEL').
+    Raises ``RuleViolation``: ``cannot_pay`` (docs/rules/selfish-space.md, 'A turn').
     """
     if oxygen(t.s["hands"][seat]) == 0:
         raise RuleViolation("cannot_pay", "You have no oxygen to breathe.")
@@ -115,7 +114,7 @@ def breathe_with_actions(t: Table, seat: int, command: dict) -> None:
     """BreatheWithActions ``{"cards": [kind, kind]}``: discard two Actions instead of 1 oxygen.
 
     Raises ``RuleViolation``: ``bad_arguments``, ``not_an_action``, ``card_not_in_hand``
-    (rules/selfish-space.md, 'Setup and turn': Phase 3; seeds/002, 'YOUR CARDS...').
+    (docs/rules/selfish-space.md, 'A turn').
     """
     cards = _pair_arg(command)
     if not all(c in ACTIONS for c in cards):
@@ -130,24 +129,22 @@ def travel(t: Table, seat: int, command: dict) -> None:
     """Travel ``{"pay": "singles" | "double"}``: pay 2 oxygen, move forward, resolve the card.
 
     A traveller who paid their last oxygen dies only after the card resolves; the turn ends. Raises
-    ``RuleViolation``: ``cannot_pay``, ``bad_arguments`` (rules/selfish-space.md, 'Setup and turn':
-    Phase 3; seeds/002, 'GAMBLING WITH YOUR LIFE').
+    ``RuleViolation``: ``cannot_pay``, ``bad_arguments`` (docs/rules/selfish-space.md, 'A turn':
+    Phase 3).
     """
     cards = travel_payment(command, t.s["hands"][seat], SINGLE, DOUBLE, "Oxygen")
     t.emit("CardsDiscarded", {"seat": seat, "cards": cards, "reason": "travel"})
     ops = [{"op": "move", "seat": seat}, {"op": "arrive", "seat": seat}]
-    if oxygen(t.s["hands"][seat]) == 0:
-        ops.append({"op": "travel_check", "seat": seat})
-    ops.append({"op": "end_turn"})
-    t.run(ops)
+    ops += t.travel_ops(seat, paid_last=oxygen(t.s["hands"][seat]) == 0)
+    t.run(ops + [{"op": "end_turn"}])
 
 
 # -- reaction window ------------------------------------------------------
 def play_shield(t: Table, seat: int, command: dict) -> None:
     """PlayShield ``{}``: block the Action card in the reaction window (both cards discarded).
 
-    Raises ``RuleViolation``: ``card_not_in_hand``, ``solar_flare`` (rules/selfish-space.md,
-    'Cards': Shield).
+    Raises ``RuleViolation``: ``card_not_in_hand``, ``solar_flare`` (docs/rules/selfish-space.md,
+    'The cards': Shield).
     """
     s = t.s
     if "shield" not in s["hands"][seat]:
@@ -161,7 +158,7 @@ def play_shield(t: Table, seat: int, command: dict) -> None:
 def pass_(t: Table, seat: int, command: dict) -> None:
     """Pass ``{}``: close the reaction window and let the attacker's card resolve on this seat.
 
-    Raises nothing of its own (rules/selfish-space.md, 'Cards': Reaction window).
+    Raises nothing of its own (docs/rules/selfish-space.md, 'The cards': Reaction window).
     """
     w = t.s["window"]
     t.emit("ReactionPassed", {"seat": seat, "attacker": w["attacker"], "card": w["card"]})
@@ -177,8 +174,8 @@ def take_card(t: Table, seat: int, command: dict) -> None:
     """TakeCard ``{"card": kind}``: the Hack Suit attacker takes that card from the target.
 
     The target may die of it; the rest of the move then resumes. Raises ``RuleViolation``:
-    ``bad_arguments``, ``card_not_in_hand`` (not in the target's hand) (rules/selfish-space.md,
-    'Cards': Hack Suit).
+    ``bad_arguments``, ``card_not_in_hand`` (not in the target's hand) (docs/rules/selfish-space.md,
+    'The cards': Hack Suit).
     """
     card = _card_arg(command)
     target = t.s["choice"]["target"]
@@ -194,8 +191,7 @@ def discard_cards(t: Table, seat: int, command: dict) -> None:
     """DiscardCards ``{"cards": [kind, kind]}``: the Meteoroid discard, any two held cards.
 
     The seat may die of it; the rest of the move then resumes. Raises ``RuleViolation``:
-    ``bad_arguments``, ``card_not_in_hand`` (rules/selfish-space.md, 'Cards': Space cards;
-    seeds/002, 'SPACE CARDS').
+    ``bad_arguments``, ``card_not_in_hand`` (docs/rules/selfish-space.md, 'The cards': Space cards).
     """
     cards = _pair_arg(command)
     if not _holds(t.s["hands"][seat], cards):
@@ -210,7 +206,7 @@ def swap_with(t: Table, seat: int, command: dict) -> None:
     """SwapWith ``{"target": seat}``: the Wormhole swap with any other astronaut, alive or dead.
 
     Raises ``RuleViolation``: ``bad_arguments``, ``illegal_target`` (own seat)
-    (rules/selfish-space.md, 'Board' and 'Reaching the ship and winning': Wormhole).
+    (docs/rules/selfish-space.md, 'The board' and 'Ending and scoring': Wormhole).
     """
     target = _seat_arg(t.s, command, required=True)
     if target == seat:
@@ -235,5 +231,5 @@ Returns a list of ``{"type", "data"}`` events; ``state`` is never mutated and ``
 (``random.Random``) is used for reshuffles and Tractor Beam. Raises ``RuleViolation``:
 ``game_over`` (409, not started or over), ``bad_arguments``, ``unknown_command``,
 ``not_your_turn`` (409), ``wrong_phase``, then whatever the command's handler raises
-(rules/selfish-space.md, 'Setup and turn').
+(docs/rules/selfish-space.md, 'A turn').
 """

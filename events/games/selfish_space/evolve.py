@@ -56,6 +56,7 @@ HANDLERS = {
     "ReactionWindowOpened": reactions.window_opened,
     "ShieldPlayed": reactions.answered_with("shield"),
     "ReactionPassed": reactions.window_passed,
+    "CardsDiscarded": SUPPLIES.cards_discarded,
     "DoubleSwapped": SUPPLIES.double_swapped,
     "TracksSwapped": tracks_swapped,
 }

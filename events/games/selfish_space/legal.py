@@ -5,7 +5,7 @@ from __future__ import annotations
 from events.games.contract import Decision
 from events.games.selfish.commands import travel_options
 
-from .cards import ACTIONS, DOUBLE, PLAYABLE, SINGLE, TARGETED, kind_pairs
+from .cards import ACTIONS, DOUBLE, NAMES, PLAYABLE, SINGLE, TARGETED, kind_pairs
 from .decide import phase_of
 from .state import active_seat, flared, singles_available, targets
 
@@ -16,19 +16,34 @@ PASS = {"type": "Pass"}
 def pending(state) -> list[Decision]:
     """The ``Decision`` list due now: ``[]`` if not started or over, else one for the active seat.
 
-    Kind ``"turn"`` defaults to Breathe (paid the cheapest way), ``"reaction"`` to Pass, and
-    ``"choice"`` (Hack Suit, Meteoroid, Wormhole) to the first of ``legal_commands``
-    (rules/selfish-space.md, 'Deadlines').
+    Kind ``"turn"`` (code ``turn``) defaults to Breathe (paid the cheapest way), ``"reaction"``
+    (code ``shield``) to Pass, and ``"choice"`` (codes ``hack_suit``, ``meteoroid``,
+    ``wormhole``) to the first of ``legal_commands``. Each carries a public label
+    (docs/rules/selfish-space.md, 'Deadlines and defaults').
     """
     seat = active_seat(state)
     if seat is None:
         return []
     phase = phase_of(state)
     if phase == "turn":
-        return [Decision(seat, "turn", dict(BREATHE))]
+        return [Decision(seat, "turn", dict(BREATHE), "turn",
+                         f"Seat {seat} plays its turn: Action cards, then breathe or travel.")]
     if phase == "reaction":
-        return [Decision(seat, "reaction", dict(PASS))]
-    return [Decision(seat, "choice", legal_commands(state, seat)[0])]
+        w = state["window"]
+        return [Decision(seat, "reaction", dict(PASS), "shield",
+                         f"Seat {seat} may play a Shield against {NAMES[w['card']]} from seat {w['attacker']}, "
+                         f"or pass.")]
+    options = legal_commands(state, seat)
+    default = options[0] if options else dict(BREATHE)
+    return [Decision(seat, "choice", default, phase, _pick_label(state, seat, phase))]
+
+
+def _pick_label(state, seat: int, phase: str) -> str:
+    if phase == "hack_suit":
+        return f"Seat {seat} takes a card of its choice from seat {state['choice']['target']}'s hand (Hack Suit)."
+    if phase == "meteoroid":
+        return f"Seat {seat} discards two cards of its choice (Meteoroid)."
+    return f"Seat {seat} picks another astronaut, alive or dead, to swap places with (Wormhole)."
 
 
 def legal_commands(state, seat) -> list[dict]:
@@ -38,7 +53,7 @@ def legal_commands(state, seat) -> list[dict]:
     (none under a Solar Flare or after the two-player Action), SwapDouble, Breathe,
     BreatheWithActions per pair, Travel per way to pay; in a window: Pass, then PlayShield; in a
     choice: TakeCard per kind, DiscardCards per pair, SwapWith per other seat. The order is stable
-    and its first item is the choice's default (rules/selfish-space.md, 'Setup and turn', 'Cards').
+    and its first item is the choice's default (docs/rules/selfish-space.md, 'A turn', 'The cards').
     """
     if seat is None or seat != active_seat(state):
         return []

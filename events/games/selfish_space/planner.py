@@ -3,14 +3,14 @@ consistently with a view (``determinize``, for Monte Carlo experiments such
 as ``bench/bot_ceiling.py``).
 
 When every rival is dead, the game is a one-player stochastic problem: reach
-the ship (rules file, "Reaching the ship and winning") before running out of
+the ship (docs/rules/selfish-space.md, 'Ending and scoring') before running out of
 oxygen. Its state is compressed to ``(L, o, a)``: spaces left to the ship
 (1..6), oxygen held (1..``OMAX``, capped) and spare Action cards usable as
 breathing fodder (0..``AMAX``, capped). Value iteration over that state gives
 the chance of reaching the ship alive under the best play; the bot plays by
 it once alone.
 
-Model (rules file, "Setup and turn", "Cards"): each turn draws one Game card
+Model (docs/rules/selfish-space.md, 'A turn', 'The cards'): each turn draws one Game card
 (Single, Double, Rocket Booster or other Action, in the full deck's
 proportions), then the astronaut may play a drawn Rocket Booster (a free move)
 and must breathe (1 oxygen, or 2 Action cards) or travel (2 oxygen, one move).
@@ -23,7 +23,7 @@ lives if the Space card gives some back (Useful Junk, Nebula).
 from __future__ import annotations
 
 
-from .cards import GAME_DECK, OXYGEN, SPACE_DECK, full_game_deck, full_space_deck
+from .cards import GAME_DECK, LEVEL, OXYGEN, SPACE_DECK, full_game_deck, full_space_deck
 
 OMAX = 16     # oxygen above this is treated as this much
 AMAX = 5      # spare Action cards above this are treated as this many
@@ -78,7 +78,7 @@ def move_value(L: int, o: int, a: int, cont, odds=FULL_ODDS) -> float:
         cont: ``cont(L, o, a) -> float``, the value of the state reached.
         odds: Space card odds (``space_odds``) for this move.
     Returns:
-        The chance of winning (rules file, "Cards": Space cards).
+        The chance of winning (docs/rules/selfish-space.md, 'The cards').
     """
     total = 0.0
     for kind, p in odds:
@@ -113,7 +113,7 @@ def _w(L, o, a):
 
 
 def choices(L: int, o: int, a: int, odds=FULL_ODDS) -> dict[str, float]:
-    """Phase-3 options alone (rules file, "Setup and turn": phase 3).
+    """Phase-3 options alone (docs/rules/selfish-space.md, 'A turn').
 
     Args:
         L, o, a: spaces left, oxygen held, spare Action cards (after phase 2).
@@ -217,7 +217,7 @@ def determinize(view, rng):
         A state dict (``state.py`` shape). The unseen Game cards (full deck
         minus my hand and the Game discard pile) are dealt to the other
         living hands by their sizes, each living rival getting at least one
-        oxygen (alive means holding some, rules file "Setup and turn"); the
+        oxygen (alive means holding some, docs/rules/selfish-space.md, 'A turn'); the
         rest, shuffled, is the draw pile. The unseen Space cards are shuffled
         into the Space deck.
     """
@@ -242,11 +242,11 @@ def determinize(view, rng):
         hands[s] += unseen[:size]
         unseen = unseen[size:]
     return {
-        "seats": n, "two_player": view["two_player"], "stacked": False, "hands": hands,
+        "seats": n, "two_player": view["one_action_per_turn"], "stacked": False, "hands": hands,
         "alive": list(view["alive"]), "tracks": [list(t) for t in view["tracks"]],
         "game_deck": unseen, "game_discard": list(view["game_discard"]),
         "space_deck": space[:view["space_deck_size"]], "space_discard": list(view["space_discard"]),
-        "turn": view["turn"], "turns": view["turns"], "actions": view["actions_played"],
-        "swapped": view["swapped"], "window": None, "choice": None,
-        "over": False, "winner": None, "reason": None,
+        "turn": view["turn_seat"], "turns": view["turn_number"], "actions": view["actions_played_this_turn"],
+        "swapped": view["double_swapped_this_turn"], "window": None, "choice": None,
+        "over": False, "winner": None, "reason": None, "rules": LEVEL, "gambler": None,
     }

@@ -41,7 +41,7 @@ class Table(SelfishTable):
 
     def end_turn(self) -> None:
         """Start the next living seat's turn and its phase-1 draw; nothing if the game is over
-        (rules/selfish-space.md, 'Setup and turn').
+        (docs/rules/selfish-space.md, 'A turn').
         """
         nxt = next_alive(self.s, self.s["turn"])
         if nxt is None or self.s["over"]:
@@ -50,21 +50,27 @@ class Table(SelfishTable):
         self.draw(nxt)
 
     def swap_tracks(self, seat: int, other: int) -> None:
-        """Wormhole: ``seat`` and ``other`` swap whole tracks. ``other`` moved onto the ship wins
-        if alive with oxygen; a corpse there ends the turn with no winner (rules/selfish-space.md,
-        'Reaching the ship and winning': Wormhole).
+        """Wormhole: ``seat`` and ``other`` swap whole tracks, then the ship is checked for both.
+
+        A living astronaut with oxygen on the ship wins, however it got there; a corpse moved onto
+        the ship ends the turn with no winner. At rules level 1 only ``other`` was checked here, so
+        a traveller swapped onto the ship with a corpse lying there did not win
+        (docs/rules/selfish-space.md, 'Ending and scoring').
         """
         self.emit("TracksSwapped", {"seat": seat, "other": other})
         s = self.s
-        if BOARD.at_goal(s, other):
-            if s["alive"][other] and self.units(other) > 0:
-                self.emit("GameEnded", {"winner": other, "reason": "reached_ship"})
-            else:
-                self.finish_turn()  # a corpse on the ship: no winner, turn over
+        if not BOARD.at_goal(s, other):
+            return  # ``seat`` on the ship is checked by the move's ``arrive``
+        checked = (other, seat) if self.level >= 2 else (other,)
+        winner = next((a for a in checked if BOARD.at_goal(s, a) and s["alive"][a] and self.units(a) > 0), None)
+        if winner is not None:
+            self.emit("GameEnded", {"winner": winner, "reason": "reached_ship"})
+        else:
+            self.finish_turn()  # a corpse on the ship: no winner, turn over
 
     def op_move(self, op):
         """Op ``move``: one space forward, then queue ``space`` to resolve the card
-        (rules/selfish-space.md, 'Board').
+        (docs/rules/selfish-space.md, 'The board').
         """
         seat = op["seat"]
         if self.move_forward(seat):
@@ -76,8 +82,7 @@ class Table(SelfishTable):
         Useful Junk draws 1, Mysterious Nebula 2; Hyperspace queues another move; Meteoroid asks
         for two discards at 6+ cards; Cosmic Radiation pays 1 oxygen, Asteroid Field loses 2
         (either may kill); Gravitational Anomaly moves back; Wormhole asks for a swap; Blank and
-        Solar Flare do nothing now (rules/selfish-space.md, 'Cards': Space cards; seeds/002,
-        'SPACE CARDS').
+        Solar Flare do nothing now (docs/rules/selfish-space.md, 'The cards': Space cards).
         """
         seat = op["seat"]
         card = self.s["tracks"][seat][-1]
@@ -105,8 +110,8 @@ class Table(SelfishTable):
         # blank, solar_flare: nothing happens now
 
     def op_tether_back(self, op):
-        """Op ``tether_back``: the Tether target moves back one space (rules/selfish-space.md,
-        'Cards': Tether).
+        """Op ``tether_back``: the Tether target moves back one space (docs/rules/selfish-space.md,
+        'The cards': Tether).
         """
         self.move_back(op["seat"])
 
@@ -117,8 +122,8 @@ class Table(SelfishTable):
         Runs once any Shield window has passed. Oxygen Siphon takes 2 oxygen; Hack Suit asks the
         attacker to pick a card; Tractor Beam takes a random one; Laser Blast knocks the target
         back; Hole in Suit costs it 1 oxygen; Rocket Booster moves forward free; Tether moves
-        forward, then the target back. Losing oxygen may kill the target (rules/selfish-space.md,
-        'Cards'; seeds/002, 'ACTION CARDS').
+        forward, then the target back. Losing oxygen may kill the target (docs/rules/selfish-space.md,
+        'The cards').
         """
         s = self.s
         if card == "oxygen_siphon":

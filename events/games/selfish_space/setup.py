@@ -8,8 +8,9 @@ phase-1 draw. ``options["stack"]`` fixes any part of the deal (see
 from __future__ import annotations
 
 from events.games.selfish.stack import read_stack, stacked_deal
+from events.games.selfish.versions import first_seat, rules_level
 
-from .cards import GAME_DECK, OPENING_DRAW, OPENING_OXYGEN, SPACE_DECK
+from .cards import GAME_DECK, LEVEL, OPENING_DRAW, OPENING_OXYGEN, SPACE_DECK
 from .resolve import Table
 
 STACK_HELP = (
@@ -30,15 +31,15 @@ def setup(options, seats, rng):
     Unstacked seats get 1 Double + 4 Singles, then 4 cards from the shuffled deck. Returns
     ``[GameStarted (the whole deal), TurnStarted {seat: 0}, CardDrawn ...]``: seat 0 starts with
     its phase-1 draw. Raises ``ValueError`` for a bad seat count or a malformed or impossible stack
-    (rules/selfish-space.md, 'Setup and turn'; seeds/002, 'SETTING UP').
+    (docs/rules/selfish-space.md, 'A turn').
     """
-    if not isinstance(seats, int) or not 2 <= seats <= 5:
+    if not isinstance(seats, int) or isinstance(seats, bool) or not 2 <= seats <= 5:
         raise ValueError("Selfish: Space Edition needs 2 to 5 players.")
+    level = rules_level(options, "selfish-space", LEVEL)
     stack = read_stack(options, {"hands", "game_deck", "space_deck", "game_discard", "tracks"})
     deal = stacked_deal(stack, seats, GAME_DECK, SPACE_DECK, "space", "ship", OPENING_OXYGEN, OPENING_DRAW, rng)
 
-    table = Table(None, rng)
-    table.emit("GameStarted", {
+    started = {
         "seats": seats,
         "two_player": seats == 2,
         "stacked": bool(stack),
@@ -47,7 +48,15 @@ def setup(options, seats, rng):
         "game_discard": deal["game_discard"],
         "space_deck": deal["space_deck"],
         "tracks": deal["tracks"],
-    })
-    table.emit("TurnStarted", {"seat": 0})
-    table.draw(0)
+    }
+    first = 0
+    if level >= 2:
+        first = first_seat(options, seats, rng, stacked=bool(stack))
+        started.update(rules=level, first_seat=first)
+    elif (options or {}).get("first_seat") not in (None, 0):
+        raise ValueError("Rules version 1 always starts with seat 0.")
+    table = Table(None, rng)
+    table.emit("GameStarted", started)
+    table.emit("TurnStarted", {"seat": first})
+    table.draw(first)
     return table.events

@@ -3,7 +3,8 @@
 Shape (lists are indexed by seat)::
 
     {
-      "seats": 3, "two_player": False, "stacked": False,
+      "seats": 3, "rules": 2,    # the rules level (1: logs recorded before levels existed)
+      "two_player": False, "stacked": False,
       "hands": [[kind, ...], ...],          # hidden: only views redact them
       "alive": [True, ...],
       "tracks": [[space kind, ...], ...],   # public; position = len(track)
@@ -16,6 +17,7 @@ Shape (lists are indexed by seat)::
       "window": None | {"seat", "attacker", "card"},        # reaction window
       "choice": None | {"seat", "choice", "target", "then"}, # a pick to make
       "over": False, "winner": None, "reason": None,
+      "gambler": None | seat,    # hidden: paid its last Oxygen to travel (never in a view)
     }
 
 ``choice["then"]`` is the rest of the move to resolve once the pick is made
@@ -49,7 +51,7 @@ def copy_state(state):
 
 def position(state, seat: int) -> int:
     """Spaces ``seat`` has travelled: its track length, 0 (start) to ``SHIP`` (6)
-    (rules/selfish-space.md, 'Board').
+    (docs/rules/selfish-space.md, 'The board').
     """
     return BOARD.position(state, seat)
 
@@ -61,7 +63,7 @@ def flared(state, seat: int) -> bool:
 
 
 def oxygen_of(state, seat: int) -> int:
-    """Oxygen units in ``seat``'s hand: Singles 1, Doubles 2 (rules/selfish-space.md,
+    """Oxygen units in ``seat``'s hand: Singles 1, Doubles 2 (docs/rules/selfish-space.md,
     'Components').
     """
     return oxygen(state["hands"][seat])
@@ -75,7 +77,7 @@ def singles_available(state) -> int:
 def can_split(state, seat: int) -> bool:
     """Whether ``seat`` holds a Double and two Singles can be had for it (discard + draw pile).
 
-    Ignores the once-per-turn limit on ``SwapDouble`` (rules/selfish-space.md, 'Setup and turn':
+    Ignores the once-per-turn limit on ``SwapDouble`` (docs/rules/selfish-space.md, 'A turn':
     Phase 2).
     """
     return SUPPLIES.can_split(state, seat)
@@ -84,7 +86,7 @@ def can_split(state, seat: int) -> bool:
 def next_alive(state, seat: int) -> int | None:
     """The next living seat after ``seat`` in seat order, wrapping (``seat`` itself last).
 
-    ``None`` when everyone is dead (rules/selfish-space.md, 'Setup and turn').
+    ``None`` when everyone is dead (docs/rules/selfish-space.md, 'A turn').
     """
     n = state["seats"]
     for step in range(1, n + 1):
@@ -108,6 +110,6 @@ def targets(state, seat: int, card: str) -> list[int]:
 
 def at_ship(state, seat: int) -> bool:
     """Whether ``seat``'s astronaut has reached the ship: ``SHIP`` (6) cards behind it
-    (rules/selfish-space.md, 'Board').
+    (docs/rules/selfish-space.md, 'The board').
     """
     return BOARD.at_goal(state, seat)

@@ -8,8 +8,8 @@ rounds of policy improvement (``scripts/train_selfish_space_values.py``
 regenerates it). The ``strong`` bot then plays each turn by looking one turn
 ahead: for every Action card it may play and every way to end the turn
 (travel, breathe, breathe with two Actions) it works out the odds of each
-Space card and each draw from the cards it can see (rules file, "Board" and
-"Cards"), and picks the option whose expected afterstate value is highest.
+Space card and each draw from the cards it can see (docs/rules/selfish-space.md, 'The board' and
+'The cards'), and picks the option whose expected afterstate value is highest.
 
 Everything here reads only what a seat's view shows.
 """
@@ -54,8 +54,8 @@ def value(l: int, o: float, a: int, ol: int, al: int) -> float:
     Args:
         l, ol: my and the rival's distance travelled (0..6); o: my oxygen;
         a: my Action cards; al: 1 if the rival is alive.
-    Dead (no oxygen) is 0 and on the ship with oxygen is 1 (rules file,
-    "Reaching the ship and winning"). A cell seen rarely leans on the
+    Dead (no oxygen) is 0 and on the ship with oxygen is 1 (docs/rules/selfish-space.md,
+    'Ending and scoring'). A cell seen rarely leans on the
     estimate that ignores Action cards.
     """
     if o <= 0:
@@ -72,7 +72,7 @@ def value(l: int, o: float, a: int, ol: int, al: int) -> float:
 def space_odds(view) -> list[tuple[str, float]]:
     """Chance of each Space card on my next move: the unseen Space cards
     (full deck minus every track and the discard pile; the discard pile
-    itself once the deck is empty, rules file "Board")."""
+    itself once the deck is empty, docs/rules/selfish-space.md, 'The board')."""
     if view["space_deck_size"] == 0:
         counts = {k: view["space_discard"].count(k) for k in SPACE_DECK}
     else:
@@ -159,7 +159,7 @@ class Lookahead:
 
     # -- a Space card's effect ------------------------------------------------
     def _landed(self, card: str, l: int, o: float, a: int, ol: int, depth: int, then) -> float:
-        """Resolve ``card`` on arrival at ``l`` (rules file, "Cards": Space cards), then ``then``."""
+        """Resolve ``card`` on arrival at ``l`` (docs/rules/selfish-space.md, 'The cards'), then ``then``."""
         if card == "wormhole":
             if l >= SHIP:                       # my sixth space: the rival takes the ship
                 return 0.0 if self.al else then(ol, o, a, l)
@@ -205,8 +205,8 @@ def best_turn(view, legal: list[dict], travel: dict, fodder: dict | None) -> dic
         fodder: the BreatheWithActions command I would send (the two least
             useful Actions), or None.
     Returns:
-        An Action play, only while none was played this turn (rules file,
-        "Setup and turn": two players, one Action) and only if it beats every
+        An Action play, only while none was played this turn (docs/rules/selfish-space.md,
+        'A turn': two players, one Action) and only if it beats every
         way of ending the turn; else Travel, Breathe or BreatheWithActions;
         ``None`` if none of those is legal.
     """
@@ -219,7 +219,7 @@ def best_turn(view, legal: list[dict], travel: dict, fodder: dict | None) -> dic
     if fodder is not None and fodder in legal:
         ends.append((look.end_value(look.l, look.o, look.a - 2, look.ol), fodder))
     best_value, best = max(ends, key=lambda option: option[0]) if ends else (float("-inf"), None)
-    if view["actions_played"] == 0:
+    if view["actions_played_this_turn"] == 0:
         for cmd in legal:
             if cmd["type"] == "PlayAction":
                 worth = look.action(cmd["card"])

@@ -58,7 +58,7 @@ def _supplies(hand) -> int:
 
 
 def _reaction(view, legal):
-    w = view["window"]
+    w = view["reaction_window"]
     armor, under = {"type": "PlayBodyArmor"}, {"type": "PlayUnderestimate"}
     if under in legal:
         return under
@@ -69,7 +69,7 @@ def _reaction(view, legal):
 
 def _arrange(view, legal):
     if view["phase"] == "scout":
-        card = view["choice"]["cards"][0]
+        card = view["pick"]["cards"][0]
         return {"type": "PlaceScouted", "where": "top" if GOOD[card] > 0 else "bottom"}
 
     return max(legal, key=lambda c: [GOOD[k] for k in c["cards"]])
@@ -84,8 +84,8 @@ def _travel(view, legal):
 def _survivor_turn(view, legal, lookahead: bool = True):
     """A survivor's turn; ``lookahead``: end it on the learned values when the top is known."""
     me, pos, sizes = view["seat"], view["positions"], view["hand_sizes"]
-    plays = [c for c in legal if c["type"] == "PlayAction"]
-    for card in PLAY_ORDER:
+    plays = [c for c in legal if c["type"] == "PlayAction" and view["alive"][c.get("target", me)]]
+    for card in PLAY_ORDER:  # on survivors only: a Horde or an Alliance on a zombie gains nothing here
         options = [c for c in plays if c["card"] == card]
         if not options:
             continue
@@ -97,7 +97,7 @@ def _survivor_turn(view, legal, lookahead: bool = True):
                 return best
         if card == "alliance":
             return max(options, key=lambda c: (sizes[c["target"]], -pos[c["target"]]))
-    known = view["known_wasteland"]
+    known = view["known_wasteland_top"]
     if not known or GOOD[known[0]] <= 0:
         for card in ("zombie_trap", "scout"):
             cmd = {"type": "PlayAction", "card": card}
@@ -145,7 +145,7 @@ def strong_bot(view, legal, rng):
     Args:
         view: the seat's view (nothing else is read); legal: the legal commands; rng: unused.
     Returns:
-        One command of ``legal``. Rules file: 'Living survivors', 'Death and zombies'.
+        One command of ``legal``. docs/rules/selfish-zombie.md: "A survivor's turn", "A zombie's turn".
     """
     if len(legal) == 1:
         return legal[0]
@@ -156,6 +156,8 @@ def strong_bot(view, legal, rng):
         cmd = min(legal, key=lambda c: KEEP[c["card"]])
     elif phase in ("scout", "zombie_trap"):
         cmd = values.arrange(view, legal) if view["seats"] == 2 else _arrange(view, legal)
+    elif phase in ("settlement", "shopping_mall"):
+        cmd = {"type": "Accept"}  # more cards never cost Supplies
     elif phase == "zombie":
         cmd = _zombie_turn(view, legal)
     else:

@@ -2,13 +2,17 @@
 
 Cards are kind strings (``"supplies"``, ``"body_armor"``...). A hand, a pile or
 a track is a plain list of kinds; the top of a draw pile is index 0, the top of
-a discard pile is its last item (rules/selfish-zombie.md, 'Components').
+a discard pile is its last item (docs/rules/selfish-zombie.md, 'Components').
 """
 from __future__ import annotations
 
 from events.games.selfish.board import Board
 from events.games.selfish.paying import Supplies
 from events.games.selfish.stack import expand
+
+#: The rules level new games are set up with (``selfish-zombie/2``); level-1 logs keep their rules
+#: (docs/rules/selfish-zombie.md, 'Rules versions').
+LEVEL = 2
 
 #: Spaces between the starting space and the chopper.
 CHOPPER = 6
@@ -64,6 +68,9 @@ REACTIONS = ("body_armor", "underestimate")
 PLAYABLE = tuple(k for k in ACTIONS if k not in REACTIONS)
 #: Action cards played against another survivor (need a ``target``; they open reaction windows).
 TARGETED = ("alliance", "horde", "rampage", "steal_supplies")
+#: Targeted cards that may be played on a zombie player too (rules level 2): they act on a zombie's
+#: column or moves, not on cards it cannot hold (docs/rules/selfish-zombie.md, 'Targets').
+ON_ZOMBIES = ("alliance", "horde")
 #: The name a zombie attack has in a reaction window.
 ATTACK = "zombie_attack"
 
@@ -75,13 +82,20 @@ ZOMBIES_HAND, ZOMBIES_DISCARD = 6, 2
 #: Zombie Trap looks at this many Wasteland cards.
 TRAP_LOOK = 3
 
-NAMES: dict[str, str] = {k: k.replace("_", " ").title() for k in (*GAME_DECK, *WASTELAND_DECK)}
-NAMES.update({"youve_been_bitten": "You've Been Bitten", "zombies": "Zombies!",
-              "cut_through_a_sewer": "Cut Through A Sewer"})
+#: Each card's printed name, by kind (``zombie_attack``: a zombie's attack in a reaction window).
+NAMES: dict[str, str] = {
+    "supplies": "Supplies", "double_supplies": "Double Supplies", "body_armor": "Body Armor",
+    "abandoned_vehicle": "Abandoned Vehicle", "alliance": "Alliance", "scout": "Scout",
+    "zombie_trap": "Zombie Trap", "horde": "Horde", "rampage": "Rampage", "steal_supplies": "Steal Supplies",
+    "underestimate": "Underestimate", "blank": "Blank", "cut_through_a_sewer": "Cut Through A Sewer",
+    "settlement": "Settlement", "bandits": "Bandits", "zombies": "Zombies!", "shopping_mall": "Shopping Mall",
+    "twisted_ankle": "Twisted Ankle", "youve_been_bitten": "You've Been Bitten",
+    "secret_passageway": "Secret Passageway", ATTACK: "zombie attack",
+}
 
 
 def supplies(hand: list[str]) -> int:
-    """Supplies in a hand: Singles count 1, Doubles 2 (rules/selfish-zombie.md, 'Components')."""
+    """Supplies in a hand: Singles count 1, Doubles 2 (docs/rules/selfish-zombie.md, 'Components')."""
     return SUPPLIES.count(hand)
 
 

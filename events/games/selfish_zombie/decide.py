@@ -21,6 +21,7 @@ PHASE = {
     "PlayAction": "turn", "Rest": "turn", "Travel": "turn",
     "PlayBodyArmor": "reaction", "PlayUnderestimate": "reaction", "Pass": "reaction",
     "DiscardCard": "discard", "PlaceScouted": "scout", "OrderWasteland": "zombie_trap",
+    "Accept": ("settlement", "shopping_mall"), "Decline": ("settlement", "shopping_mall"),
     "ZombieMove": "zombie", "Attack": "zombie", "EndTurn": "zombie",
 }
 
@@ -38,7 +39,7 @@ def play_action(t: Table, seat: int, command: dict) -> None:
     one if only one is left); Scout and Zombie Trap ask where the seen cards go; Abandoned Vehicle
     moves you. Raises ``RuleViolation``: ``bad_arguments``, ``wrong_phase`` (a reaction card),
     ``not_an_action``, ``card_not_in_hand``, ``no_target``, ``illegal_target``
-    (rules/selfish-zombie.md, 'Living survivors').
+    (docs/rules/selfish-zombie.md, "A survivor's turn").
     """
     card = card_arg(command, GAME_DECK, "horde")
     if card in REACTIONS:
@@ -78,7 +79,7 @@ def _targets_of(t: Table, seat: int, card: str, command: dict) -> list[int]:
 
 def rest(t: Table, seat: int, command: dict) -> None:
     """Rest ``{}``: pay 1 Supplies (splitting a Double if needed) and stay; paying the last one
-    kills. The turn ends (rules/selfish-zombie.md, 'Living survivors')."""
+    kills. The turn ends (docs/rules/selfish-zombie.md, "A survivor's turn")."""
     t.pay_one(seat, "rest")
     if not t.check_death(seat):
         t.end_turn()
@@ -87,12 +88,10 @@ def rest(t: Table, seat: int, command: dict) -> None:
 def travel(t: Table, seat: int, command: dict) -> None:
     """Travel ``{"pay": "singles" | "double"}``: pay 2 Supplies, move forward and resolve the
     Wasteland card; paying the last ones kills only if the card gives none back. The turn ends.
-    Raises ``RuleViolation``: ``cannot_pay``, ``bad_arguments`` (rules/selfish-zombie.md)."""
+    Raises ``RuleViolation``: ``cannot_pay``, ``bad_arguments`` (docs/rules/selfish-zombie.md)."""
     cards = travel_payment(command, t.s["hands"][seat], SINGLE, DOUBLE, "Supplies")
     t.emit("CardsDiscarded", {"seat": seat, "cards": cards, "reason": "travel"})
-    ops = [{"op": "move", "seat": seat}]
-    if supplies(t.s["hands"][seat]) == 0:
-        ops.append({"op": "travel_check", "seat": seat})
+    ops = [{"op": "move", "seat": seat}] + t.travel_ops(seat, paid_last=supplies(t.s["hands"][seat]) == 0)
     t.run(ops + [{"op": "end_turn"}])
 
 
@@ -106,7 +105,7 @@ def _close(t: Table) -> dict:
 def play_body_armor(t: Table, seat: int, command: dict) -> None:
     """PlayBodyArmor ``{}``: block the card or zombie attack in the window (both discarded).
 
-    Raises ``RuleViolation``: ``card_not_in_hand`` (rules/selfish-zombie.md: Body Armor)."""
+    Raises ``RuleViolation``: ``card_not_in_hand`` (docs/rules/selfish-zombie.md: Body Armor)."""
     _holding(t, seat, "body_armor")
     w = _close(t)
     t.emit("BodyArmorPlayed", {"seat": seat, "attacker": w["attacker"], "card": w["card"]})
@@ -116,7 +115,7 @@ def play_body_armor(t: Table, seat: int, command: dict) -> None:
 def play_underestimate(t: Table, seat: int, command: dict) -> None:
     """PlayUnderestimate ``{}``: turn the Action card back on its player, who gets a window to
     block it with Body Armor. Raises ``RuleViolation``: ``card_not_in_hand``, ``cannot_reflect``
-    (a zombie attack, or a card already reflected) (rules/selfish-zombie.md: Underestimate)."""
+    (a zombie attack, or a card already reflected) (docs/rules/selfish-zombie.md: Underestimate)."""
     _holding(t, seat, "underestimate")
     w = t.s["window"]
     if w["card"] == ATTACK or w["reflected"]:
@@ -170,12 +169,29 @@ def order_wasteland(t: Table, seat: int, command: dict) -> None:
     t.run()
 
 
+def accept(t: Table, seat: int, command: dict) -> None:
+    """Accept ``{}``: take what the Wasteland card offers: Settlement draws one Game card; Shopping
+    Mall rolls the die and draws that many (docs/rules/selfish-zombie.md, 'Wasteland cards')."""
+    offer = t.resume(seat)["choice"]
+    if offer == "settlement":
+        t.draw(seat, 1)
+    else:
+        t.draw(seat, t.roll(seat, offer))
+    t.run()
+
+
+def decline(t: Table, seat: int, command: dict) -> None:
+    """Decline ``{}``: leave the Settlement's card or the Shopping Mall's roll; nothing is drawn."""
+    t.resume(seat)
+    t.run()
+
+
 # -- a zombie's turn -----------------------------------------------------------
 def zombie_move(t: Table, seat: int, command: dict) -> None:
     """ZombieMove ``{"direction": "forward" | "back"}``: one action point, one space. Forward onto
     an empty space places the top Wasteland card face down behind; back leaves the card in place.
     Raises ``RuleViolation``: ``bad_arguments``, ``cannot_move`` (at the start, or at the chopper's
-    edge) (rules/selfish-zombie.md, 'Death and zombies')."""
+    edge) (docs/rules/selfish-zombie.md, "A zombie's turn")."""
     direction = command.get("direction")
     if direction not in ("forward", "back"):
         raise bad("'direction' must be \"forward\" or \"back\".")
@@ -190,13 +206,14 @@ def zombie_move(t: Table, seat: int, command: dict) -> None:
             t.emit(board.reshuffled, {"order": order})
         card = s[board.deck][0] if s[board.deck] else None
     t.emit("ZombieMoved", {"seat": seat, "direction": direction, "card": card})
-    t.run([{"op": "zombie_next"}])
+    follow = [{"op": "follow", "seat": seat, "dir": direction}] if t.level >= 2 else []
+    t.run(follow + [{"op": "zombie_next"}])
 
 
 def attack(t: Table, seat: int, command: dict) -> None:
     """Attack ``{"target": seat}``: one action point; the survivor on your level may block with
     Body Armor, else discards a random card. Raises ``RuleViolation``: ``bad_arguments``,
-    ``illegal_target`` (rules/selfish-zombie.md, 'Death and zombies')."""
+    ``illegal_target`` (docs/rules/selfish-zombie.md, "A zombie's turn")."""
     target = seat_arg(t.s, command, required=True)
     if target not in prey(t.s, seat):
         raise RuleViolation("illegal_target", "You can only attack a living survivor on your level.")
@@ -213,6 +230,7 @@ COMMANDS = {
     "PlayAction": play_action, "Rest": rest, "Travel": travel,
     "PlayBodyArmor": play_body_armor, "PlayUnderestimate": play_underestimate, "Pass": pass_,
     "DiscardCard": discard_card, "PlaceScouted": place_scouted, "OrderWasteland": order_wasteland,
+    "Accept": accept, "Decline": decline,
     "ZombieMove": zombie_move, "Attack": attack, "EndTurn": end_zombie_turn,
 }
 
@@ -222,5 +240,5 @@ decide.__doc__ = """Check ``command`` (a dict with a ``"type"``) from ``seat`` a
 ``state`` is never mutated; ``rng`` (``random.Random``) gives reshuffles, die rolls and random
 picks, all written into the events. Raises ``RuleViolation``: ``game_over`` (409),
 ``bad_arguments``, ``unknown_command``, ``not_your_turn`` (409), ``wrong_phase``, then the
-command's own codes (rules/selfish-zombie.md).
+command's own codes (docs/rules/selfish-zombie.md).
 """

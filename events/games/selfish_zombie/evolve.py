@@ -10,6 +10,7 @@ from __future__ import annotations
 from events.games.selfish import reactions
 from events.games.selfish.evolve import COMMON, died, make_evolve, new_state
 from events.games.selfish.paying import take
+from events.games.selfish.versions import level_of
 
 from .cards import BOARD, SUPPLIES
 
@@ -23,6 +24,7 @@ def game_started(_state, d):
         "risen_at": [None] * n,
         "dice": list(d.get("dice", [])),
         "points": 0,
+        "attacked": [],
         "skip": [False] * n,
         "alliances": [],
         "peek": [[] for _ in range(n)],
@@ -34,6 +36,7 @@ def turn_started(s, d):
     s["turn"] = d["seat"]
     s["turns"] += 1
     s["points"] = 0
+    s["attacked"] = []
     return s
 
 
@@ -86,14 +89,16 @@ def alliance_discarded(s, d):
 
 
 def zombie_died(s, d):
-    """Died: the survivor turns; its hand is discarded, its lost turn and its Alliances are gone,
-    and the column cards it places from here on lie face down."""
+    """Died: the survivor turns; its hand is discarded, its lost turn and the Alliances it played are
+    gone, and the column cards it places from here on lie face down. Alliances on it stay until its
+    turn ends from rules level 2 on (they were discarded at once at level 1)."""
     seat = d["seat"]
     died(s, d)
     s["risen_at"][seat] = len(s["tracks"][seat])
     s["skip"][seat] = False
     s["peek"][seat] = []
-    for pair in [a for a in s["alliances"] if seat in (a["ally"], a["target"])]:
+    keep_on_it = level_of(s) >= 2
+    for pair in [a for a in s["alliances"] if a["ally"] == seat or (a["target"] == seat and not keep_on_it)]:
         s["alliances"].remove(pair)
         s["game_discard"].append("alliance")
     return s
@@ -150,8 +155,18 @@ def zombie_moved(s, d):
 
 
 def zombie_attacked(s, d):
-    """ZombieAttacked: one action point spent on an attack."""
+    """ZombieAttacked: one action point spent on an attack on ``target``."""
     s["points"] -= 1
+    s["attacked"].append(d["target"])
+    return s
+
+
+def zombie_knocked_back(s, d):
+    """ZombieKnockedBack: a Horde moves a zombie back; the card behind it stays in its column, now in
+    front of it (as when it steps back itself), and no action point is spent."""
+    track = s["tracks"][d["seat"]]
+    if track:
+        s["ahead"][d["seat"]].insert(0, track.pop())
     return s
 
 
@@ -170,6 +185,7 @@ HANDLERS = {
     "ReactionPassed": reactions.window_passed,
     "BodyArmorPlayed": reactions.answered_with("body_armor"),
     "UnderestimatePlayed": reactions.answered_with("underestimate"),
+    "CardsDiscarded": SUPPLIES.cards_discarded,
     "DoubleSwapped": SUPPLIES.double_swapped,
     "Died": zombie_died,
     "Moved": moved,
@@ -177,6 +193,7 @@ HANDLERS = {
     "WastelandArranged": wasteland_arranged,
     "ZombieMoved": zombie_moved,
     "ZombieAttacked": zombie_attacked,
+    "ZombieKnockedBack": zombie_knocked_back,
 }
 
 evolve = make_evolve(HANDLERS)

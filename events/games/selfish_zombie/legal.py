@@ -9,7 +9,7 @@ from events.games.contract import Decision
 from events.games.selfish.commands import travel_options
 from events.games.selfish.reactions import PASS
 
-from .cards import ATTACK, DOUBLE, PLAYABLE, SINGLE, TARGETED
+from .cards import ATTACK, DOUBLE, NAMES, PLAYABLE, SINGLE, TARGETED
 from .state import active_seat, phase_of, position, prey, survivors, targets, zombie_steps
 
 REST = {"type": "Rest"}
@@ -32,22 +32,54 @@ def zombie_default(state, seat: int) -> dict:
 
 
 def pending(state) -> list[Decision]:
-    """The ``Decision`` due now: ``[]`` if not started or over, else one for the active seat.
+    """The ``Decision`` due now: ``[]`` if not started or over, else one for the active seat, with
+    its code and public label.
 
-    A survivor's turn defaults to Rest, a zombie's turn to ``zombie_default``, a reaction window to
-    Pass, a choice to the first of ``legal_commands`` (rules/selfish-zombie.md; package choices).
+    A survivor's turn (``turn``) defaults to Rest, a zombie's turn (``zombie_turn``) to
+    ``zombie_default``, a reaction window (``reaction``) to Pass, a pick (``discard``, ``scout``,
+    ``zombie_trap``, ``settlement``, ``shopping_mall``) to the first of ``legal_commands``
+    (docs/rules/selfish-zombie.md, 'Deadlines and defaults').
     """
     seat = active_seat(state)
     if seat is None:
         return []
     phase = phase_of(state)
     if phase == "turn":
-        return [Decision(seat, "turn", dict(REST))]
+        return [Decision(seat, "turn", dict(REST), "turn",
+                         f"Seat {seat} plays its turn: Action cards, then rest or travel.")]
     if phase == "zombie":
-        return [Decision(seat, "turn", zombie_default(state, seat))]
+        return [Decision(seat, "turn", zombie_default(state, seat), "zombie_turn",
+                         f"Seat {seat}, a zombie, has {state['points']} action points to move or attack.")]
     if phase == "reaction":
-        return [Decision(seat, "reaction", dict(PASS))]
-    return [Decision(seat, "choice", legal_commands(state, seat)[0])]
+        return [Decision(seat, "reaction", dict(PASS), "reaction", _reaction_label(state["window"]))]
+    options = legal_commands(state, seat)
+    return [Decision(seat, "choice", options[0] if options else {"type": "Decline"}, phase,
+                     _pick_label(state, seat, phase))]
+
+
+def _reaction_label(w: dict) -> str:
+    seat, attacker, card = w["seat"], w["attacker"], w["card"]
+    if card == ATTACK:
+        return f"Seat {seat} may block the zombie attack of seat {attacker} with Body Armor, or pass."
+    if w["reflected"]:
+        return (f"Seat {seat} may block the {NAMES[card]} seat {attacker} turned back on it with Body Armor, "
+                f"or pass.")
+    return (f"Seat {seat} may block {NAMES[card]} from seat {attacker} with Body Armor, turn it back with "
+            f"Underestimate, or pass.")
+
+
+def _pick_label(state, seat: int, phase: str) -> str:
+    choice = state["choice"]
+    if phase == "discard":
+        return f"Seat {seat} discards {choice['left']} more card(s) of its choice ({NAMES[choice['reason']]})."
+    if phase == "scout":
+        return f"Seat {seat} puts the Wasteland card it looked at back on top of the deck or at the bottom (Scout)."
+    if phase == "zombie_trap":
+        return (f"Seat {seat} puts the {len(choice['cards'])} Wasteland card(s) it looked at back on top "
+                f"in any order (Zombie Trap).")
+    if phase == "settlement":
+        return f"Seat {seat} may draw a Game card at the Settlement, or decline."
+    return f"Seat {seat} may roll the die at the Shopping Mall and draw that many Game cards, or decline."
 
 
 def legal_commands(state, seat) -> list[dict]:
@@ -57,7 +89,7 @@ def legal_commands(state, seat) -> list[dict]:
     targets when two can be had: the first answers first), Rest, Travel per way to pay. A window: Pass, then PlayBodyArmor and
     PlayUnderestimate if held and allowed. Choices: DiscardCard per kind held, PlaceScouted top
     or bottom, OrderWasteland per distinct order. A zombie: Attack per survivor on its level,
-    ZombieMove per direction, EndTurn (rules/selfish-zombie.md).
+    ZombieMove per direction, EndTurn (docs/rules/selfish-zombie.md).
     """
     if seat is None or seat != active_seat(state):
         return []
@@ -79,6 +111,8 @@ def legal_commands(state, seat) -> list[dict]:
         return out
     if phase == "discard":
         return [{"type": "DiscardCard", "card": k} for k in sorted(set(hand))]
+    if phase in ("settlement", "shopping_mall"):
+        return [{"type": "Accept"}, {"type": "Decline"}]
     if phase == "scout":
         return [{"type": "PlaceScouted", "where": "top"}, {"type": "PlaceScouted", "where": "bottom"}]
     orders = sorted(set(permutations(state["choice"]["cards"])))

@@ -4,17 +4,20 @@
 (``events.games.selfish.table``: drawing, paying, dying, moving, the queue)
 with the Zombie Edition's own ops: ``move`` (forward, then ``wasteland``,
 ``arrive`` and ``follow``), ``drive`` (Abandoned Vehicle: forward without
-resolving), ``wasteland`` (resolve the card just placed), ``back`` (a survivor
-knocked back), ``follow`` (Alliance: the ally moves along), ``strike`` (open a
-reaction window for an Action card or a zombie attack), ``effect`` (carry the
-card out), ``zombie_next`` (a zombie out of action points ends its turn),
-``arrive``, ``travel_check`` and ``end_turn``.
+resolving), ``wasteland`` (resolve the card just placed, or offer it: Settlement
+and Shopping Mall), ``back`` (a player knocked back: a survivor discards the card
+behind, a zombie keeps it), ``follow`` (Alliance: the allies move along),
+``strike`` (open a reaction window for an Action card or a zombie attack; a
+zombie target has none), ``effect`` (carry the card out), ``zombie_next`` (a
+zombie out of action points ends its turn), ``arrive``, ``travel_check`` and
+``end_turn``. Where rules level 1 differs, ``self.level`` keeps the old rule.
 """
 from __future__ import annotations
 
 from events.games.selfish.table import Table as SelfishTable
 
-from .cards import ATTACK, BOARD, DIE_FACES, SUPPLIES, SUPPLY_KINDS, TRAP_LOOK, ZOMBIES_DISCARD, ZOMBIES_HAND
+from .cards import (ATTACK, BOARD, DIE_FACES, ON_ZOMBIES, SUPPLIES, SUPPLY_KINDS, TRAP_LOOK, ZOMBIES_DISCARD,
+                    ZOMBIES_HAND)
 from .evolve import evolve
 
 
@@ -47,8 +50,8 @@ class Table(SelfishTable):
     def end_turn(self) -> None:
         """End the turn: Alliances on its player are discarded; then the next seat in order
         starts. A survivor who twisted an ankle loses that turn; a survivor draws; a zombie rolls
-        for action points and a 0 ends its turn at once (rules/selfish-zombie.md, 'Living
-        survivors', 'Death and zombies')."""
+        for action points and a 0 ends its turn at once (docs/rules/selfish-zombie.md, "A survivor's
+        turn", "A zombie's turn")."""
         s = self.s
         if s["over"]:
             return
@@ -65,11 +68,13 @@ class Table(SelfishTable):
                 return
             elif self.roll(seat, "zombie") > 0:
                 return
+            else:
+                self._drop_alliances_on(seat)  # a zombie's turn ended on a roll of 0
 
     # -- moving -------------------------------------------------------------
     def op_move(self, op):
         """Op ``move``: one space forward; then resolve the card, check the chopper, and let the
-        seat's allies follow (rules/selfish-zombie.md, 'Living survivors')."""
+        seat's allies follow (docs/rules/selfish-zombie.md, "A survivor's turn")."""
         seat = op["seat"]
         if self.move_forward(seat):
             self.queue[:0] = [{"op": "wasteland", "seat": seat}, {"op": "arrive", "seat": seat},
@@ -82,30 +87,58 @@ class Table(SelfishTable):
             self.queue[:0] = [{"op": "arrive", "seat": seat}, {"op": "follow", "seat": seat, "dir": "forward"}]
 
     def op_back(self, op):
-        """Op ``back``: a survivor moves back one space (the card behind is discarded); allies follow."""
+        """Op ``back``: a survivor moves back one space (the card behind is discarded); allies follow.
+        A zombie (Horde, rules level 2) steps back as it does on its own: the card stays in its
+        column, in front of it (docs/rules/selfish-zombie.md, 'Horde')."""
         seat = op["seat"]
-        if self.BOARD.position(self.s, seat) > 0:
-            self.move_back(seat)
-            self.queue.insert(0, {"op": "follow", "seat": seat, "dir": "back"})
+        if self.BOARD.position(self.s, seat) == 0:
+            return
+        if not self.s["alive"][seat]:
+            self.emit("ZombieKnockedBack", {"seat": seat})
+            return
+        self.move_back(seat)
+        self.queue.insert(0, {"op": "follow", "seat": seat, "dir": "back"})
 
     def op_follow(self, op):
         """Op ``follow``: if ``seat`` moved during its own turn, every living ally whose Alliance
         lies before it moves one space the same way, resolving their own Wasteland cards.
 
         A traveller who paid their last Supplies is checked first: if the Wasteland card gave none
-        back they die now, their turn ends and nobody follows (rules/selfish-zombie.md, 'Death and
-        zombies': after the Wasteland card resolves; package choices 6 and 16)."""
+        back they die now. The follow belongs to the move, not to the mover's survival: from rules
+        level 2 on the allies follow a mover who died on its move (bitten, out of Supplies, or a
+        zombie walking); at level 1 nobody followed a mover who died (docs/rules/selfish-zombie.md,
+        'Alliance')."""
         seat, s = op["seat"], self.s
         if s["turn"] != seat:
             return
-        if any(q["op"] == "travel_check" and q.get("seat") == seat for q in self.queue):
+        allies = [a["ally"] for a in s["alliances"] if a["target"] == seat and s["alive"][a["ally"]]]
+        name = "move" if op["dir"] == "forward" else "back"
+        follows = [{"op": name, "seat": ally} for ally in sorted(allies)]
+        gambling = any(q["op"] == "travel_check" and q.get("seat") == seat for q in self.queue)
+        if self.level >= 2:
+            self.queue[:0] = follows  # queued first: a death below keeps them (``kept_after_death``)
+            if gambling:
+                self.op_travel_check({"seat": seat})
+            return
+        if gambling:
             self.op_travel_check({"seat": seat})
             if not self.s["alive"][seat]:
                 return
-        s = self.s
-        allies = [a["ally"] for a in s["alliances"] if a["target"] == seat and s["alive"][a["ally"]]]
-        name = "move" if op["dir"] == "forward" else "back"
-        self.queue[:0] = [{"op": name, "seat": ally} for ally in sorted(allies)]
+        self.queue[:0] = follows
+
+    def kept_after_death(self, seat: int) -> list[dict]:
+        """From rules level 2 on, a survivor dying in its own turn still has its allies follow the
+        move it made: the ``follow`` ops of ``seat`` and every op of another seat stay queued
+        (level 1: none)."""
+        if self.level < 2:
+            return []
+        return [op for op in self.queue if op.get("seat") not in (None, seat) or
+                (op["op"] == "follow" and op["seat"] == seat)]
+
+    def kept_at_turn_end(self, op: dict) -> bool:
+        """The pending travel death check, and from rules level 2 on the allies' follow of the
+        mover's last move, still run when the turn ends at once (a death at the chopper)."""
+        return op["op"] == "travel_check" or (self.level >= 2 and op["op"] == "follow")
 
     def op_wasteland(self, op):
         """Op ``wasteland``: resolve the Wasteland card just placed behind ``seat``.
@@ -113,12 +146,14 @@ class Table(SelfishTable):
         Settlement draws 1; Shopping Mall rolls and draws that many; Bandits rolls and discards that
         many (the survivor picks, all if fewer); Zombies! discards 2 of a 6+ hand; Cut Through A
         Sewer pays 1 Supplies; Twisted Ankle loses the next turn; You've Been Bitten kills; Secret
-        Passageway moves on; Blank does nothing (rules/selfish-zombie.md, 'Living survivors')."""
+        Passageway moves on; Blank does nothing (docs/rules/selfish-zombie.md, "A survivor's turn")."""
         seat, s = op["seat"], self.s
         if not s["alive"][seat]:
             return
         card = s["tracks"][seat][-1]
-        if card == "settlement":
+        if card in ("settlement", "shopping_mall") and self.level >= 2:
+            self.ask(seat, card)  # "may draw", "may roll": the survivor accepts or declines
+        elif card == "settlement":
             self.draw(seat, 1)
         elif card == "shopping_mall":
             self.draw(seat, self.roll(seat, card))
@@ -152,7 +187,7 @@ class Table(SelfishTable):
     # -- Action cards and attacks ----------------------------------------------
     def scout(self, seat: int, card: str) -> None:
         """Scout (1 card) or Zombie Trap (``TRAP_LOOK``): ``seat`` looks at the top Wasteland cards
-        (reshuffling an empty deck first) and must put them back (rules/selfish-zombie.md)."""
+        (reshuffling an empty deck first) and must put them back (docs/rules/selfish-zombie.md)."""
         s, board = self.s, self.BOARD
         if not s[board.deck] and s[board.discard]:
             order = list(s[board.discard])
@@ -164,8 +199,15 @@ class Table(SelfishTable):
 
     def op_strike(self, op):
         """Op ``strike``: the living target ``seat`` gets a reaction window against ``attacker``'s
-        ``card`` (an Action card or ``ATTACK``); the rest of the queue waits in the window."""
-        if not self.s["alive"][op["seat"]] or (op["card"] != ATTACK and not self.s["alive"][op["attacker"]]):
+        ``card`` (an Action card or ``ATTACK``); the rest of the queue waits in the window. A
+        zombie target (Horde, Alliance: rules level 2) holds no card to answer with: the card takes
+        effect at once."""
+        if op["card"] != ATTACK and not self.s["alive"][op["attacker"]]:
+            return
+        if not self.s["alive"][op["seat"]]:
+            if op["card"] in ON_ZOMBIES and self.level >= 2:
+                self.queue.insert(0, {"op": "effect", "seat": op["seat"], "attacker": op["attacker"],
+                                      "card": op["card"]})
             return
         self.emit("ReactionWindowOpened", {"seat": op["seat"], "attacker": op["attacker"], "card": op["card"],
                                            "reflected": op.get("reflected", False), "then": list(self.queue)})
@@ -175,9 +217,9 @@ class Table(SelfishTable):
         """Op ``effect``: ``attacker``'s ``card`` takes effect on ``seat``. Alliance lies before
         the target; Horde knocks it back; Rampage takes a random card; Steal Supplies takes two
         random Supplies cards; a zombie attack discards a random card. Losing Supplies may kill
-        (rules/selfish-zombie.md, 'Living survivors', 'Death and zombies')."""
+        (docs/rules/selfish-zombie.md, 'Action cards', 'A zombie's turn')."""
         card, seat, attacker, s = op["card"], op["seat"], op["attacker"], self.s
-        if not s["alive"][seat]:
+        if not s["alive"][seat] and not (card in ON_ZOMBIES and self.level >= 2):
             return
         hand = s["hands"][seat]
         if card == "alliance":

@@ -8,8 +8,9 @@ first), any stacked tracks and die rolls; then the first seat's
 from __future__ import annotations
 
 from events.games.selfish.stack import read_stack, stacked_deal
+from events.games.selfish.versions import first_seat, rules_level
 
-from .cards import DIE_FACES, GAME_DECK, OPENING_DRAW, OPENING_SUPPLIES, SUPPLY_KINDS, WASTELAND_DECK
+from .cards import DIE_FACES, GAME_DECK, LEVEL, OPENING_DRAW, OPENING_SUPPLIES, SUPPLY_KINDS, WASTELAND_DECK
 from .resolve import Table
 
 STACK_HELP = (
@@ -40,11 +41,11 @@ def setup(options, seats, rng):
     ``STACK_HELP``). ``seats``: an int, 2 to 5. ``rng``: a ``random.Random`` used to shuffle.
     Unstacked seats get 4 Singles + 1 Double, then 4 cards from the shuffled deck. Returns
     ``[GameStarted, TurnStarted {seat: 0}, CardDrawn ...]``. Raises ``ValueError`` for a bad seat
-    count or a malformed or impossible stack (rules/selfish-zombie.md, 'Components';
-    seeds/000, 'Setup').
+    count or a malformed or impossible stack (docs/rules/selfish-zombie.md, 'Components').
     """
     if not isinstance(seats, int) or isinstance(seats, bool) or not 2 <= seats <= 5:
         raise ValueError("Selfish: Zombie Edition needs 2 to 5 players.")
+    level = rules_level(options, "selfish-zombie", LEVEL)
     stack = read_stack(options, PARTS)
     dice = _dice(stack.get("dice"))
     deal = stacked_deal(stack, seats, GAME_DECK, WASTELAND_DECK, "wasteland", "chopper",
@@ -52,13 +53,15 @@ def setup(options, seats, rng):
     if any(not any(c in SUPPLY_KINDS for c in h) for h in deal["hands"]):
         raise ValueError("A stacked hand must hold at least one Supplies card.")
 
+    started = {"seats": seats, "stacked": bool(stack), **deal, "dice": dice}
+    first = 0
+    if level >= 2:
+        first = first_seat(options, seats, rng, stacked=bool(stack))
+        started.update(rules=level, first_seat=first)
+    elif (options or {}).get("first_seat") not in (None, 0):
+        raise ValueError("Rules version 1 always starts with seat 0.")
     table = Table(None, rng)
-    table.emit("GameStarted", {
-        "seats": seats,
-        "stacked": bool(stack),
-        **deal,
-        "dice": dice,
-    })
-    table.emit("TurnStarted", {"seat": 0})
-    table.draw(0)
+    table.emit("GameStarted", started)
+    table.emit("TurnStarted", {"seat": first})
+    table.draw(first)
     return table.events

@@ -3,7 +3,7 @@
 Shape (lists are indexed by seat)::
 
     {
-      "seats": 3, "stacked": False,
+      "seats": 3, "rules": 2, "stacked": False,   # rules: the level (1 in logs that recorded none)
       "hands": [[kind, ...], ...],          # hidden: only views redact them
       "alive": [True, ...],                 # False: the seat is a zombie
       "tracks": [[wasteland kind, ...]],    # cards behind; position = len(track)
@@ -15,20 +15,23 @@ Shape (lists are indexed by seat)::
       "dice": [int, ...],        # stacked die rolls still to come (tests, demos)
       "turn": 0, "turns": 1,     # whose turn; turns started so far
       "points": 0,               # a zombie's action points left this turn
+      "attacked": [seat, ...],   # the seats a zombie attacked this turn, in order
       "skip": [False, ...],      # Twisted Ankle: loses the next turn
       "alliances": [{"ally": seat, "target": seat}],   # Alliance cards on the table
       "peek": [[kind, ...], ...],  # hidden: the Wasteland cards a seat knows are on top
       "window": None | {"seat", "attacker", "card", "reflected", "then"},
       "choice": None | {"seat", "choice", "target", "then", ...},
       "over": False, "winner": None, "reason": None,
+      "gambler": None | seat,    # hidden: paid its last Supplies to travel (never in a view)
     }
 """
 from __future__ import annotations
 
 from events.games.selfish.commands import active_seat  # noqa: F401 (the seat to act, shared)
 from events.games.selfish.reactions import copy_window
+from events.games.selfish.versions import level_of
 
-from .cards import BOARD, SUPPLIES, TARGETED, ZOMBIE_LIMIT
+from .cards import BOARD, ON_ZOMBIES, SUPPLIES, TARGETED, ZOMBIE_LIMIT
 
 
 def copy_state(state):
@@ -38,7 +41,7 @@ def copy_state(state):
     s = dict(state)
     for key in ("hands", "tracks", "ahead", "peek"):
         s[key] = [list(x) for x in state[key]]
-    for key in ("alive", "risen_at", "skip", "dice", "game_deck", "game_discard",
+    for key in ("alive", "risen_at", "skip", "dice", "attacked", "game_deck", "game_discard",
                 "wasteland_deck", "wasteland_discard"):
         s[key] = list(state[key])
     s["alliances"] = [dict(a) for a in state["alliances"]]
@@ -53,7 +56,7 @@ def copy_state(state):
 
 
 def position(state, seat: int) -> int:
-    """The space ``seat`` stands on: 0 (start) to 6 (the chopper) (rules/selfish-zombie.md,
+    """The space ``seat`` stands on: 0 (start) to 6 (the chopper) (docs/rules/selfish-zombie.md,
     'Components')."""
     return BOARD.position(state, seat)
 
@@ -69,20 +72,34 @@ def survivors(state) -> list[int]:
 
 
 def targets(state, seat: int, card: str) -> list[int]:
-    """Seats ``seat`` may play ``card`` on: other living survivors; Horde only on one off the
-    starting space (rules/selfish-zombie.md, 'Living survivors')."""
+    """Seats ``seat`` may play ``card`` on: other living survivors, and from rules level 2 on any
+    other player, zombies included, for the cards that can act on a zombie (``ON_ZOMBIES``:
+    Alliance, Horde); Horde only on a player off the starting space (docs/rules/selfish-zombie.md,
+    'Targets')."""
     if card not in TARGETED:
         return []
-    out = [s for s in survivors(state) if s != seat]
+    if card in ON_ZOMBIES and level_of(state) >= 2:
+        out = [s for s in range(state["seats"]) if s != seat]
+    else:
+        out = [s for s in survivors(state) if s != seat]
     if card == "horde":
         out = [s for s in out if position(state, s) > 0]
     return out
 
 
 def prey(state, seat: int) -> list[int]:
-    """The living survivors a zombie at ``seat`` may attack: those on its level."""
+    """The living survivors a zombie at ``seat`` may attack now: those on its level. From rules
+    level 2 on, a turn's attacks go to one target several times or to several targets once each:
+    after two attacks on one survivor only that one; after attacks on two survivors only the ones
+    not yet attacked (docs/rules/selfish-zombie.md, 'A zombie's turn')."""
     here = position(state, seat)
-    return [s for s in survivors(state) if position(state, s) == here]
+    out = [s for s in survivors(state) if position(state, s) == here]
+    done = state["attacked"]
+    if level_of(state) < 2 or len(done) < 2:
+        return out
+    if len(set(done)) == 1:
+        return [s for s in out if s == done[0]]
+    return [s for s in out if s not in done]
 
 
 def zombie_steps(state, seat: int) -> list[str]:
@@ -95,8 +112,8 @@ def zombie_steps(state, seat: int) -> list[str]:
 
 def phase_of(state) -> str:
     """What is pending: ``"reaction"``, the choice's name (``"discard"``, ``"scout"``,
-    ``"zombie_trap"``), ``"zombie"`` (a zombie's turn) or ``"turn"`` (a survivor's). Does not
-    check for game over."""
+    ``"zombie_trap"``, ``"settlement"``, ``"shopping_mall"``), ``"zombie"`` (a zombie's turn) or
+    ``"turn"`` (a survivor's). Does not check for game over."""
     if state["window"] is not None:
         return "reaction"
     if state["choice"] is not None:

@@ -13,7 +13,7 @@ The lookahead: for resting, travelling and driving an Abandoned Vehicle first
 showed (``arrange``), it works out the odds of each Wasteland card (the known
 top cards, else the unseen ones: the full deck minus every face-up column
 card, the discard pile and the known cards) and of each Game card it may draw
-(the unseen ones), carries the card out (rules file, 'Living survivors') and
+(the unseen ones), carries the card out (docs/rules/selfish-zombie.md, 'Wasteland cards') and
 scores the option by its expected afterstate value. ``strong`` uses it only
 where the seat knows the top card(s): where it does not, the heuristic played
 better than a lookahead on this table (see the training script's notes).
@@ -83,7 +83,7 @@ def view_cell(view) -> Cell:
     """The cell of the afterstate ``view`` shows (my view, two seats)."""
     me = view["seat"]
     rival = 1 - me
-    return cell(view["positions"][me], hand_counts(view["hand"]), known_class(view["known_wasteland"]),
+    return cell(view["positions"][me], hand_counts(view["hand"]), known_class(view["known_wasteland_top"]),
                 int(view["alive"][rival]))
 
 
@@ -139,7 +139,7 @@ def _value(c: Cell) -> float:
 
 def value(p: int, h: Hand, known: int, alive: int) -> float:
     """Estimated chance of winning from an afterstate (0..1): 0 without Supplies, 1 at the chopper
-    with some (rules file, 'End'); a rarely seen cell leans on coarser ones."""
+    with some (docs/rules/selfish-zombie.md, 'Ending and scoring'); a rarely seen cell leans on coarser ones."""
     if supplies(h) <= 0:
         return 0.0
     if p >= CHOPPER:
@@ -155,8 +155,8 @@ def wasteland_unseen(view) -> dict[str, int]:
         counts = {k: view["wasteland_discard"].count(k) for k in WASTELAND_DECK}
     else:
         counts = dict(WASTELAND_DECK)
-        seen = [k for col in view["tracks"] + view["ahead"] for k in col if k is not None]
-        for k in seen + view["wasteland_discard"] + list(view["known_wasteland"] or []):
+        seen = [k for col in view["tracks"] + view["cards_ahead"] for k in col if k is not None]
+        for k in seen + view["wasteland_discard"] + list(view["known_wasteland_top"] or []):
             counts[k] = counts.get(k, 0) - 1
     return {k: n for k, n in counts.items() if n > 0}
 
@@ -241,7 +241,7 @@ class Lookahead:
         me = view["seat"]
         self.p = view["positions"][me]
         self.h = hand_counts(view["hand"])
-        self.known = list(view["known_wasteland"] or []) if known is None else known
+        self.known = list(view["known_wasteland_top"] or []) if known is None else known
         self.alive = int(view["alive"][1 - me])
         self.unknown = _odds(wasteland_unseen(view) if unseen is None else unseen)
         self.slots = _draw_slots(game_unseen(view))
@@ -284,7 +284,7 @@ class Lookahead:
         return max(out, self.drive(p, h, depth)) if h[2] else out
 
     def land(self, card: str, p: int, h: Hand, depth: int) -> float:
-        """Carry out ``card`` on arrival at ``p`` with hand ``h`` (rules file, 'Living survivors'),
+        """Carry out ``card`` on arrival at ``p`` with hand ``h`` (docs/rules/selfish-zombie.md, 'Wasteland cards'),
         then check the chopper and death (paying the last to travel kills only after the card)."""
         if card == BITTEN:
             return 0.0
@@ -325,8 +325,8 @@ def best_end(view, legal: list[dict]) -> dict:
 def arrange(view, legal: list[dict]) -> dict:
     """Where the Scout's card goes (top or bottom) or the Zombie Trap's order: the one whose best
     end of this turn has the highest expected afterstate value (two seats; reads only ``view``)."""
-    cards = view["choice"]["cards"]
-    unseen = wasteland_unseen({**view, "known_wasteland": []})
+    cards = view["pick"]["cards"]
+    unseen = wasteland_unseen({**view, "known_wasteland_top": []})
     for k in cards:
         unseen[k] = unseen.get(k, 0) - 1
     unseen = {k: n for k, n in unseen.items() if n > 0}

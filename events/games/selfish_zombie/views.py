@@ -6,23 +6,33 @@ zombie placed face down), both discard piles, hand *sizes*, who is a zombie,
 lost turns, Alliances, die rolls, whose turn it is and what is pending.
 Hidden: every hand but your own, the order of both draw piles (only their
 sizes), the stacked die rolls still to come, face-down Wasteland cards, and
-what a Scout or Zombie Trap showed: the seer sees it, nobody else does.
+what a Scout or Zombie Trap showed: the seer sees it, nobody else does
+(docs/rules/selfish-zombie.md, 'What each seat and a spectator can see').
 """
 from __future__ import annotations
 
-from events.games.selfish.redaction import redact_common
+from events.games.selfish.redaction import hide_queue, redact_common
 
-from .legal import legal_commands, pending
+from .legal import pending
 from .state import phase_of, position
+
+#: The outcome's ``reason`` sentence for each result code.
+REASONS = {
+    "chopper": "Seat {winner} reached the chopper with Supplies to spare.",
+    "zombies": "Every survivor turned into a zombie: the zombies win and nobody escaped.",
+}
 
 
 def outcome(state):
-    """``None`` while the game runs; then ``{"winner": seat, "result": "chopper", "turns"}``
-    when a survivor reached the chopper, or ``{"winner": None, "result": "zombies", "turns"}``
-    when every player is a zombie (rules/selfish-zombie.md, 'End')."""
+    """``None`` while the game runs; then ``{"winners": [seat] | [], "result": "chopper" | "zombies",
+    "reason": sentence, "scores": None, "turns": turns started}``. The zombies' win lists no seat:
+    nobody escaped. Works on states folded from logs of every rules version
+    (docs/rules/selfish-zombie.md, 'Ending and scoring')."""
     if state is None or not state["over"]:
         return None
-    return {"winner": state["winner"], "result": state["reason"], "turns": state["turns"]}
+    winner = state["winner"]
+    return {"winners": [] if winner is None else [winner], "result": state["reason"],
+            "reason": REASONS[state["reason"]].format(winner=winner), "scores": None, "turns": state["turns"]}
 
 
 def _column(state, seat: int) -> tuple[list, list]:
@@ -32,15 +42,24 @@ def _column(state, seat: int) -> tuple[list, list]:
     return shown[:len(track)], shown[len(track):]
 
 
+def _pick(state, me):
+    choice = state["choice"]
+    if choice is None:
+        return None
+    return {"seat": choice["seat"], "kind": choice["choice"],
+            "discards_left": choice.get("left"), "because_of": choice.get("reason"),
+            "cards": list(choice["cards"]) if "cards" in choice and me == choice["seat"] else None}
+
+
 def view(state, seat):
     """What ``seat`` (``None`` or out of range: a spectator) may see, as a JSON-able dict.
 
-    Own hand and known Wasteland top cards, hand sizes, columns and positions, zombies, lost turns,
-    Alliances, ``phase`` (``"turn"``, ``"zombie"``, ``"reaction"``, ``"discard"``, ``"scout"``,
-    ``"zombie_trap"``, ``"over"``), a zombie's action points, the window, pending decisions,
-    discard piles, draw-pile sizes and the result. The seat making a pick also gets its
-    ``options`` and, for Scout and Zombie Trap, the ``cards`` it looks at. ``{"started": False}``
-    before the game starts.
+    ``{"started": False}`` before the game starts; then the own hand and known Wasteland top
+    cards, hand sizes, columns and positions, zombies, lost turns, Alliances, whose turn it is,
+    the phase, a zombie's action points and attacks, the reaction window, the pick being made (the
+    seer also sees what Scout or Zombie Trap showed), who must act, discard piles, draw-pile sizes
+    and the outcome. The view schema (``published.VIEW``) describes every field
+    (docs/rules/selfish-zombie.md, 'What each seat and a spectator can see').
     """
     if state is None:
         return {"started": False}
@@ -48,46 +67,42 @@ def view(state, seat):
     me = seat if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < n else None
     columns = [_column(state, s) for s in range(n)]
     w = state["window"]
-    v = {
+    window = {"responder": w["seat"], "attacker": w["attacker"], "card": w["card"],
+              "turned_back": w["reflected"]} if w else None
+    return {
         "started": True,
         "seat": me,
         "seats": n,
         "hand": list(state["hands"][me]) if me is not None else None,
-        "known_wasteland": list(state["peek"][me]) if me is not None else None,
+        "known_wasteland_top": list(state["peek"][me]) if me is not None else None,
         "hand_sizes": [len(h) for h in state["hands"]],
         "alive": list(state["alive"]),
         "tracks": [c[0] for c in columns],
-        "ahead": [c[1] for c in columns],
+        "cards_ahead": [c[1] for c in columns],
         "positions": [position(state, s) for s in range(n)],
-        "skip": list(state["skip"]),
+        "loses_next_turn": list(state["skip"]),
         "alliances": [dict(a) for a in state["alliances"]],
-        "turn": state["turn"],
-        "turns": state["turns"],
+        "turn_seat": state["turn"],
+        "turn_number": state["turns"],
         "phase": "over" if state["over"] else phase_of(state),
-        "points": state["points"],
-        "window": {k: w[k] for k in ("seat", "attacker", "card", "reflected")} if w else None,
-        "choice": None,
-        "pending": [{"seat": d.seat, "kind": d.kind} for d in pending(state)],
+        "zombie_action_points": state["points"],
+        "zombie_attacks_this_turn": list(state["attacked"]),
+        "reaction_window": window,
+        "pick": _pick(state, me),
+        "to_act": [{"seat": d.seat, "kind": d.kind, "code": d.code, "label": d.label} for d in pending(state)],
         "game_discard": list(state["game_discard"]),
         "wasteland_discard": list(state["wasteland_discard"]),
         "game_deck_size": len(state["game_deck"]),
         "wasteland_deck_size": len(state["wasteland_deck"]),
-        "result": outcome(state),
+        "outcome": outcome(state),
     }
-    choice = state["choice"]
-    if choice is not None:
-        v["choice"] = {k: choice[k] for k in ("seat", "choice", "target", "left", "reason") if k in choice}
-        if me == choice["seat"]:
-            if "cards" in choice:
-                v["choice"]["cards"] = list(choice["cards"])
-            v["choice"]["options"] = legal_commands(state, me)
-    return v
 
 
 def redact(event, seat):
     """The event as ``seat`` (``None``: a spectator) may see it: the deal, deck orders, stacked
     rolls, other seats' draws, cards taken between two others, what another seat's Scout or
-    Zombie Trap showed, and face-down Wasteland cards are hidden."""
+    Zombie Trap showed, face-down Wasteland cards and the server's queue (``then``) are hidden."""
+    event = hide_queue(event)
     common = redact_common(event, seat, "wasteland_deck")
     t, d = event.get("type"), event.get("data") or {}
     if t == "GameStarted" and common is not None:

@@ -12,8 +12,14 @@ from ..invariants import Driver, assert_json_state  # noqa: F401  (assert_json_s
 class Game(Driver):
     """A Selfish: Space Edition game, stacked by keyword (``hands``, ``game_deck``, ...)."""
 
-    def __init__(self, seats: int = 2, seed: int = 0, **stack):
-        super().__init__(R, seats, {"stack": stack} if stack else {}, seed)
+    def __init__(self, seats: int = 2, seed: int = 0, first_seat: int | None = 0, rules_version: str | None = None,
+                 **stack):
+        options = {"stack": stack} if stack else {}
+        if first_seat is not None:
+            options["first_seat"] = first_seat
+        if rules_version is not None:
+            options["rules_version"] = rules_version
+        super().__init__(R, seats, options, seed)
 
     # -- shortcuts into the state ---------------------------------------
     def hand(self, seat: int) -> list[str]:

@@ -76,9 +76,9 @@ def test_solar_flare_stops_action_cards_but_not_breathing_with_them():
 def test_moving_in_any_way_ends_a_solar_flare():
     g = Game(2, hands=[hand("laser_blast", oxygen=4), hand("rocket_booster", oxygen=4)],
              tracks=[["blank"], ["blank", "solar_flare"]], game_deck=["tether", "tether"])
-    assert R.view(g.state, 0)["solar_flare"] == [False, True]
+    assert R.view(g.state, 0)["under_solar_flare"] == [False, True]
     g.do(0, "PlayAction", card="laser_blast", target=1)
-    assert R.view(g.state, 0)["solar_flare"] == [False, False]
+    assert R.view(g.state, 0)["under_solar_flare"] == [False, False]
 
 
 # -- action cards -------------------------------------------------------------
@@ -107,9 +107,9 @@ def test_hack_suit_attacker_sees_the_target_hand_and_takes_a_card_of_their_choic
     g = Game(3, hands=[hand("hack_suit", oxygen=4), hand("rocket_booster", doubles=1), hand(oxygen=4)])
     g.do(0, "PlayAction", card="hack_suit", target=1)
     g.do(1, "Pass")
-    assert sorted(R.view(g.state, 0)["choice"]["target_hand"]) == ["double_oxygen", "rocket_booster"]
-    assert "target_hand" not in R.view(g.state, 1)["choice"] and "target_hand" not in R.view(g.state, 2)["choice"]
-    assert "target_hand" not in R.view(g.state, None)["choice"]
+    assert sorted(R.view(g.state, 0)["pick"]["target_hand"]) == ["double_oxygen", "rocket_booster"]
+    assert R.view(g.state, 1)["pick"]["target_hand"] is None and R.view(g.state, 2)["pick"]["target_hand"] is None
+    assert R.view(g.state, None)["pick"]["target_hand"] is None
     batch = g.do(0, "TakeCard", card="rocket_booster")
     assert "rocket_booster" in g.hand(0) and g.hand(1) == ["double_oxygen"]
     assert R.redact(batch[1], 2)["data"]["cards"] == [None] and R.redact(batch[1], 1)["data"]["cards"] == ["rocket_booster"]

@@ -24,9 +24,10 @@ REPLAY_EVERY = 9
 CHECK_EVERY = 6   # views and commands checked in every 6th game
 
 VIEW_KEYS = {
-    "started", "seat", "seats", "hand", "known_wasteland", "hand_sizes", "alive", "tracks", "ahead",
-    "positions", "skip", "alliances", "turn", "turns", "phase", "points", "window", "choice", "pending",
-    "game_discard", "wasteland_discard", "game_deck_size", "wasteland_deck_size", "result",
+    "started", "seat", "seats", "hand", "known_wasteland_top", "hand_sizes", "alive", "tracks", "cards_ahead",
+    "positions", "loses_next_turn", "alliances", "turn_seat", "turn_number", "phase", "zombie_action_points",
+    "zombie_attacks_this_turn", "reaction_window", "pick", "to_act", "game_discard", "wasteland_discard",
+    "game_deck_size", "wasteland_deck_size", "outcome",
 }
 
 
@@ -60,13 +61,16 @@ def check_views(state):
     c = state["choice"]
     if c and "cards" in c:
         for seat, v in views.items():
-            assert ("cards" in v["choice"]) == (seat == c["seat"]), "a Scout/Zombie Trap reveal is the seer's only"
+            shown = v["pick"]["cards"] is not None
+            assert shown == (seat == c["seat"]), "a Scout/Zombie Trap reveal is the seer's only"
 
 
 def check_redaction(event, seats):
     d, t = event["data"], event["type"]
     for seat in [*range(seats), None]:
         r = R.redact(event, seat)["data"]
+        assert "then" not in r, "the server's queue is shown"
+        d = {k: v for k, v in event["data"].items() if k != "then"}
         if t == "GameStarted":
             assert isinstance(r["game_deck"], int) and isinstance(r["wasteland_deck"], int)
             assert isinstance(r["dice"], int)

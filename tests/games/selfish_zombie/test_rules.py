@@ -1,4 +1,4 @@
-"""The rules as the project reads them (shared/rules/selfish-zombie.md): one test
+"""The rules as the project reads them (docs/rules/selfish-zombie.md): one test
 per decision, decks and die rolls stacked through ``options["stack"]`` so each
 story reads top to bottom. Seat 0 moves first and draws the first card of the
 stacked Game deck during setup."""
@@ -82,6 +82,7 @@ def test_travelling_pays_two_and_places_the_wasteland_card_behind():
 def test_travelling_with_the_last_supplies_survives_if_the_card_gives_some():
     g = Game(2, hands=[hand(supplies=2), SUPPLIES4], game_deck=["horde", "supplies"], wasteland_deck=["settlement"])
     g.do(0, "Travel", pay="singles")
+    g.do(0, "Accept")
     assert g.state["alive"][0] and g.hand(0) == ["horde", "supplies"]
 
 
@@ -101,18 +102,43 @@ def test_two_players_may_play_any_number_of_action_cards():
 # -- Wasteland cards --------------------------------------------------------
 
 
-def test_settlement_draws_one_game_card():
+def test_settlement_may_draw_one_game_card():
+    # given seat 0 travels onto a Settlement
     g = Game(2, hands=[SUPPLIES4, SUPPLIES4], game_deck=["supplies", "rampage"], wasteland_deck=["settlement"])
     g.do(0, "Travel", pay="singles")
-    assert g.hand(0)[-1] == "rampage"
+    assert g.pending[0].code == "settlement" and g.legal(0) == [{"type": "Accept"}, {"type": "Decline"}]
+    # when it accepts, then it draws the card and its turn ends
+    g.do(0, "Accept")
+    assert g.hand(0)[-1] == "rampage" and g.turn == 1
 
 
-def test_shopping_mall_rolls_and_draws_that_many():
+def test_settlement_may_be_declined_and_nothing_is_drawn():
+    # given seat 0 travels onto a Settlement
+    g = Game(2, hands=[SUPPLIES4, SUPPLIES4], game_deck=["supplies", "rampage"], wasteland_deck=["settlement"])
+    g.do(0, "Travel", pay="singles")
+    # when it declines, then it keeps its hand and the Rampage is seat 1's draw
+    g.do(0, "Decline")
+    assert g.hand(0) == hand(supplies=3) and g.turn == 1 and g.hand(1)[-1] == "rampage"
+
+
+def test_shopping_mall_may_roll_and_draw_that_many():
+    # given seat 0 travels onto a Shopping Mall
     g = Game(2, hands=[SUPPLIES4, SUPPLIES4], game_deck=["supplies", "horde", "scout", "alliance"],
              wasteland_deck=["shopping_mall"], dice=[2])
-    batch = g.do(0, "Travel", pay="singles")
-    assert batch[2]["data"] == {"seat": 0, "roll": 2, "why": "shopping_mall", "stacked": True}
+    g.do(0, "Travel", pay="singles")
+    assert g.pending[0].code == "shopping_mall" and g.state["dice"] == [2]
+    # when it accepts, then the die is rolled and that many cards drawn
+    batch = g.do(0, "Accept")
+    assert batch[1]["data"] == {"seat": 0, "roll": 2, "why": "shopping_mall", "stacked": True}
     assert g.hand(0)[-2:] == ["horde", "scout"] and g.state["dice"] == []
+
+
+def test_shopping_mall_may_be_declined_without_rolling():
+    g = Game(2, hands=[SUPPLIES4, SUPPLIES4], game_deck=["supplies", "horde"],
+             wasteland_deck=["shopping_mall"], dice=[2])
+    g.do(0, "Travel", pay="singles")
+    batch = g.do(0, "Decline")
+    assert "DieRolled" not in g.types(batch) and g.state["dice"] == [2] and g.hand(0) == hand(supplies=3)
 
 
 def test_bandits_roll_and_the_survivor_chooses_that_many_cards_to_discard():
@@ -167,6 +193,7 @@ def test_secret_passageway_moves_on_to_another_card():
     g = Game(2, hands=[SUPPLIES4, SUPPLIES4], game_deck=["supplies", "horde"],
              wasteland_deck=["secret_passageway", "settlement"])
     g.do(0, "Travel", pay="singles")
+    g.do(0, "Accept")
     assert g.state["tracks"][0] == ["secret_passageway", "settlement"] and g.hand(0)[-1] == "horde"
 
 
@@ -188,6 +215,7 @@ def test_alliance_moves_its_player_along_when_the_target_moves_on_its_turn():
     assert g.state["alliances"] == [{"ally": 0, "target": 1}]
     g.do(0, "Rest")
     batch = g.do(1, "Travel", pay="singles")
+    batch += g.do(0, "Accept")
     assert g.pos(1) == 1 and g.pos(0) == 1 and g.state["tracks"][0] == ["settlement"]
     assert "horde" in g.hand(0)                          # the ally resolved its own card (Settlement)
     assert "AllianceDiscarded" in g.types(batch) and g.state["alliances"] == []
@@ -207,24 +235,24 @@ def test_scout_shows_the_top_card_to_its_player_only_and_may_send_it_to_the_bott
     g = Game(2, hands=[hand("scout", supplies=4), SUPPLIES4], game_deck=["supplies"],
              wasteland_deck=["youve_been_bitten", "blank"])
     batch = g.do(0, "PlayAction", card="scout")
-    assert R.view(g.state, 0)["choice"]["cards"] == ["youve_been_bitten"]
-    assert "cards" not in R.view(g.state, 1)["choice"] and "cards" not in R.view(g.state, None)["choice"]
+    assert R.view(g.state, 0)["pick"]["cards"] == ["youve_been_bitten"]
+    assert R.view(g.state, 1)["pick"]["cards"] is None and R.view(g.state, None)["pick"]["cards"] is None
     assert R.redact(batch[-1], 1)["data"]["cards"] == [None]
     g.do(0, "PlaceScouted", where="bottom")
     assert g.state["wasteland_deck"][0] == "blank" and g.state["wasteland_deck"][-1] == "youve_been_bitten"
-    assert R.view(g.state, 0)["known_wasteland"] == [] and R.view(g.state, 1)["known_wasteland"] == []
+    assert R.view(g.state, 0)["known_wasteland_top"] == [] and R.view(g.state, 1)["known_wasteland_top"] == []
 
 
 def test_zombie_trap_shows_three_cards_and_puts_them_back_in_any_order():
     g = Game(2, hands=[hand("zombie_trap", supplies=4), SUPPLIES4], game_deck=["supplies"],
              wasteland_deck=["bandits", "blank", "settlement"])
     g.do(0, "PlayAction", card="zombie_trap")
-    assert R.view(g.state, 0)["choice"]["cards"] == ["bandits", "blank", "settlement"]
-    assert "cards" not in R.view(g.state, 1)["choice"]
+    assert R.view(g.state, 0)["pick"]["cards"] == ["bandits", "blank", "settlement"]
+    assert R.view(g.state, 1)["pick"]["cards"] is None
     batch = g.do(0, "OrderWasteland", cards=["settlement", "blank", "bandits"])
     assert g.state["wasteland_deck"][:3] == ["settlement", "blank", "bandits"]
-    assert R.view(g.state, 0)["known_wasteland"] == ["settlement", "blank", "bandits"]
-    assert R.view(g.state, 1)["known_wasteland"] == [] and R.redact(batch[-1], 1)["data"]["top"] == [None] * 3
+    assert R.view(g.state, 0)["known_wasteland_top"] == ["settlement", "blank", "bandits"]
+    assert R.view(g.state, 1)["known_wasteland_top"] == [] and R.redact(batch[-1], 1)["data"]["top"] == [None] * 3
 
 
 def test_horde_moves_a_survivor_back_and_not_one_on_the_start():
@@ -353,7 +381,7 @@ def test_a_zombies_default_is_attack_else_towards_the_nearest_survivor():
 def test_a_survivor_reaching_the_chopper_with_supplies_wins():
     g = Game(2, hands=[SUPPLIES4, SUPPLIES4], tracks=[["blank"] * 5], wasteland_deck=["blank"])
     g.do(0, "Travel", pay="singles")
-    assert g.outcome["winner"] == 0 and g.outcome["result"] == "chopper" and g.pending == []
+    assert g.outcome["winners"] == [0] and g.outcome["result"] == "chopper" and g.pending == []
 
 
 def test_reaching_the_chopper_without_supplies_kills():
@@ -365,10 +393,10 @@ def test_reaching_the_chopper_without_supplies_kills():
 def test_when_every_player_is_a_zombie_the_zombies_win():
     g = bitten_first(wasteland_deck=["youve_been_bitten"])
     g.do(1, "Travel", pay="singles")
-    assert g.outcome["winner"] is None and g.outcome["result"] == "zombies" and g.pending == []
+    assert g.outcome["winners"] == [] and g.outcome["result"] == "zombies" and g.pending == []
 
 
-# -- components, pinned to the rules file's tables ------------------------------------------
+# -- components, pinned to the card tables ------------------------------------------
 
 
 def test_every_card_kind_has_the_count_the_rules_file_gives():
@@ -462,7 +490,7 @@ def test_zombie_trap_with_fewer_than_three_cards_left_looks_at_what_there_is():
     # when seat 0 plays a Zombie Trap
     g.do(0, "PlayAction", card="zombie_trap")
     # then it looks at those two and puts them back
-    assert R.view(g.state, 0)["choice"]["cards"] == top
+    assert R.view(g.state, 0)["pick"]["cards"] == top
 
 
 def test_scout_on_an_empty_wasteland_deck_reshuffles_the_discard_pile_first():
@@ -473,5 +501,5 @@ def test_scout_on_an_empty_wasteland_deck_reshuffles_the_discard_pile_first():
     batch = g.do(0, "PlayAction", card="scout")
     # then the discard pile is shuffled into a new deck and the Scout looks at its top card
     assert g.types(batch) == ["ActionPlayed", "WastelandDeckReshuffled", "ChoiceRequested"]
-    assert R.view(g.state, 0)["choice"]["cards"] == g.state["wasteland_deck"][:1]
+    assert R.view(g.state, 0)["pick"]["cards"] == g.state["wasteland_deck"][:1]
     assert g.state["wasteland_discard"] == [] and len(g.state["wasteland_deck"]) == 41

@@ -1,4 +1,4 @@
-"""Zombie turns and the end (shared/rules/selfish-zombie.md, 'Death and zombies', 'End'): attacks
+"""Zombie turns and the end (docs/rules/selfish-zombie.md, "A zombie's turn", 'Ending and scoring'): attacks
 on the zombie's level, several attacks a turn, the chopper out of a zombie's reach, the zombies' win.
 Die rolls are stacked; ``bitten_first`` turns seat 0 into a zombie on level 1."""
 from __future__ import annotations
@@ -10,20 +10,57 @@ import pytest
 from events.games.contract import RuleViolation
 from events.games.selfish_zombie import RULESET as R
 
+from ..invariants import assert_rejected
 from .helpers import Game, hand
 from .test_rules import SUPPLIES4, bitten_first
 
 
-def test_a_zombie_attacks_one_survivor_several_times_and_several_survivors():
-    # given zombie seat 0 on level 1 with 3 action points, survivors 1 and 2 on its level
-    g = bitten_first(seats=3, tracks=[[], ["blank"], ["blank"]], dice=[3])
-    g.do(1, "Rest")
-    g.do(2, "Rest")
+def zombie_among(seats=3, dice=(3,), rules_version=None):
+    """Zombie seat 0 on level 1 with ``dice[0]`` action points, every other seat a survivor on its level."""
+    g = bitten_first(seats=seats, tracks=[[]] + [["blank"]] * (seats - 1), dice=list(dice),
+                     rules_version=rules_version)
+    for seat in range(1, seats):
+        g.do(seat, "Rest")
+    return g
+
+
+def attack(g, target):
+    g.do(0, "Attack", target=target)
+    g.do(target, "Pass")
+
+
+def test_a_zombie_may_attack_one_survivor_several_times():
+    # given zombie seat 0 with 3 action points, survivors 1 and 2 on its level
+    g = zombie_among()
     assert g.state["points"] == 3 and [c["target"] for c in R.legal_commands(g.state, 0)[:2]] == [1, 2]
+    # when it attacks seat 1 twice
+    attack(g, 1)
+    attack(g, 1)
+    # then only seat 1 may be attacked again: one target, several times
+    assert [c for c in g.legal(0) if c["type"] == "Attack"] == [{"type": "Attack", "target": 1}]
+    assert_rejected(R, g.state, 0, {"type": "Attack", "target": 2}, "illegal_target")
+    attack(g, 1)
+    assert len(g.hand(1)) == 4 - 1 - 3 + 1 + 1 and g.turn == 1  # rested, drew, lost three, drew again
+
+
+def test_a_zombie_may_attack_several_survivors_once_each():
+    # given zombie seat 0 with 3 action points, survivors 1, 2 and 3 on its level
+    g = zombie_among(seats=4)
+    # when it attacks seat 1, then seat 2
+    attack(g, 1)
+    attack(g, 2)
+    # then neither may be attacked again this turn; seat 3 may
+    assert [c for c in g.legal(0) if c["type"] == "Attack"] == [{"type": "Attack", "target": 3}]
+    assert_rejected(R, g.state, 0, {"type": "Attack", "target": 1}, "illegal_target")
+    assert R.view(g.state, None)["zombie_attacks_this_turn"] == [1, 2]
+
+
+def test_rules_version_1_let_a_zombie_mix_its_attacks():
+    # given a game under rules version 1, zombie seat 0 with 3 action points, survivors 1 and 2
+    g = zombie_among(rules_version="selfish-zombie/1")
     # when it attacks seat 1 twice and seat 2 once
     for target in (1, 1, 2):
-        g.do(0, "Attack", target=target)
-        g.do(target, "Pass")
+        attack(g, target)
     # then each attack cost a card and a point, and the turn passed when the points ran out
     assert [len(h) for h in g.state["hands"][1:]] == [2 + 1, 3] and g.turn == 1  # + its draw
 
@@ -50,7 +87,7 @@ def test_a_zombie_attack_on_the_last_survivor_ends_the_game_with_the_zombies_win
     # then seat 1 runs out of Supplies, turns, and the zombies win
     assert g.types(batch)[-2:] == ["Died", "GameEnded"]
     assert g.state["alive"] == [False, False] and g.outcome["result"] == "zombies" and g.pending == []
-    assert g.outcome["winner"] is None and "winners" not in g.outcome
+    assert g.outcome["winners"] == []
 
 
 def test_a_zombie_cannot_step_onto_the_chopper():

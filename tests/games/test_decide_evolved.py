@@ -1,0 +1,32 @@
+"""A game's ``decide_evolved`` returns exactly the state its events fold to, so the write
+path and self-play can evolve each event once (``Ruleset.decide_and_evolve``)."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from events.bots import choose
+from events.games import RULESETS
+from events.randomness import rng_for
+
+
+@pytest.mark.parametrize("ruleset_id", sorted(r for r in RULESETS if RULESETS[r].decide_evolved))
+def test_decide_evolved_gives_the_state_its_events_fold_to_and_leaves_the_old_one_alone(ruleset_id):
+    ruleset = RULESETS[ruleset_id]
+    for game in range(12):
+        seats = ruleset.min_seats + game % (ruleset.max_seats - ruleset.min_seats + 1)
+        state = ruleset.fold(ruleset.setup({}, seats, random.Random(game)))
+        for step in range(400):
+            pending = ruleset.pending(state)
+            if not pending:
+                break
+            command = choose(ruleset, state, pending[0].seat, "random", random.Random(step))
+            before = ruleset.copy_state(state)
+            events, after = ruleset.decide_evolved(state, pending[0].seat, command, rng_for(f"g{game}", step))
+            assert state == before, "decide_evolved changed the state it was given"
+            folded = ruleset.copy_state(state)
+            for event in events:
+                folded = ruleset.evolve(folded, event)
+            assert after == folded
+            state = after
