@@ -97,3 +97,15 @@ def test_a_second_person_joins_an_open_seat_from_the_lobby(page, browser, server
         assert (ann_seats, bob_seats) == ([0], [1])
     finally:
         other.close()
+
+
+def test_the_deadline_of_the_seat_being_waited_on_counts_down(page):
+    # given a game with a two-minute turn timeout, waiting on the person
+    create_in_lobby(page, "one-against-the-dead", ["human"], options={"turn_timeout_s": 120})
+    wait_for_move_or_end(page)
+    # then the decision shows its deadline as a countdown that goes down
+    timer = page.locator(".to-act [role=timer]")
+    first = timer.inner_text()
+    minutes, seconds = (int(part) for part in first.split(":"))
+    assert 60 < minutes * 60 + seconds <= 120, first
+    page.wait_for_function(f"() => document.querySelector('.to-act [role=timer]').textContent !== {first!r}")
