@@ -6,21 +6,9 @@
 import { Card, html, seatName } from "../ui.js";
 import { clickable, namingCard, namingSeat } from "./pick.js";
 
-/** A view with the names servers used before the readable ones (until every server has them). */
-function renamed(view) {
-  const window = view.window && { responder: view.window.seat, attacker: view.window.attacker, card: view.window.card,
-    turned_back: Boolean(view.window.reflected) };
-  const choice = view.choice && { seat: view.choice.seat, kind: view.choice.choice, target: view.choice.target,
-    target_hand: view.choice.target_hand || null, cards: view.choice.cards || null, discards_left: view.choice.left };
-  return { ...view, turn_seat: view.turn, turn_number: view.turns, under_solar_flare: view.solar_flare,
-    loses_next_turn: view.skip, cards_ahead: view.ahead, known_wasteland_top: view.known_wasteland,
-    reaction_window: window, pick: choice, ...("points" in view ? { zombie_action_points: view.points } : {}) };
-}
-
 /** The parts of a Selfish view the board draws, by the names the view uses; the board's
  * length and its goal from the catalogue. */
 function read(view, rules) {
-  if (!("turn_seat" in view)) view = renamed(view); // a server from before the readable names
   const seats = view.seats;
   const board = rules.board || {};
   const zombies = "zombie_action_points" in view; // the Zombie Edition: a seat that died plays on as a zombie
