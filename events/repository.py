@@ -11,7 +11,7 @@ conditional Redis script.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from events import chain, clocks
@@ -147,7 +147,8 @@ class GameRepository:
         if cached and self.cache is not None and idempotency_key is None:
             hit = self.cache.get(game_id)
             if hit is not None:
-                return replace(hit, meta=replace(hit.meta), from_cache=True), None
+                return Game(hit.meta, hit.ruleset, hit.state, hit.version, hit.head, hit.updated_ms, True,
+                            hit.clocks, hit.missed, hit.snapshot_version), None
         reply = self.store.load(game_id, idempotency_key)
         meta = GameMeta.from_hash(game_id, reply.meta)
         version, seen = reply.version, reply.seen
@@ -232,7 +233,7 @@ class GameRepository:
         Raises:
             events.store.ConcurrencyError: the stream moved past ``game.version``.
         """
-        ruleset, meta = game.ruleset, replace(game.meta)
+        ruleset, meta = game.ruleset, game.meta.copy()
         if evolved is not None:
             state = evolved
         else:
@@ -271,7 +272,7 @@ class GameRepository:
             check_tag(res.tag, idempotency_tag)
             return self.replayed(game, res, seat)
         if self.cache is not None and state is not None:
-            self.cache.put(meta.game_id, Game(replace(meta), ruleset, state, last, head, ts, clocks=timed,
+            self.cache.put(meta.game_id, Game(meta.copy(), ruleset, state, last, head, ts, clocks=timed,
                                               missed=missed, snapshot_version=snapshot_version))
         return CommandResult(meta.game_id, res.first_version, res.last_version, batch.envelopes, state, meta,
                              res.duplicate, ruleset, seat, head, timed, missed)

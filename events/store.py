@@ -26,6 +26,8 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any, Iterator
 
+import orjson
+
 from events import system  # noqa: F401 (registers the upcasters of the server's own events)
 from events.codec import BatchHeader, CodecError, EncodedBatch, Envelope, decode_entries, entry_fields
 
@@ -223,9 +225,7 @@ class EventStore:
         args.append(len(meta))
         for field, value in meta.items():
             args += [field, value]
-        args.append(len(batch.entries))
-        for entry in batch.entries:
-            args += entry
+        args.append(orjson.dumps(batch.entries))
 
         reply = self._append_script(keys=keys, args=args)
         outcome = int(reply[0])
