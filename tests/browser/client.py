@@ -162,13 +162,6 @@ def view_facts(ruleset: str, view: dict):
             "zombies": sorted([s["x"], s["y"], sum(s["zombies"].values())] for s in spots
                               if s["zombies"] and sum(s["zombies"].values())),
         })
-    if "map" not in view:  # a server from before the readable names
-        return _normalise({
-            "tiles": sorted([cell, t["tile"], t["rotation"]] for cell, t in view["tiles"].items()),
-            "zombies": sorted([space, n] for space, n in view["zombies"].items()),
-            "pawns": sorted([s, p] for s, p in enumerate(view["pawns"]) if p),
-            "tokens": sorted([space, "token-" + kind] for space, kind in view["tokens"].items()),
-        })
     board = view["map"]
     return _normalise({
         "tiles": sorted([cell, t["tile"], t["rotation"]] for cell, t in board["tiles"].items()),

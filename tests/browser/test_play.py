@@ -16,7 +16,7 @@ GAMES = {
     "selfish-space": (["human", "bot:strong"], {"seed": "browser-space"}),
     "selfish-zombie": (["human", "bot:strong"], {"seed": "browser-z2"}),
     "one-against-the-dead": (["human"], {"seed": "browser-city"}),
-    "zombies-quickplay": (["human", "bot:random"],
+    "zombies-quickplay": (["human", "bot:strong"],
                           {"seed": "browser-quickplay", "stack": {"tiles": ["hospital", "straight", "helipad"]}}),
 }
 

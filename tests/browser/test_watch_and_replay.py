@@ -39,8 +39,8 @@ def test_a_spectator_watches_an_all_bot_game_live_to_its_end(page, server, artif
     page.screenshot(path=artifacts / "selfish-space-watch.png", full_page=True)
 
 
-# Quickplay steps by whole commands: its view inside a command's batch still answers 500
-# at some versions (the game's fix is under way); One Against the Dead steps by events.
+# One Against the Dead steps by events (every version, inside a command's batch too),
+# Quickplay by whole commands.
 @pytest.mark.parametrize("ruleset, seats, options, by_version", [
     ("one-against-the-dead", [{"bot": "strong"}], {"seed": "browser-replay"}, True),
     ("zombies-quickplay", [{"bot": "strong"}, {"bot": "random"}],

@@ -27,24 +27,8 @@ function layoutOf(book, tile, rotation) {
   return turned ? turned.spaces : null;
 }
 
-/** A view with the names servers used before the readable ones (until every server has them). */
-function renamed(view) {
-  return {
-    ...view,
-    map: { tiles: view.tiles, tokens: view.tokens, helipad_centre: view.helipad,
-      zombies: Object.entries(view.zombies).flatMap(([space, n]) => Array(n).fill(space)) },
-    players: view.pawns.map((space, seat) => ({ seat, space, life: view.life[seat], bullets: view.bullets[seat],
-      kills: view.kills[seat], hand_size: view.hand_sizes[seat], items_in_play: view.items[seat] })),
-    turn: { seat: view.turn, number: view.turn_no, phase: view.stage },
-    tile_stack_size: view.tile_deck_size, event_deck_size: view.deck_size, zombies_in_box: view.pool,
-    tile_step: view.drawn ? { tile: view.drawn } : null,
-    reaction_window: null, card_choice: null, auction: null, combat: null, movement: null, zombie_moves: null, last_roll: null,
-  };
-}
-
 /** The parts of a Quickplay view the board draws: the map (tile cells and spaces are "x,y"). */
 function read(view) {
-  if (!view.map) view = renamed(view); // a server from before the readable names
   const map = view.map;
   const zombies = new Map();
   for (const space of map.zombies) zombies.set(space, (zombies.get(space) || 0) + 1);
