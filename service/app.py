@@ -121,6 +121,8 @@ def create_app(redis=None, prefix: str | None = None, config: dict | None = None
     errors.register(app)
     app.register_blueprint(_docs_assets())
     app.extensions["stranded_api"] = api
+    from service.client import blp as web_client  # the web client's static files at / and /web/
+    app.register_blueprint(web_client)
     return app
 
 

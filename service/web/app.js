@@ -1,0 +1,49 @@
+// The Stranded web client: routes after '#' (nothing secret is ever in them).
+//   #/                  the lobby
+//   #/game/<id>         play the seat(s) this browser holds (spectator view if none)
+//   #/watch/<id>        the spectator view, live
+//   #/replay/<id>[/<n>] the replay, at version n
+
+import { render } from "preact";
+import { useEffect, useState } from "preact/hooks";
+import { GamePage } from "./game.js";
+import { Lobby } from "./lobby.js";
+import { ReplayPage } from "./replay.js";
+import { html } from "./ui.js";
+
+function parse(hash) {
+  const parts = hash.replace(/^#\/?/, "").split("/").filter(Boolean).map(decodeURIComponent);
+  const [page, id, at] = parts;
+  if (page === "game" && id) return { page, id };
+  if (page === "watch" && id) return { page, id };
+  if (page === "replay" && id) return { page, id, at: at ? parseInt(at, 10) || null : null };
+  return { page: "lobby" };
+}
+
+function App() {
+  const [route, setRoute] = useState(parse(location.hash));
+  useEffect(() => {
+    const onChange = () => setRoute(parse(location.hash));
+    addEventListener("hashchange", onChange);
+    return () => removeEventListener("hashchange", onChange);
+  }, []);
+  useEffect(() => {
+    const main = document.getElementById("main");
+    if (main) main.focus({ preventScroll: true });
+    scrollTo(0, 0);
+  }, [route.page, route.id]);
+
+  let page;
+  if (route.page === "game") page = html`<${GamePage} key=${"g" + route.id} id=${route.id} spectate=${false} />`;
+  else if (route.page === "watch") page = html`<${GamePage} key=${"w" + route.id} id=${route.id} spectate=${true} />`;
+  else if (route.page === "replay") page = html`<${ReplayPage} key=${"r" + route.id} id=${route.id} at=${route.at} />`;
+  else page = html`<${Lobby} />`;
+  return html`<div class="shell">
+    <nav class="top" aria-label="Site"><a href="#/" class="brand">Stranded</a><a href="/docs">API docs</a></nav>
+    <div id="main" tabindex="-1">${page}</div>
+  </div>`;
+}
+
+const root = document.getElementById("app");
+root.textContent = "";
+render(html`<${App} />`, root);

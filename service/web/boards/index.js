@@ -1,0 +1,44 @@
+// The board of each ruleset, drawn from its catalogue and a view. A ruleset
+// the client has no drawing for is shown as its view's data, still playable
+// with the command buttons.
+
+import { html, words } from "../ui.js";
+import { SelfishBoard } from "./selfish.js";
+import { CityBoard } from "./city.js";
+import { TileMapBoard } from "./tilemap.js";
+
+const BOARDS = {
+  "selfish-space": SelfishBoard,
+  "selfish-zombie": SelfishBoard,
+  "one-against-the-dead": CityBoard,
+  "zombies-quickplay": TileMapBoard,
+};
+
+function DataTree({ value }) {
+  if (value === null || value === undefined) return html`<span class="muted">—</span>`;
+  if (Array.isArray(value)) {
+    if (!value.some((v) => v && typeof v === "object")) return html`<span>${value.join(", ") || "none"}</span>`;
+    return html`<ol>${value.map((v) => html`<li><${DataTree} value=${v} /></li>`)}</ol>`;
+  }
+  if (typeof value === "object") {
+    return html`<dl class="tree">${Object.entries(value).map(([k, v]) => html`<dt>${words(k)}</dt><dd><${DataTree} value=${v} /></dd>`)}</dl>`;
+  }
+  return html`<span>${String(value)}</span>`;
+}
+
+export function GenericBoard({ view }) {
+  return html`<div class="board generic"><${DataTree} value=${view} /></div>`;
+}
+
+/**
+ * The board for `rules.id`. Props: rules, summary, view (the view's body),
+ * seat (the viewer's seat or null), entries (legal commands), onPick(entries)
+ * (a click on the board that matches one or more commands), busy.
+ */
+export function Board(props) {
+  if (!props.view || props.view.started === false || !Object.keys(props.view).length) {
+    return html`<div class="board empty"><p>The game has not started: it is waiting for players.</p></div>`;
+  }
+  const Drawing = BOARDS[props.rules.id] || GenericBoard;
+  return html`<${Drawing} ...${props} />`;
+}

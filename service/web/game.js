@@ -1,0 +1,232 @@
+// Play and watch: one game, live. A seat held in this browser plays (its
+// view, its legal commands); without one the page is the spectator view.
+
+import { useCallback, useEffect, useRef, useState } from "preact/hooks";
+import { api, follow } from "./api.js";
+import { Board } from "./boards/index.js";
+import { CommandPanel, entriesOf } from "./commands.js";
+import { EventLog } from "./log.js";
+import { seatsOf } from "./seats.js";
+import { Countdown, ErrorLine, html, seatLabel, seatName } from "./ui.js";
+import { loadRules } from "./rules.js";
+
+/** Who must act now, with the decision's label and its deadline counting down. */
+export function ToAct({ rules, summary, mine }) {
+  if (!summary || summary.status !== "active") return null;
+  const list = summary.to_act || [];
+  if (!list.length) return html`<p class="to-act muted">Nobody is being waited on.</p>`;
+  return html`<ul class="to-act" aria-label="Waiting for">
+    ${list.map((d) => {
+      const decision = d.code ? rules.decisions.get(d.code) : null;
+      const text = d.label || (decision ? decision.description : `${seatName(summary, d.seat)} must act (${d.kind}).`);
+      return html`<li class=${mine.includes(d.seat) ? "mine" : ""} data-seat=${d.seat}>
+        <span class="who">${mine.includes(d.seat) ? "You" : seatName(summary, d.seat)}</span>
+        <span class="kind">${d.kind}</span> ${text} <${Countdown} deadline=${d.deadline_at} />
+      </li>`;
+    })}
+  </ul>`;
+}
+
+/** The result of a finished game: winners, how it ended, scores. */
+export function Outcome({ rules, summary }) {
+  const result = summary && summary.result;
+  if (!result) return null;
+  const winners = result.winners || [];
+  const described = result.result && rules.results.get(result.result);
+  return html`<section class="outcome" aria-label="Result">
+    <h2>${winners.length ? `${winners.map((s) => seatName(summary, s)).join(" and ")} won` : "Nobody won"}</h2>
+    ${result.reason ? html`<p>${result.reason}</p>` : ""}
+    ${described ? html`<p class="muted">${described.description}</p>` : ""}
+    ${result.scores ? html`<table class="scores"><thead><tr><th>Seat</th><th>Score</th></tr></thead><tbody>
+      ${Object.entries(result.scores).map(([seat, score]) => html`<tr><td>${seatName(summary, Number(seat))}</td><td>${score}</td></tr>`)}
+    </tbody></table>` : ""}
+    ${typeof result.turns === "number" ? html`<p class="muted">${result.turns} turns.</p>` : ""}
+  </section>`;
+}
+
+export function Seats({ summary, mine, current }) {
+  return html`<ul class="seats" aria-label="Seats">
+    ${(summary.seats || []).map((s) => html`<li class=${(mine.includes(s.seat) ? "mine " : "") + (s.seat === current ? "current" : "")}>
+      <span class="dot seat-${s.seat}" aria-hidden="true"></span>${seatLabel(summary, s.seat)}${mine.includes(s.seat) ? " — you" : ""}
+    </li>`)}
+  </ul>`;
+}
+
+/**
+ * The live state of one game for the holder of `token` (null: a spectator):
+ * summary, view, legal commands and the log, kept fresh from the event stream.
+ */
+function useLiveGame(id, token) {
+  const [state, setState] = useState({ summary: null, view: null, legal: null, events: [], error: null });
+  const refreshing = useRef(null);
+  const again = useRef(false);
+
+  // Fetch summary, view and legal commands. Asked while a fetch is under way (new events came
+  // meanwhile), it fetches once more when that one ends, so the page never stays behind.
+  const refresh = useCallback(async () => {
+    if (refreshing.current) {
+      again.current = true;
+      return refreshing.current;
+    }
+    refreshing.current = (async () => {
+      do {
+        again.current = false;
+        try {
+          const summary = await api.summary(id);
+          const [view, legal] = await Promise.all([
+            api.view(id, token),
+            token && summary.status === "active" ? api.legal(id, token) : Promise.resolve(null),
+          ]);
+          setState((s) => ({ ...s, summary, view, legal, error: null }));
+          // Read at different versions (the game moved between the calls): read again.
+          if (view.version !== summary.version || (legal && legal.version !== view.version)) again.current = true;
+        } catch (error) {
+          setState((s) => ({ ...s, error }));
+        }
+      } while (again.current);
+      refreshing.current = null;
+    })();
+    return refreshing.current;
+  }, [id, token]);
+
+  useEffect(() => {
+    let stream = null;
+    let timer = null;
+    let stopped = false;
+    setState({ summary: null, view: null, legal: null, events: [], error: null });
+    (async () => {
+      try {
+        const first = await api.events(id, token, 0, 1000);
+        let events = first.events;
+        let after = events.length ? events[events.length - 1].version : 0;
+        while (events.length && after < first.version && !stopped) {
+          const page = await api.events(id, token, after, 1000);
+          if (!page.events.length) break;
+          events = events.concat(page.events);
+          after = page.events[page.events.length - 1].version;
+        }
+        if (stopped) return;
+        setState((s) => ({ ...s, events }));
+        await refresh();
+        stream = follow(id, token, after, {
+          onEvent(envelope) {
+            setState((s) => ({ ...s, events: s.events.concat([envelope]) }));
+            clearTimeout(timer);
+            timer = setTimeout(refresh, 60);
+          },
+          onEnd() { refresh(); },
+        });
+      } catch (error) {
+        setState((s) => ({ ...s, error }));
+      }
+    })();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      if (stream) stream.stop();
+    };
+  }, [id, token]);
+
+  return [state, refresh];
+}
+
+export function GamePage({ id, spectate }) {
+  const held = spectate ? [] : seatsOf(id);
+  const [chosen, setChosen] = useState(null);
+  const [rules, setRules] = useState(null);
+  const [focus, setFocus] = useState(null);
+  const [busy, setBusy] = useState(false);
+  const [sendError, setSendError] = useState(null);
+
+  const mine = held.map((s) => s.seat);
+  const active = held.find((s) => s.seat === chosen) || held[0] || null;
+  const token = active ? active.token : null;
+  const [game, refresh] = useLiveGame(id, token);
+  const { summary, view, legal, events, error } = game;
+
+  useEffect(() => {
+    if (summary && !rules) loadRules(summary.ruleset).then(setRules, () => setRules(null));
+  }, [summary && summary.ruleset]);
+
+  // Holding several seats (a table shared on one screen): follow the one that must act.
+  useEffect(() => {
+    if (!summary || held.length < 2) return;
+    const due = (summary.to_act || []).find((d) => mine.includes(d.seat));
+    if (due && due.seat !== (active && active.seat)) setChosen(due.seat);
+  }, [summary && summary.version]);
+
+  useEffect(() => setFocus(null), [legal && legal.version]);
+
+  // Auto-pass, decided here from this seat's own legal moves (the server learns nothing from it):
+  // a reaction window where the one thing this seat may do is the window's single move is answered at once.
+  const [autoPass, setAutoPass] = useState(() => localStorage.getItem("stranded.autopass") !== "off");
+  const soleReaction = Boolean(legal && summary && active && legal.version === summary.version &&
+    (summary.to_act || []).some((d) => d.seat === active.seat && d.kind === "reaction") &&
+    legal.commands.length === 1);
+
+  const send = useCallback(async (entry) => {
+    setBusy(true);
+    setSendError(null);
+    setFocus(null);
+    try {
+      await api.send(id, token, { ...entry.command, expected_version: legal ? legal.version : undefined });
+    } catch (e) {
+      setSendError(e);
+    } finally {
+      setBusy(false);
+      refresh();
+    }
+  }, [id, token, legal]);
+
+  useEffect(() => {
+    if (autoPass && soleReaction && !busy) send(entriesOf(legal)[0]);
+  }, [autoPass, soleReaction, legal && legal.version]);
+
+  if (error && !summary) return html`<main><${ErrorLine} error=${error} /><p><a href="#/">Back to the lobby</a></p></main>`;
+  if (!summary || !rules || !view) return html`<main><p class="loading">Loading the game…</p></main>`;
+
+  const entries = entriesOf(legal);
+  const playing = Boolean(token);
+  const waitingFor = summary.status === "waiting" ? "The game starts when every open seat is taken." :
+    summary.status === "finished" ? "The game is over." : playing ? "Waiting for the others." : null;
+
+  return html`<main class="game" data-ruleset=${summary.ruleset} data-version=${view.version} data-status=${summary.status}>
+    <header class="game-head">
+      <h1>${rules.name}</h1>
+      <p class="meta">
+        <span class=${"status " + summary.status}>${summary.status}</span>
+        <span>version <output class="version-now">${view.version}</output></span>
+        <span>${playing ? `playing as ${seatName(summary, active.seat)}` : "watching as a spectator"}</span>
+        ${summary.seeded ? html`<span title="created with a fixed seed">seeded</span>` : ""}
+        ${summary.stacked ? html`<span title="created with a stacked deal">stacked</span>` : ""}
+      </p>
+      <nav class="game-links">
+        <a href="#/">Lobby</a>
+        <a href=${"#/replay/" + id}>Replay</a>
+        ${playing ? html`<a href=${"#/watch/" + id}>Spectator view</a>` : held.length || seatsOf(id).length ? html`<a href=${"#/game/" + id}>Play my seat</a>` : ""}
+      </nav>
+      ${held.length > 1 ? html`<label class="seat-pick">Seat <select value=${active.seat} onChange=${(e) => setChosen(Number(e.target.value))}>
+        ${held.map((s) => html`<option value=${s.seat}>${seatName(summary, s.seat)}</option>`)}</select></label>` : ""}
+    </header>
+    <${ToAct} rules=${rules} summary=${summary} mine=${playing ? [active.seat] : []} />
+    <${Outcome} rules=${rules} summary=${summary} />
+    <div class="table">
+      <section class="board-wrap" aria-label="Board">
+        <${Board} rules=${rules} summary=${summary} view=${view.view} seat=${playing ? active.seat : null}
+          entries=${entries} onPick=${(list) => (list.length === 1 ? send(list[0]) : setFocus(list))} busy=${busy} />
+      </section>
+      <aside class="side">
+        <${Seats} summary=${summary} mine=${mine} current=${playing ? active.seat : null} />
+        ${playing ? html`<label class="autopass"><input type="checkbox" checked=${autoPass} onChange=${(e) => {
+            localStorage.setItem("stranded.autopass", e.target.checked ? "on" : "off");
+            setAutoPass(e.target.checked);
+          }} /> Answer a reaction window for me when I have nothing to play in it</label>
+          <${ErrorLine} error=${sendError} />
+          <${CommandPanel} rules=${rules} summary=${summary} entries=${entries} focus=${focus}
+            onClearFocus=${() => setFocus(null)} onSend=${send} busy=${busy} waitingFor=${waitingFor} />` : ""}
+        <${ErrorLine} error=${error} />
+        <${EventLog} rules=${rules} summary=${summary} events=${events} />
+      </aside>
+    </div>
+  </main>`;
+}

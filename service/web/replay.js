@@ -1,0 +1,131 @@
+// Replay: any game, version by version. A slider and step buttons move over
+// the versions (one event, or one whole command: the events of one batch); the board is the spectator view at that version
+// (GET /view?at=N) and the event that made it is told in words. The address
+// (#/replay/<game>/<version>) can be shared: it holds no secret.
+
+import { useEffect, useRef, useState } from "preact/hooks";
+import { allEvents, api, follow } from "./api.js";
+import { Board } from "./boards/index.js";
+import { Outcome } from "./game.js";
+import { describeEvent, EventLine } from "./log.js";
+import { loadRules } from "./rules.js";
+import { ErrorLine, html } from "./ui.js";
+
+/** The last version of each command batch (events sharing a command id), ascending. */
+function batchEnds(events) {
+  const ends = [];
+  events.forEach((e, i) => {
+    const next = events[i + 1];
+    if (!next || !e.command_id || next.command_id !== e.command_id) ends.push(e.version);
+  });
+  return ends;
+}
+
+/** The events of the command batch that holds version `at` (same command id). */
+function batchOf(events, at) {
+  const event = events[at - 1];
+  if (!event || !event.command_id) return event ? [event] : [];
+  return events.filter((e) => e.command_id === event.command_id);
+}
+
+export function ReplayPage({ id, at: initial }) {
+  const [summary, setSummary] = useState(null);
+  const [rules, setRules] = useState(null);
+  const [events, setEvents] = useState(null);
+  const [at, setAt] = useState(initial || null);
+  const [view, setView] = useState(null);
+  const [playing, setPlaying] = useState(false);
+  const [error, setError] = useState(null);
+  const cache = useRef(new Map());
+
+  useEffect(() => {
+    let stream = null;
+    (async () => {
+      try {
+        const first = await api.summary(id);
+        setSummary(first);
+        setRules(await loadRules(first.ruleset));
+        const log = await allEvents(id, null);
+        setEvents(log.events);
+        setAt((a) => Math.min(a || log.events.length, log.events.length) || 1);
+        if (first.status !== "finished") {
+          const last = log.events.length ? log.events[log.events.length - 1].version : 0;
+          stream = follow(id, null, last, {
+            onEvent: (e) => setEvents((list) => list.concat([e])),
+            onEnd: () => api.summary(id).then(setSummary),
+          });
+        }
+      } catch (e) {
+        setError(e);
+      }
+    })();
+    return () => stream && stream.stop();
+  }, [id]);
+
+  // Show version `at`: fetch its spectator view (cached), keep the address shareable.
+  useEffect(() => {
+    if (!at) return;
+    history.replaceState(null, "", `#/replay/${id}/${at}`);
+    let current = true;
+    const known = cache.current.get(at);
+    const load = known ? Promise.resolve(known) : api.view(id, null, at);
+    load.then((v) => {
+      cache.current.set(at, v);
+      if (current) { setView(v); setError(null); }
+    }, (e) => current && setError(e));
+    return () => { current = false; };
+  }, [id, at]);
+
+  const last = events ? events.length : 0;
+  useEffect(() => {
+    if (!playing) return undefined;
+    if (at >= last) { setPlaying(false); return undefined; }
+    const timer = setTimeout(() => setAt(Math.min(last, at + 1)), 600);
+    return () => clearTimeout(timer);
+  }, [playing, at, last]);
+
+  if (error && !events) return html`<main><${ErrorLine} error=${error} /><p><a href="#/">Back to the lobby</a></p></main>`;
+  if (!summary || !rules || !events || !view) return html`<main><p class="loading">Loading the replay…</p></main>`;
+
+  const go = (n) => setAt(Math.max(1, Math.min(last, n)));
+  const ends = batchEnds(events);
+  const nextEnd = ends.find((v) => v > at);
+  const previousEnd = [...ends].reverse().find((v) => v < at);
+  const event = events[at - 1];
+  const batch = batchOf(events, at);
+  const line = event ? describeEvent(rules, summary, event) : null;
+
+  return html`<main class="replay game" data-ruleset=${summary.ruleset} data-version=${view.version}>
+    <header class="game-head">
+      <h1>${rules.name} — replay</h1>
+      <p class="meta"><span class=${"status " + summary.status}>${summary.status}</span>
+        <span>${last} versions</span></p>
+      <nav class="game-links"><a href="#/">Lobby</a>
+        ${summary.status !== "finished" ? html`<a href=${"#/watch/" + id}>Watch live</a>` : ""}</nav>
+    </header>
+    <div class="scrubber" role="group" aria-label="Versions">
+      <button type="button" onClick=${() => go(1)} disabled=${at <= 1} aria-label="First version">First</button>
+      <button type="button" onClick=${() => go(previousEnd)} disabled=${!previousEnd} aria-label="Previous command">◀ command</button>
+      <button type="button" onClick=${() => go(at - 1)} disabled=${at <= 1} aria-label="Previous version">◀ event</button>
+      <button type="button" onClick=${() => setPlaying(!playing)} aria-label=${playing ? "Pause" : "Play"}>${playing ? "Pause" : "Play"}</button>
+      <button type="button" onClick=${() => go(at + 1)} disabled=${at >= last} aria-label="Next version">event ▶</button>
+      <button type="button" onClick=${() => go(nextEnd)} disabled=${!nextEnd} aria-label="Next command">command ▶</button>
+      <button type="button" onClick=${() => go(last)} disabled=${at >= last} aria-label="Last version">Last</button>
+      <input type="range" min="1" max=${last} value=${at} aria-label="Version" onInput=${(e) => go(Number(e.target.value))} />
+      <output class="at">version ${at} of ${last}</output>
+    </div>
+    ${error ? html`<${ErrorLine} error=${error} />` : ""}
+    ${line ? html`<p class="step" aria-live="polite"><strong>${line.who ? line.who + ": " : ""}</strong>${line.text}${line.details.length ? " — " + line.details.join("; ") : ""}</p>` : ""}
+    ${at === last ? html`<${Outcome} rules=${rules} summary=${summary} />` : ""}
+    <div class="table">
+      <section class="board-wrap" aria-label="Board">
+        <${Board} rules=${rules} summary=${summary} view=${view.view} seat=${null} entries=${[]} onPick=${() => null} busy=${true} />
+      </section>
+      <aside class="side">
+        <section class="log" aria-label="This command"><h2>This command</h2>
+          <ol class="events">${batch.map((e) => html`<${EventLine} key=${e.version} rules=${rules} summary=${summary} envelope=${e} />`)}</ol>
+        </section>
+      </aside>
+    </div>
+  </main>`;
+}

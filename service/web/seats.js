@@ -1,0 +1,46 @@
+// The seat tokens this browser holds, kept in localStorage per game.
+//
+// A token is a secret: it never goes into a URL, a log line or the page's
+// text; it leaves the browser only in the Authorization header.
+
+const KEY = "stranded.seats";
+
+function load() {
+  try {
+    return JSON.parse(localStorage.getItem(KEY) || "{}");
+  } catch {
+    return {};
+  }
+}
+
+function save(all) {
+  localStorage.setItem(KEY, JSON.stringify(all));
+}
+
+/** The seats held for game `id`: [{seat, token, name, ruleset}], by seat number. */
+export function seatsOf(id) {
+  return (load()[id] || []).slice().sort((a, b) => a.seat - b.seat);
+}
+
+/** Remember a seat token for game `id`. */
+export function remember(id, seat, token, name, ruleset) {
+  const all = load();
+  const held = (all[id] || []).filter((s) => s.seat !== seat);
+  held.push({ seat, token, name, ruleset, at: new Date().toISOString() });
+  all[id] = held;
+  save(all);
+}
+
+/** Forget every seat of game `id`. */
+export function forget(id) {
+  const all = load();
+  delete all[id];
+  save(all);
+}
+
+/** Every game this browser holds a seat in: [{id, seats, ruleset, at}], newest first. */
+export function myGames() {
+  return Object.entries(load())
+    .map(([id, seats]) => ({ id, seats, ruleset: seats[0] && seats[0].ruleset, at: seats[0] && seats[0].at }))
+    .sort((a, b) => String(b.at).localeCompare(String(a.at)));
+}

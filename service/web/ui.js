@@ -1,0 +1,135 @@
+// Shared pieces of the client: htm bound to Preact, names from the catalogue,
+// small components (countdown, error line, card).
+
+import { h } from "preact";
+import { useEffect, useState } from "preact/hooks";
+import htm from "htm";
+
+export const html = htm.bind(h);
+
+/**
+ * What the API says about one game's ruleset: GET /v1/rulesets/{id} (seats,
+ * options, bots, command and event types with their descriptions, and the
+ * catalogue: cards, decks, dice, resources, decisions, results, board).
+ * Every name the client shows comes from here or from the view.
+ */
+export class Rules {
+  constructor(entry, detail) {
+    this.entry = { ...(entry || {}), ...(detail || {}) };
+    this.catalogue = (detail && detail.catalogue) || {};
+    this.cards = new Map((this.catalogue.cards || []).map((c) => [c.id, c]));
+    this.decisions = new Map((this.catalogue.decisions || []).map((d) => [d.code, d]));
+    this.results = new Map((this.catalogue.results || []).map((r) => [r.code, r]));
+    this.resources = new Map((this.catalogue.resources || []).map((r) => [r.id, r]));
+    this.decks = new Map((this.catalogue.decks || []).map((d) => [d.id, d]));
+  }
+
+  get id() { return this.entry.id; }
+  get name() { return this.entry.name || this.entry.id; }
+  get board() { return this.catalogue.board || null; }
+
+  /** A card's printed name (its id when the catalogue does not list it). */
+  cardName(id) {
+    if (id === null || id === undefined) return "a hidden card";
+    const card = this.cards.get(id);
+    return card ? card.name : String(id);
+  }
+
+  card(id) { return this.cards.get(id) || null; }
+
+  resourceName(id) {
+    const resource = this.resources.get(id);
+    return resource ? resource.name : String(id).replaceAll("_", " ");
+  }
+
+  /** The spec of an event type: {description} (GET /v1/rulesets/{id} "events"), or null. */
+  eventSpec(type) {
+    return (this.entry.events || {})[type] || null;
+  }
+
+  /** The spec of a command type: {description, arguments, required}, or null. */
+  commandSpec(type) {
+    return (this.entry.commands || {})[type] || null;
+  }
+}
+
+/** A seat's display name: its name in the summary, else "Seat N". */
+export function seatName(summary, seat) {
+  if (seat === null || seat === undefined) return "the game";
+  const entry = summary && summary.seats && summary.seats[seat];
+  return (entry && entry.name) || `Seat ${seat}`;
+}
+
+/** "Ann", "Bot 1 (strong)", "Seat 2 (open)". */
+export function seatLabel(summary, seat) {
+  const entry = summary && summary.seats && summary.seats[seat];
+  if (!entry) return `Seat ${seat}`;
+  const name = entry.name || `Seat ${seat}`;
+  if (entry.open) return `${name} (open)`;
+  if (entry.bot) return `${name} (bot: ${entry.bot})`;
+  return name;
+}
+
+/** "CardPlayed" -> "Card played". */
+export function words(identifier) {
+  const text = String(identifier).replaceAll("_", " ").replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase();
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** Seconds left until an ISO time, updated each second; null when there is no deadline. */
+export function useSecondsLeft(deadline) {
+  const [now, setNow] = useState(Date.now());
+  useEffect(() => {
+    if (!deadline) return undefined;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [deadline]);
+  if (!deadline) return null;
+  return Math.max(0, Math.round((Date.parse(deadline) - now) / 1000));
+}
+
+export function Countdown({ deadline }) {
+  const left = useSecondsLeft(deadline);
+  if (left === null) return null;
+  const minutes = Math.floor(left / 60);
+  const seconds = String(left % 60).padStart(2, "0");
+  return html`<span class=${"countdown" + (left <= 10 ? " urgent" : "")} role="timer"
+    title=${"Deadline " + new Date(deadline).toLocaleTimeString()}>${minutes}:${seconds}</span>`;
+}
+
+export function ErrorLine({ error }) {
+  if (!error) return null;
+  return html`<p class="error" role="alert">${error.message || String(error)}${error.code ? html` <code>${error.code}</code>` : ""}</p>`;
+}
+
+/** A card face: its name, and its rules text from the catalogue on hover/focus. */
+export function Card({ rules, id, onClick, selected, disabled, small, label }) {
+  const card = rules.card(id);
+  const name = id === null || id === undefined ? "?" : rules.cardName(id);
+  const kind = card ? card.kind : id === null || id === undefined ? "hidden" : "unknown";
+  const title = card ? `${card.name}${card.text ? ": " + card.text : ""}` : name;
+  const cls = `card kind-${String(kind).replace(/[^a-z0-9_-]/gi, "")}${selected ? " selected" : ""}${small ? " small" : ""}`;
+  if (onClick) {
+    return html`<button type="button" class=${cls} title=${title} disabled=${disabled}
+      aria-pressed=${selected ? "true" : "false"} onClick=${onClick}>${label || name}</button>`;
+  }
+  return html`<span class=${cls} title=${title}>${label || name}</span>`;
+}
+
+/** A value of a command argument or event field, in words. */
+export function valueText(rules, summary, value, schema) {
+  if (value === null || value === undefined) return "hidden";
+  if (Array.isArray(value)) return value.map((v) => valueText(rules, summary, v, schema && schema.items)).join(", ");
+  if (typeof value === "number" && schema && isSeatSchema(schema)) return seatName(summary, value);
+  if (typeof value === "string" && rules.cards.has(value)) return rules.cardName(value);
+  if (typeof value === "object") return Object.entries(value).map(([k, v]) => `${words(k).toLowerCase()} ${valueText(rules, summary, v)}`).join(", ");
+  if (typeof value === "boolean") return value ? "yes" : "no";
+  return String(value).replaceAll("_", " ");
+}
+
+/** Whether a JSON Schema (from the API) describes a seat number. */
+export function isSeatSchema(schema) {
+  if (!schema) return false;
+  const types = [].concat(schema.type || []);
+  return types.includes("integer") && /\bseat\b/i.test(schema.description || "");
+}

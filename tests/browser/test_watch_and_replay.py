@@ -1,0 +1,101 @@
+"""Watching a game live as a spectator, and replaying a finished one version by version."""
+from __future__ import annotations
+
+import time
+
+import pytest
+import requests
+
+from tests.browser.client import api_view, board_facts, create_in_lobby, view_facts
+
+
+def _wait_finished(base: str, game_id: str, seconds: float = 120) -> dict:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        summary = requests.get(f"{base}/v1/games/{game_id}", timeout=5).json()
+        if summary["status"] == "finished":
+            return summary
+        time.sleep(0.2)
+    raise AssertionError(f"{game_id} did not finish in {seconds}s")
+
+
+def test_a_spectator_watches_an_all_bot_game_live_to_its_end(page, server, artifacts):
+    # given an all-bot game created in the lobby (the lobby opens the spectator view)
+    game_id = create_in_lobby(page, "selfish-space", ["bot:random", "bot:random", "bot:cautious", "bot:strong"],
+                              options={"seed": "browser-watch"})
+    assert "#/watch/" in page.url
+    # then moves arrive without a reload: the page shows newer versions and a growing log
+    first = int(page.get_attribute("main.game", "data-version"))
+    page.wait_for_function(f"() => Number(document.querySelector('main.game').dataset.version) > {first}"
+                           " || document.querySelector('main.game').dataset.status === 'finished'", timeout=60_000)
+    assert page.locator("section.commands").count() == 0, "a spectator has no moves"
+    # and the game plays to its end on screen, with its result
+    page.wait_for_selector("main.game[data-status=finished] section.outcome", timeout=120_000)
+    summary = requests.get(f"{server}/v1/games/{game_id}", timeout=5).json()
+    page.wait_for_function(f"() => Number(document.querySelector('main.game').dataset.version) === {summary['version']}")
+    shown_at, facts = board_facts(page, "selfish-space")
+    assert facts == view_facts("selfish-space", api_view(server, game_id, at=shown_at)["view"])
+    assert page.locator(".log li.event").count() == min(summary["version"], 200)
+    page.screenshot(path=artifacts / "selfish-space-watch.png", full_page=True)
+
+
+# One Against the Dead steps by events (every version, inside a command's batch too),
+# Quickplay by whole commands.
+@pytest.mark.parametrize("ruleset, seats, options, by_version", [
+    ("one-against-the-dead", [{"bot": "strong"}], {"seed": "browser-replay"}, True),
+    ("zombies-quickplay", [{"bot": "strong"}, {"bot": "random"}],
+     {"seed": "browser-replay", "stack": {"tiles": ["drug_store", "crossroads", "helipad"]}}, False),
+])
+def test_a_finished_game_replays_forward_and_back_with_the_board_of_each_version(page, server, artifacts,
+                                                                                  ruleset, seats, options,
+                                                                                  by_version):
+    # given a finished all-bot game
+    created = requests.post(f"{server}/v1/games", json={"ruleset": ruleset, "seats": seats, "options": options},
+                            timeout=10).json()
+    game_id = created["id"]
+    last = _wait_finished(server, game_id)["version"]
+    log = requests.get(f"{server}/v1/games/{game_id}/events?limit=1000", timeout=10).json()["events"]
+    ends = [e["version"] for i, e in enumerate(log)
+            if i + 1 == len(log) or not e["command_id"] or log[i + 1]["command_id"] != e["command_id"]]
+    start = next(v for v in ends if v >= min(8, last - 3))
+
+    def steps(at: int) -> list[tuple[str, int]]:
+        """The buttons pressed from ``at`` and the version each must show."""
+        after = [v for v in ends if v > at]
+        if by_version:
+            command_end = min(v for v in ends if v > at + 1)
+            return [("Next version", at + 1), ("Next version", at + 2), ("Previous version", at + 1),
+                    ("Next command", command_end), ("Previous command", max(v for v in ends if v < command_end))]
+        return [("Next command", after[0]), ("Next command", after[1]), ("Previous command", after[0])]
+
+    def shows(version: int) -> None:
+        page.wait_for_function(f"() => Number(document.querySelector('main.replay')?.dataset.version) === {version}")
+        shown_at, facts = board_facts(page, ruleset)
+        assert shown_at == version
+        assert facts == view_facts(ruleset, api_view(server, game_id, at=version)["view"]), version
+        assert page.url.endswith(f"#/replay/{game_id}/{version}"), "the address names the version shown"
+        assert page.locator("p.step").count() == 1, "the event of the step is told in words"
+
+    # when the replay link is opened at a version, then stepped forward and back, one event
+    # and one command at a time
+    page.goto(f"/#/replay/{game_id}/{start}")
+    shows(start)
+    for button, expected in steps(start):
+        page.get_by_role("button", name=button).click()
+        shows(expected)
+    # and moved with the keyboard on the slider, to the end and back to the start
+    page.get_by_role("slider", name="Version").focus()
+    page.keyboard.press("End")
+    shows(last)
+    page.wait_for_selector("section.outcome")
+    page.screenshot(path=artifacts / f"{ruleset}-replay.png", full_page=True)
+    page.keyboard.press("Home")
+    page.wait_for_function("() => Number(document.querySelector('main.replay')?.dataset.version) === 1")
+    assert page.url.endswith(f"#/replay/{game_id}/1")
+    # then a shared link opens the same version for anyone (a fresh page: no seat held)
+    middle = (last + 1) // 2
+    other = page.context.browser.new_page(base_url=server)
+    other.goto(f"/#/replay/{game_id}/{middle}")
+    other.wait_for_function(f"() => Number(document.querySelector('main.replay')?.dataset.version) === {middle}")
+    assert board_facts(other, ruleset)[1] == view_facts(ruleset, api_view(server, game_id, at=middle)["view"])
+    other.close()
