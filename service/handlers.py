@@ -64,8 +64,11 @@ def ruleset_detail(ruleset_id: str) -> dict:
     ruleset = RULESETS.get(ruleset_id)
     if ruleset is None:
         raise ApiError(404, "ruleset_not_found", f"This server hosts no game '{ruleset_id}'.")
-    events = {name: {"description": spec["description"]} for name, spec in SYSTEM_EVENT_SPECS.items()}
-    events.update({name: {"description": spec["description"]} for name, spec in sorted(ruleset.events.items())})
+    def described(spec: dict) -> dict:
+        return {key: spec[key] for key in ("description", "sentence") if key in spec}
+
+    events = {name: described(spec) for name, spec in SYSTEM_EVENT_SPECS.items()}
+    events.update({name: described(spec) for name, spec in sorted(ruleset.events.items())})
     return {"id": ruleset.id, "name": ruleset.name, "min_seats": ruleset.min_seats,
             "max_seats": ruleset.max_seats, "version": ruleset.version,
             "versions": sorted(set(ruleset.versions) | {ruleset.version}), "rules": rules_page(ruleset.id),

@@ -151,7 +151,14 @@ def ruleset_components(ruleset: Ruleset) -> dict[str, dict]:
         "options": S.map_of(ref("Option"), "Option name -> its type, default, bounds and description."),
         "bots": S.array(S.string("A bot policy."), "The bot policies a seat may use."),
         "commands": S.map_of(ref("CommandSpec"), "Command type -> its description and arguments."),
-        "events": S.map_of(S.obj("An event type.", {"description": S.string("What it records.")}),
+        "events": S.map_of(S.obj("An event type.", {
+            "description": S.string("What it records."),
+            "sentence": S.optional(S.string(
+                "The event in words, for a log a person reads: a template whose {field:kind} placeholders name a "
+                "field of the event's data and how to show it: 'seat' (the seat's player's name), 'card' (the "
+                "card's name in the catalogue) or 'value' (as it is). Leave out a placeholder whose field is null "
+                "or absent (hidden from the reader). Absent: show the description.")),
+        }),
                            "Event type -> what it records (the server's own events included)."),
         "results": S.array({"type": "object", "additionalProperties": True,
                             "description": "A result code and what it means."},

@@ -160,9 +160,35 @@ def command(description: str, **arguments: Schema) -> dict:
     return {"description": description, "arguments": args, "required": required}
 
 
-def event(description: str, data: Schema) -> dict:
-    """One event type's spec: what it records and the schema of its ``data``."""
-    return {"description": description, "data": data}
+#: The kinds of value a sentence placeholder names: a seat (shown by its player's name), a
+#: card (by its name in the catalogue), or anything else (shown as it is).
+SENTENCE_KINDS = ("seat", "card", "value")
+
+
+def event(description: str, data: Schema, sentence: str | None = None) -> dict:
+    """One event type's spec: what it records, the schema of its ``data`` and, for the log a
+    person reads, a ``sentence`` template such as ``"{seat:seat} played {card:card} on
+    {target:seat}"``: each ``{field:kind}`` names a field of ``data`` and how to show it
+    (:data:`SENTENCE_KINDS`); a field that is null or hidden from the reader is left out of
+    the sentence by the front end (``None``: the description stands in)."""
+    spec = {"description": description, "data": data}
+    if sentence is not None:
+        spec["sentence"] = sentence
+    return spec
+
+
+def sentence_fields(sentence: str) -> list[tuple[str, str]]:
+    """The ``(field, kind)`` placeholders of a sentence template, in order; raises
+    ``ValueError`` for a malformed one."""
+    import re
+
+    out = []
+    for match in re.finditer(r"\{([^{}]*)\}", sentence):
+        name, _, kind = match.group(1).partition(":")
+        if not name or kind not in SENTENCE_KINDS:
+            raise ValueError(f"placeholder {match.group(0)!r}: write {{field:kind}}, kind one of {SENTENCE_KINDS}")
+        out.append((name, kind))
+    return out
 
 
 # -- checking -----------------------------------------------------------------

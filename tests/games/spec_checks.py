@@ -62,6 +62,10 @@ def check_published(ruleset: Ruleset) -> None:
     for event_type, spec in ruleset.events.items():
         assert spec["description"], f"event {event_type} has no description"
         problems += S.validate_schema_shape(spec["data"], f"event {event_type}")
+        if "sentence" in spec:
+            fields = spec["data"].get("properties", {})
+            for name, _ in S.sentence_fields(spec["sentence"]):
+                assert name in fields, f"event {event_type}'s sentence names no field {name!r}"
     for command_type, spec in ruleset.commands.items():
         assert spec["description"], f"command {command_type} has no description"
         for name, arg in spec["arguments"].items():
