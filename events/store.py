@@ -26,8 +26,7 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any, Iterator
 
-from events import chain
-from events import system  # noqa: F401 (registers the upcasters of the server's own events)
+from events import chain, system  # noqa: F401 (system registers the upcasters of the server's own events)
 from events.codec import BatchHeader, CodecError, EncodedBatch, Envelope, decode_entries, entry_fields
 
 __all__ = [

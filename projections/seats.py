@@ -52,7 +52,7 @@ def takeover_policy(ruleset: Ruleset, options: dict) -> str:
     wanted = options.get("takeover_policy")
     if wanted in ruleset.bots:
         return wanted
-    return "strong" if "strong" in ruleset.bots else sorted(ruleset.bots)[0]
+    return "strong" if "strong" in ruleset.bots else min(ruleset.bots)
 
 
 def seats_at(ruleset: Ruleset, envelopes: list[Envelope]) -> list[dict]:

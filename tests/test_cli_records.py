@@ -39,7 +39,7 @@ def exported(tmp_path, monkeypatch):
 
 def offline(monkeypatch):
     """From here on, any attempt of the CLI to reach a Redis fails the test."""
-    import service.cli as cli
+    from service import cli
 
     def no_redis(data_dir):
         raise AssertionError(f"verify --file reached for a Redis ({data_dir})")

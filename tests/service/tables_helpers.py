@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import fakeredis
-import pytest
 
 from service.app import create_app
 from tests.helpers import auth, run_jobs
@@ -18,9 +17,8 @@ def checker():
     return _CHECKER[0]
 
 
-@pytest.fixture
-def api(client):
-    """The test client, every JSON response it gets held to the OpenAPI spec."""
+def spec_checked(client) -> ValidatingClient:
+    """``client`` (a Flask test client), every JSON response it gets held to the OpenAPI spec."""
     return ValidatingClient(client, checker())
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import time
 
+import pytest
 from rq import Queue
 
 from events.codec import ms_of
@@ -12,8 +13,14 @@ from events.dispatch import QUEUE_NAME, deadline_job_id
 from events.repository import GameRepository
 from events.store import EventStore
 from tests.helpers import STACK, auth, post_command
-from tests.service.tables_helpers import api, summary, table  # noqa: F401 (api: a fixture)
+from tests.service.tables_helpers import spec_checked, summary, table
 from workers.jobs import run_deadline
+
+
+@pytest.fixture
+def api(client):
+    """The test client, every JSON response it gets held to the OpenAPI spec."""
+    return spec_checked(client)
 
 
 def due_in_s(redis, game_id: str, version: int, seat: int) -> float:
@@ -39,7 +46,7 @@ def test_a_seat_whose_clock_runs_out_gets_its_default_sent_and_counts_a_missed_d
     assert deadline_after_s(body) == 5.0
     assert 3.0 < due_in_s(redis_conn, game_id, version, seat) <= 5.0
     # when its time runs out and the deadline job runs
-    import events.repository as repository
+    from events import repository
 
     real = repository.now_ms
     monkeypatch.setattr(repository, "now_ms", lambda: real() + 6_000)

@@ -16,8 +16,14 @@ from projections.records import record_of
 from service.app import create_app
 from service.streams import StreamSettings
 from tests.helpers import STACK, auth, post_command, run_jobs
-from tests.service.tables_helpers import api, finish, summary, table  # noqa: F401 (api: a fixture)
+from tests.service.tables_helpers import finish, spec_checked, summary, table
 from tests.service.test_streams import frames, play_some, read_stream
+
+
+@pytest.fixture
+def api(client):
+    """The test client, every JSON response it gets held to the OpenAPI spec."""
+    return spec_checked(client)
 
 
 def events_of(api, game_id: str) -> list[dict]:

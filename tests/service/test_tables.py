@@ -12,9 +12,14 @@ from events.repository import GameRepository
 from events.store import EventStore
 from projections.audit import verify_record
 from tests.helpers import STACK, auth, run_jobs
-from tests.service.tables_helpers import api, finish, seat_change, summary, table  # noqa: F401 (api: a fixture)
+from tests.service.tables_helpers import finish, seat_change, spec_checked, summary, table
 from workers.jobs import run_deadline
 
+
+@pytest.fixture
+def api(client):
+    """The test client, every JSON response it gets held to the OpenAPI spec."""
+    return spec_checked(client)
 
 # -- leave, resign, reclaim --------------------------------------------------------------
 
