@@ -1,8 +1,10 @@
-"""The baseline for the HTTP benchmark: a bare Flask endpoint that does one XADD.
+"""The baseline for the HTTP benchmark: bare Flask endpoints doing one Redis call each.
 
-Same route shape as Stranded's ``POST /v1/games/<id>/commands``: it parses the
-JSON body, appends one entry to a Redis stream and returns a small JSON
-object. Served by gunicorn exactly like ``bench/stranded_app.py``.
+``POST /v1/games/<id>/commands`` parses the JSON body, appends one entry to a
+Redis stream (one ``XADD``) and returns a small JSON object; ``GET
+/v1/games/<id>/view`` reads one key (one ``GET``) and returns it as JSON.
+Served by ``bench/bare_serve.py`` with the gunicorn settings of ``stranded
+serve``.
 
 Environment: ``REDIS_URL`` (default ``redis://127.0.0.1:6379/13``) and
 ``BENCH_PREFIX`` (key prefix, default ``bench``).
@@ -21,6 +23,12 @@ KEY = f"{PREFIX}:bare:stream"
 
 redis = connect(URL)
 app = Flask("bare")
+
+
+@app.get("/v1/games/<game_id>/view")
+def view(game_id):
+    value = redis.get(f"{PREFIX}:bare:view")
+    return jsonify({"game_id": game_id, "view": value.decode() if value else None})
 
 
 @app.post("/v1/games/<game_id>/commands")

@@ -10,16 +10,36 @@ from events.simulation import play_game
 from events.snapshots import SYSTEM_EVENTS
 
 
-def bench_self_play(games: int):
-    """Play ``games`` whole games with 4 random bots; return (games/s, events/game, records)."""
-    ruleset = RULESETS[RULESET_ID]
+def bench_self_play(games: int, ruleset_id: str = RULESET_ID, policy: str = "random", seats: int = 4):
+    """Play ``games`` whole games with ``seats`` bots of ``policy``; return (games per CPU
+    second of this process, events/game, records). CPU time (not wall time) makes the
+    figure robust to other load on the machine."""
+    ruleset = RULESETS[ruleset_id]
     records = []
-    start = time.perf_counter()
+    start = time.process_time()
     for i in range(games):
-        records.append(play_game(ruleset, ["random"] * 4, f"bench-{i}"))
-    elapsed = time.perf_counter() - start
+        records.append(play_game(ruleset, [policy] * seats, f"bench-{i}"))
+    elapsed = time.process_time() - start
     events = sum(len(r.events) for r in records)
     return games / elapsed, events / games, records
+
+
+#: The table every ruleset's self-play is measured at: (ruleset, seats, games full, games quick).
+SELFPLAY_TABLES = (("selfish-space", 4, 1000, 150), ("selfish-zombie", 4, 300, 40),
+                   ("one-against-the-dead", 1, 300, 40), ("zombies-quickplay", 2, 30, 4))
+
+
+def bench_self_play_all(quick: bool) -> dict:
+    """Games per CPU second of every ruleset with random and with strong bots:
+    ``{ruleset: {"random": x, "strong": y, "seats": n}}``."""
+    out = {}
+    for ruleset_id, seats, full, short in SELFPLAY_TABLES:
+        games = short if quick else full
+        out[ruleset_id] = {"seats": seats}
+        for policy in ("random", "strong"):
+            out[ruleset_id][policy] = bench_self_play(max(2, games if policy == "random" else games // 3),
+                                                      ruleset_id, policy, seats)[0]
+    return out
 
 
 def fold_events(evolve, events):

@@ -18,6 +18,7 @@ from events.meta import GameMeta
 from events.randomness import seed_hash
 from events.simulation import play_game
 from events.store import EventStore
+from events.system import public_seat
 from projections.audit import verify
 from projections.rebuild import rebuild_all
 
@@ -31,14 +32,14 @@ def store_games(store: EventStore, ruleset_id: str, games: int, seats: int = 4, 
         seed, game_id = f"{prefix}-{i}", f"{prefix}-{i}"
         batches: list[list[dict]] = []
         record = play_game(ruleset, ["random"] * seats, seed, on_step=lambda state, batch: batches.append(list(batch)))
-        public = [{"name": f"Bot {s}", "bot": "random", "open": False} for s in range(seats)]
+        public = [public_seat({"name": f"Bot {s}", "bot": "random"}) for s in range(seats)]
         created = {"type": "GameCreated", "data": {
             "ruleset": ruleset_id, "rules_version": ruleset.version, "seats": public, "options": {},
-            "seed_sha256": seed_hash(seed), "seeded": True, "stacked": False}}
+            "seed_sha256": seed_hash(seed), "seeded": True, "stacked": False, "rematch_of": None}}
         commands = [(None, {"type": "CreateGame", "ruleset": ruleset_id, "seats": public, "options": {}})]
         commands += record.commands
         batches[0] = [created] + batches[0]
-        batches[-1] = batches[-1] + [{"type": "SeedRevealed", "data": {"seed": seed, "options": {}}}]
+        batches[-1] = batches[-1] + [{"type": "SeedRevealed", "data": {"seed": seed, "options": {"seed": seed}}}]
         pipe = store.redis.pipeline(transaction=False)
         head, version, ts = chain.genesis(game_id), 0, now_ms()
         key = store.key(game_id, "events")

@@ -1,19 +1,21 @@
-"""Stranded benchmark: self-play, fold speed, HTTP command throughput, view latency.
+"""Stranded benchmark: every figure the performance and robustness issues set a target for.
 
-    python bench/run.py            # full run (about 2-3 minutes)
-    python bench/run.py --quick    # smoke run (under ~30 s)
-    python bench/run.py --profile  # also cProfile the command path in-process
+    python bench/run.py            # full run (several minutes)
+    python bench/run.py --quick    # the same figures from smaller samples (under about a minute)
+    python bench/run.py --json     # also print one JSON object with every figure (last line)
+    python bench/run.py --profile  # then cProfile the command path in process
 
-Figures (see bench/README.md): timings are only compared *within one run*
-(ratios); the machine is shared, so absolute numbers move from run to run.
-Nothing here asserts: each figure is printed with its target and PASS/FAIL.
-
-Redis: ``REDIS_URL`` if set, else ``redis://127.0.0.1:6379/13``. Every key
-written starts with ``bench:<pid>:`` and is deleted at the end.
+Each figure is measured in this run and printed with its target and PASS/FAIL
+(INFO when it has none). The machine is shared and noisy: compare ratios
+taken within one run, never absolute timings across runs. Nothing here
+asserts. Redis: ``REDIS_URL`` if set, else ``redis://127.0.0.1:6379/13``;
+every key written starts with ``bench:<pid>:`` and is deleted at the end.
 """
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import sys
 import time
 from pathlib import Path
@@ -22,30 +24,25 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from bench import common as C  # noqa: E402
 from bench.commands import bench_http  # noqa: E402
-from bench.common import (  # noqa: E402
-    BENCH_DIR,
-    FOLD_TARGET,
-    HTTP_RATIO_TARGET,
-    PREFIX,
-    REDIS_URL,
-    RULESET_ID,
-    VIEW_RATIO_TARGET,
-    log,
-    verdict,
-)
-from bench.inprocess import bench_fold, bench_self_play  # noqa: E402
-from bench.profiling import profile_commands  # noqa: E402
-from bench.servers import free_port, start_server, stop_server, wait_until_up  # noqa: E402
-from bench.views import bench_view, bench_view_in_process, view_games  # noqa: E402
+from bench.common import BENCH_DIR, PREFIX, REDIS_URL, verdict  # noqa: E402
+from bench.reads import bench_list, bench_view_latency, bench_view_ratio, fill_lobby  # noqa: E402
+from bench.inprocess import bench_fold, bench_self_play, bench_self_play_all  # noqa: E402
+from bench.replay import bench_rebuild, bench_verify, store_games  # noqa: E402
+from bench.servers import free_port, start_bare, start_serve, stop_server, wait_until_up  # noqa: E402
 from events.connection import connect  # noqa: E402
 from events.store import EventStore  # noqa: E402
 
 
+def log(msg: str = "") -> None:
+    """``bench.common.log`` (looked up each time: ``--json`` moves it to standard error)."""
+    C.log(msg)
+
+
 def cleanup(redis) -> int:
     """Delete every key under the run's prefix; return how many."""
-    n = 0
-    batch = []
+    n, batch = 0, []
     for key in redis.scan_iter(match=f"{PREFIX}:*", count=1000):
         batch.append(key)
         if len(batch) >= 500:
@@ -56,104 +53,191 @@ def cleanup(redis) -> int:
     return n
 
 
-def main() -> int:
-    """Parse the arguments, run the four figures (and --profile), print the summary."""
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--quick", action="store_true", help="short smoke run (< ~30 s)")
-    ap.add_argument("--profile", action="store_true", help="also cProfile the command path in process")
-    ap.add_argument("--workers", type=int, default=1, help="gunicorn workers per server (default 1)")
-    ap.add_argument("--threads", type=int, default=4, help="gunicorn threads per worker (default 4)")
-    ap.add_argument("--clients", type=int, default=8, help="client threads (keep-alive connections; default 8)")
-    args = ap.parse_args()
+def memory_per_event(store: EventStore, ids: list[str]) -> tuple[float, float]:
+    """Redis memory per event (``MEMORY USAGE``): of the games' streams, and of all their keys."""
+    redis = store.redis
+    events = sum(store.version(game_id) for game_id in ids)
+    streams = sum(redis.memory_usage(store.key(game_id, "events"), samples=0) for game_id in ids)
+    every = sum(redis.memory_usage(store.key(game_id, part), samples=0) or 0
+                for game_id in ids for part in ("events", "meta", "snapshot"))
+    return streams / events, every / events
+
+
+def section_in_process(quick: bool, figures: dict) -> None:
+    """Self-play of every ruleset, and the fold."""
+    log("\n[1] self-play, in process, games per CPU second")
+    games = 150 if quick else 1000
+    rate, per_game, records = bench_self_play(games)
+    figures["selfplay_games_per_cpu_s"] = rate
+    figures["selfplay_events_per_game"] = per_game
+    log(f"  selfish-space, 4 random bots: {rate:,.0f} games/CPU s ({per_game:.0f} events/game, {games} games)")
+    figures["selfplay"] = bench_self_play_all(quick)
+    for ruleset_id, rates in figures["selfplay"].items():
+        log(f"  {ruleset_id} ({rates['seats']} seats): random {rates['random']:,.1f}, strong {rates['strong']:,.1f}"
+            " games/CPU s")
+    fold_rate, total, _ = bench_fold(records[:min(200, len(records))], 2 if quick else 5)
+    figures["fold_events_per_s"] = fold_rate
+    log(f"  fold from scratch: {fold_rate:,.0f} events/s")
+
+
+def section_replay(redis, quick: bool, figures: dict) -> None:
+    """Finished games written to Redis: their memory, rebuild and verify."""
+    games = 150 if quick else 1000
+    store = EventStore(redis, f"{PREFIX}:replay")
+    log(f"\n[2] {games} finished selfish-space games (4 random bots) in Redis")
+    started = time.perf_counter()
+    ids = store_games(store, "selfish-space", games)
+    log(f"  written in {time.perf_counter() - started:.1f} s")
+    per_event, all_keys = memory_per_event(store, ids)
+    figures["redis_bytes_per_event"], figures["redis_bytes_per_event_all_keys"] = per_event, all_keys
+    log(f"  Redis memory: {per_event:.1f} B/event in the streams, {all_keys:.1f} B/event with meta and snapshots")
+    figures["rebuild_events_per_s_1_process"] = bench_rebuild(store, REDIS_URL, jobs=1)[0]
+    figures["rebuild_events_per_s"] = bench_rebuild(store, REDIS_URL, jobs=2)[0]
+    log(f"  rebuild_all: {figures['rebuild_events_per_s_1_process']:,.0f} events/s in 1 process, "
+        f"{figures['rebuild_events_per_s']:,.0f} in 2 (stranded rebuild --jobs 2)")
+    figures["verify_events_per_s"] = bench_verify(store, ids[:max(20, games // 10)])[0]
+    log(f"  verify (in process, reading Redis): {figures['verify_events_per_s']:,.0f} events/s")
+
+
+def section_http(redis, args, figures: dict) -> None:
+    """The servers: commands and views against the baseline, view latency, the lobby list."""
     quick = args.quick
-
-    games = 100 if quick else 1000
-    fold_games = min(200, games)
-    fold_repeats = 2 if quick else 5
-    rounds = 2 if quick else 5
-    seconds = 1.5 if quick else 5.0
-    pool = 4 if quick else 12
-    long_target = 300 if quick else 1000
-    view_requests = 60 if quick else 300
-
-    log(f"Stranded benchmark ({'quick' if quick else 'full'}), Redis {REDIS_URL}, key prefix {PREFIX}:")
-    t_all = time.perf_counter()
-
-    log(f"\n[1] self-play: {games} games, 4 random bots, {RULESET_ID}, in process")
-    gps, epg, records = bench_self_play(games)
-    log(f"  {gps:,.1f} games/s, {epg:.0f} events/game")
-
-    log(f"\n[2] fold: {fold_games} recorded games folded from scratch with evolve, {fold_repeats} passes")
-    fold_rate, fold_total, _ = bench_fold(records[:fold_games], fold_repeats)
-    log(f"  {fold_total:,} events per pass, median {fold_rate:,.0f} events/s")
-
-    redis = connect(REDIS_URL)
-    redis.ping()
-    store = EventStore(redis, PREFIX)
     logdir = BENCH_DIR / ".logs"
     logdir.mkdir(exist_ok=True)
-    s_proc = b_proc = None
-    http_res = view_res = None
+    procs = {}
     try:
-        s_port, b_port = free_port(), free_port()
-        s_log, b_log = logdir / "stranded.log", logdir / "bare.log"
-        s_proc = start_server("stranded_app", s_port, args.workers, args.threads, s_log)
-        b_proc = start_server("bare_app", b_port, args.workers, args.threads, b_log)
-        wait_until_up(s_proc, s_port, "/v1/rulesets", s_log)
-        wait_until_up(b_proc, b_port, "/", b_log)
-
-        log(f"\n[3] HTTP commands: gunicorn gthread {args.workers} worker x {args.threads} threads each, "
-            f"{args.clients} keep-alive client threads, {rounds} interleaved rounds of {seconds:g} s")
-        http_res = bench_http(s_port, b_port, args.clients, rounds, seconds, pool, s_proc.pid, b_proc.pid, redis)
-        log(f"  median: stranded {http_res['stranded']:,.0f}/s, bare {http_res['bare']:,.0f}/s, "
-            f"ratio {http_res['ratio']:.2f}; server CPU/command stranded {http_res['stranded_cpu_us']:,.0f} us, "
-            f"bare {http_res['bare_cpu_us']:,.0f} us (bare/stranded "
-            f"{http_res['bare_cpu_us'] / http_res['stranded_cpu_us']:.2f}); redis CPU/command stranded "
-            f"{http_res['stranded_redis_us']:,.0f} us, bare {http_res['bare_redis_us']:,.0f} us")
-
-        log(f"\n[4] view latency: GET /v1/games/{{id}}/view (seat 0 token) via the gunicorn server, "
-            f"one keep-alive connection, {view_requests} interleaved requests each")
-        games = view_games(s_port, store, long_target)
-        view_res = bench_view(s_port, games, view_requests)
-        log(f"  gunicorn: v{view_res['short_version']}: {view_res['short_ms']:.2f} ms, "
-            f"v{view_res['long_version']} ({view_res['long_status']}): {view_res['long_ms']:.2f} ms, "
-            f"ratio {view_res['ratio']:.2f} (median of adjacent-pair ratios {view_res['pair_ratio']:.2f})")
-        cross = bench_view_in_process(redis, games, view_requests)
-        log(f"  cross-check, Flask test client in process (no target): v{cross['short_version']} "
-            f"{cross['short_ms']:.2f} ms, v{cross['long_version']} {cross['long_ms']:.2f} ms, "
-            f"ratio {cross['ratio']:.2f} (pairs {cross['pair_ratio']:.2f})")
+        ports = {name: free_port() for name in ("stranded", "bare", "lobby10", "lobby5000")}
+        procs["stranded"] = start_serve(ports["stranded"], f"{PREFIX}:http", logdir / "stranded.log")
+        procs["bare"] = start_bare(ports["bare"], logdir / "bare.log")
+        wait_until_up(procs["stranded"], ports["stranded"], "/v1/rulesets", logdir / "stranded.log")
+        wait_until_up(procs["bare"], ports["bare"], "/v1/games/g/view", logdir / "bare.log")
+        pgids = (procs["stranded"].pid, procs["bare"].pid)
+        rounds, seconds = (2, 1.5) if quick else (5, 5.0)
+        log(f"\n[3] HTTP commands: stranded serve (gevent) vs the bare Flask+XADD app under the same gunicorn "
+            f"settings, {args.clients} keep-alive clients, {rounds} interleaved rounds of {seconds:g} s")
+        res = bench_http(ports["stranded"], ports["bare"], args.clients, rounds, seconds, 4 if quick else 12,
+                         pgids[0], pgids[1], redis)
+        figures["http_command_ratio"] = res["ratio"]
+        figures["http_commands_per_s"] = {"stranded": res["stranded"], "bare": res["bare"]}
+        figures["server_cpu_us_per_command"] = {"stranded": res["stranded_cpu_us"], "bare": res["bare_cpu_us"]}
+        log(f"  median: stranded {res['stranded']:,.0f}/s, bare {res['bare']:,.0f}/s, ratio {res['ratio']:.2f}; "
+            f"server CPU per command {res['stranded_cpu_us']:,.0f} us against {res['bare_cpu_us']:,.0f} us")
+        log(f"\n[4] HTTP views: GET /view against the bare Flask+GET app, {args.clients} clients")
+        view = bench_view_ratio(ports["stranded"], ports["bare"], args.clients, rounds, seconds, pgids, redis)
+        figures["http_view_ratio"] = view["ratio"]
+        log(f"  median: stranded {view['stranded']:,.0f}/s, bare {view['bare']:,.0f}/s, ratio {view['ratio']:.2f}")
+        log("\n[5] view latency by log length (Quickplay, 4 seats; one keep-alive connection)")
+        lat = bench_view_latency(ports["stranded"], EventStore(redis, f"{PREFIX}:http"), 60 if quick else 300)
+        figures["view_latency_ratio_v1000"] = lat["ratios"][1000]
+        figures["view_latency_ratio_v10000"] = lat["ratios"][10000]
+        log("  " + ", ".join(f"v{v}: {lat['ms'][t]:.2f} ms" for t, v in lat["versions"].items())
+            + f"; ratios {lat['ratios'][1000]:.2f} and {lat['ratios'][10000]:.2f}")
+        log("\n[6] the lobby: GET /v1/games?limit=10 with 10 games and with 5,000")
+        fill_lobby(EventStore(redis, f"{PREFIX}:lobby10"), 10)
+        fill_lobby(EventStore(redis, f"{PREFIX}:lobby5000"), 5000)
+        for name in ("lobby10", "lobby5000"):
+            procs[name] = start_serve(ports[name], f"{PREFIX}:{name}", logdir / f"{name}.log")
+            wait_until_up(procs[name], ports[name], "/v1/rulesets", logdir / f"{name}.log")
+        lobby = bench_list((ports["lobby10"], ports["lobby5000"]), 100 if quick else 400)
+        figures["list_ratio_5000_vs_10"] = lobby["ratio"]
+        log(f"  {lobby['ms_10']:.2f} ms with 10, {lobby['ms_5000']:.2f} ms with 5,000: ratio {lobby['ratio']:.2f}")
     finally:
-        stop_server(s_proc)
-        stop_server(b_proc)
+        for proc in procs.values():
+            stop_server(proc)
 
-    if args.profile:
-        try:
-            profile_commands(redis, 300 if quick else 2000)
-        finally:
-            pass
-    removed = cleanup(redis)
 
-    log(f"\nsummary ({'quick' if quick else 'full'} run, {time.perf_counter() - t_all:.0f} s; "
-        f"removed {removed} bench keys)")
-    log(f"selfish-space self-play (4 random bots): {gps:,.1f} games/s, {epg:.0f} events/game "
-        f"(no target; informational) INFO")
-    log(f"fold: {fold_rate:,.0f} events/s (target >= {FOLD_TARGET:,}) {verdict(fold_rate >= FOLD_TARGET)}")
-    log(f"HTTP commands: stranded {http_res['stranded']:,.0f}/s, bare XADD {http_res['bare']:,.0f}/s, "
-        f"ratio {http_res['ratio']:.2f} (target >= {HTTP_RATIO_TARGET}) "
-        f"{verdict(http_res['ratio'] >= HTTP_RATIO_TARGET)}")
-    log(f"view latency: v{view_res['short_version']} {view_res['short_ms']:.2f} ms, "
-        f"v{view_res['long_version']} {view_res['long_ms']:.2f} ms, ratio {view_res['ratio']:.2f} "
-        f"(target <= {VIEW_RATIO_TARGET}) {verdict(view_res['ratio'] <= VIEW_RATIO_TARGET)} [gunicorn]")
-    if http_res["ratio"] < HTTP_RATIO_TARGET and not args.profile:
-        log("(HTTP ratio below target: run with --profile to see where the command path spends its time)")
+def section_sse(quick: bool, figures: dict) -> None:
+    """Idle watchers against the command latency (``bench/sse.py``)."""
+    from bench.sse import bench_sse_idle
+
+    log("\n[7] 1,000 idle SSE watchers on one stranded serve: median command latency against none")
+    res = bench_sse_idle(1000, 60 if quick else 200, 1 if quick else 3)
+    figures["sse_idle_1000_command_ratio"] = res["sse_idle_1000_command_ratio"]
+    log(f"  {res['command_ms_with']:.2f} ms with watchers, {res['command_ms_without']:.2f} ms without: ratio "
+        f"{res['sse_idle_1000_command_ratio']:.2f}")
+
+
+def section_scale(quick: bool, figures: dict) -> None:
+    """Workers and API processes side by side (``bench/scale.py``), when it is there."""
+    try:
+        from bench import scale
+    except ImportError:
+        return
+    log("\n[8] scale-out: all-bot games through RQ with 1, 2, 4 workers; commands with 1, 2 API processes")
+    figures.update(scale.bench_scale(quick))
+
+
+SUMMARY = (
+    ("selfplay_games_per_cpu_s", ">=", C.SELFPLAY_TARGET, "{:,.0f} games/CPU s"),
+    ("redis_bytes_per_event", "<=", C.BYTES_TARGET, "{:.1f} B/event"),
+    ("rebuild_events_per_s", ">=", C.REBUILD_TARGET, "{:,.0f} events/s"),
+    ("verify_events_per_s", None, None, "{:,.0f} events/s"),
+    ("http_command_ratio", ">=", C.HTTP_RATIO_TARGET, "{:.2f}"),
+    ("http_view_ratio", ">=", C.HTTP_RATIO_TARGET, "{:.2f}"),
+    ("view_latency_ratio_v1000", "<=", C.VIEW_RATIO_TARGET, "{:.2f}"),
+    ("view_latency_ratio_v10000", "<=", C.VIEW_RATIO_TARGET, "{:.2f}"),
+    ("list_ratio_5000_vs_10", "<=", C.LIST_RATIO_TARGET, "{:.2f}"),
+    ("sse_idle_1000_command_ratio", "<=", C.SSE_RATIO_TARGET, "{:.2f}"),
+)
+
+
+def summary(figures: dict, seconds: float, quick: bool) -> None:
+    """The figures with their targets."""
+    log(f"\nsummary ({'quick' if quick else 'full'} run, {seconds:.0f} s, load average "
+        f"{' '.join(f'{x:.2f}' for x in os.getloadavg())})")
+    for key, op, target, fmt in SUMMARY:
+        if key not in figures:
+            continue
+        value = figures[key]
+        if op is None:
+            log(f"  {key}: {fmt.format(value)} INFO")
+            continue
+        ok = value >= target if op == ">=" else value <= target
+        log(f"  {key}: {fmt.format(value)} (target {op} {target:,}) {verdict(ok)}")
+
+
+def main() -> int:
+    """Parse the arguments, run every section, print the summary (and the JSON object)."""
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--quick", action="store_true", help="smaller samples, the same figures (about a minute)")
+    ap.add_argument("--json", action="store_true", help="print one JSON object with every figure, last")
+    ap.add_argument("--profile", action="store_true", help="also cProfile the command path in process")
+    ap.add_argument("--clients", type=int, default=16, help="client threads of the HTTP figures (default 16)")
+    ap.add_argument("--skip", default="", help="comma-separated sections to leave out: "
+                                               "inprocess,replay,http,sse,scale")
+    args = ap.parse_args()
+    skip = set(filter(None, args.skip.split(",")))
+    if args.json:
+        C.LOG_STREAM = sys.stderr
+    redis = connect(REDIS_URL)
+    redis.ping()
+    figures: dict = {"quick": args.quick}
+    started = time.perf_counter()
+    log(f"Stranded benchmark ({'quick' if args.quick else 'full'}), Redis {REDIS_URL}, key prefix {PREFIX}")
+    try:
+        if "inprocess" not in skip:
+            section_in_process(args.quick, figures)
+        if "replay" not in skip:
+            section_replay(redis, args.quick, figures)
+        if "http" not in skip:
+            section_http(redis, args, figures)
+        if "sse" not in skip:
+            section_sse(args.quick, figures)
+        if "scale" not in skip:
+            section_scale(args.quick, figures)
+        if args.profile:
+            from bench.profiling import profile_commands
+
+            profile_commands(redis, 300 if args.quick else 2000)
+    finally:
+        removed = cleanup(redis)
+    figures["load_average"] = os.getloadavg()
+    summary(figures, time.perf_counter() - started, args.quick)
+    log(f"(removed {removed} bench keys)")
+    if args.json:
+        print(json.dumps(figures, sort_keys=True))
     return 0
 
 
 if __name__ == "__main__":
-    try:
-        sys.exit(main())
-    finally:
-        try:
-            cleanup(connect(REDIS_URL))
-        except Exception:  # noqa: BLE001 - best effort on the way out
-            pass
+    sys.exit(main())

@@ -22,13 +22,20 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(module: str, port: int, workers: int, threads: int, log_path: Path) -> subprocess.Popen:
-    """Start ``module:app`` under gunicorn (gthread) in its own session, output to ``log_path``."""
-    env = dict(os.environ, REDIS_URL=REDIS_URL, BENCH_PREFIX=PREFIX)
-    args = [sys.executable, "-m", "gunicorn", "--worker-class", "gthread",
-            "--workers", str(workers), "--threads", str(threads),
-            "--bind", f"127.0.0.1:{port}", "--pythonpath", str(BENCH_DIR),
-            "--timeout", "120", "--log-level", "warning", f"{module}:app"]
+def start_serve(port: int, prefix: str, log_path: Path) -> subprocess.Popen:
+    """``stranded serve --no-worker`` (as it ships: gevent workers) on ``port`` in its own session,
+    every key under ``prefix``, output to ``log_path``."""
+    env = dict(os.environ, REDIS_URL=REDIS_URL, STRANDED_KEY_PREFIX=prefix, PYTHONPATH=str(ROOT))
+    return _spawn([sys.executable, "-m", "service.cli", "serve", "--no-worker", "--port", str(port)], env, log_path)
+
+
+def start_bare(port: int, log_path: Path) -> subprocess.Popen:
+    """The baseline (``bench/bare_app.py``) under the gunicorn settings of ``stranded serve``."""
+    env = dict(os.environ, REDIS_URL=REDIS_URL, BENCH_PREFIX=PREFIX, PYTHONPATH=str(ROOT))
+    return _spawn([sys.executable, str(BENCH_DIR / "bare_serve.py"), str(port)], env, log_path)
+
+
+def _spawn(args: list[str], env: dict, log_path: Path) -> subprocess.Popen:
     fh = open(log_path, "wb")
     proc = subprocess.Popen(args, cwd=str(ROOT), env=env, stdout=fh, stderr=subprocess.STDOUT,
                             start_new_session=True)

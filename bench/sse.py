@@ -19,12 +19,9 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import select
-import signal
 import socket
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -33,37 +30,11 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from bench.common import BENCH_DIR, BREATHE, PREFIX, REDIS_URL, log  # noqa: E402
-from bench.servers import Client, create_game_http, free_port, wait_until_up  # noqa: E402
+from bench.common import BENCH_DIR, BREATHE, PREFIX, REDIS_URL, SSE_RATIO_TARGET, log  # noqa: E402
+from bench.servers import Client, create_game_http, free_port, start_serve, wait_until_up  # noqa: E402
+from bench.servers import stop_server as stop_serve  # noqa: E402
 
-SSE_RATIO_TARGET = 2.0
 IDLE_GAMES = 50
-
-
-def start_serve(port: int, prefix: str, log_path: Path) -> subprocess.Popen:
-    """``stranded serve --no-worker`` on ``port`` in its own session, keys under ``prefix``."""
-    env = dict(os.environ, REDIS_URL=REDIS_URL, STRANDED_KEY_PREFIX=prefix, PYTHONPATH=str(ROOT))
-    fh = open(log_path, "wb")
-    proc = subprocess.Popen([sys.executable, "-m", "service.cli", "serve", "--no-worker", "--port", str(port)],
-                            cwd=str(ROOT), env=env, stdout=fh, stderr=subprocess.STDOUT, start_new_session=True)
-    proc._bench_log = fh
-    return proc
-
-
-def stop_serve(proc: subprocess.Popen | None) -> None:
-    """Stop the server's whole process group and close its log."""
-    if proc is None:
-        return
-    try:
-        os.killpg(proc.pid, signal.SIGTERM)
-        proc.wait(15)
-    except subprocess.TimeoutExpired:
-        os.killpg(proc.pid, signal.SIGKILL)
-        proc.wait(5)
-    except ProcessLookupError:
-        pass
-    finally:
-        proc._bench_log.close()
 
 
 def open_watchers(port: int, targets: list[tuple[str, str]], count: int, timeout_s: float = 60.0) -> list:

@@ -16,8 +16,8 @@
 --   snapshot                   the snapshot text (ignored unless has_snapshot)
 --   n_meta                     number of meta field/value pairs that follow
 --   field, value * n_meta      HSET on KEYS[3]
---   n_events                   number of events that follow
---   per event: e, b             the stream-layout-2 field values (events/codec.py),
+--   batch                      the events as one JSON array of [e, b] pairs: the
+--                               stream-layout-2 field values (events/codec.py),
 --                               written as fields e, b in that order
 --
 -- Replies (an array, first element is the outcome):
@@ -64,15 +64,14 @@ for _ = 1, n_meta do
   i = i + 2
 end
 
-local n_events = tonumber(ARGV[i])
-i = i + 1
-if #ARGV ~= i - 1 + 2 * n_events then
-  return redis.error_reply('append: expected ' .. n_events .. ' events of 2 fields')
+local batch = cjson.decode(ARGV[i])
+local n_events = #batch
+if n_events == 0 or #ARGV ~= i then
+  return redis.error_reply('append: expected one JSON array of [e, b] pairs, last')
 end
 
 for e = 1, n_events do
-  redis.call('XADD', events_key, (expected + e) .. '-0', 'e', ARGV[i], 'b', ARGV[i + 1])
-  i = i + 2
+  redis.call('XADD', events_key, (expected + e) .. '-0', 'e', batch[e][1], 'b', batch[e][2])
 end
 
 if has_snapshot then

@@ -23,7 +23,7 @@ class StateCache:
 
     def __init__(self, size: int = 1024):
         self.size = size
-        self._entries: OrderedDict[str, CachedGame] = OrderedDict()
+        self._entries: OrderedDict[str, Any] = OrderedDict()
         self._lock = threading.Lock()
 
     def get(self, game_id: str) -> Any | None:

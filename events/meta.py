@@ -127,6 +127,12 @@ class GameMeta:
                 "result": json.dumps(self.result) if self.result is not None else "",
                 "rules_version": self.rules_version}
 
+    def copy(self) -> "GameMeta":
+        """A shallow copy (seats and options shared): what ``save`` changes (status,
+        result, a new seats list) it replaces rather than mutates."""
+        return GameMeta(self.game_id, self.ruleset, self.status, self.created, self.seed, self.seats, self.options,
+                        self.result, self.rules_version)
+
     @property
     def game_seed(self) -> str:
         """The seed every random draw of the rules comes from: the server seed combined

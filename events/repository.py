@@ -11,18 +11,23 @@ conditional Redis script.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from events import chain, clocks
 from events.seats import count_missed
 from events.cache import StateCache
-from events.codec import BatchHeader, Envelope, encode_batch, ms_of, now_ms
+from events.codec import BatchHeader, Envelope, decode_entries, encode_batch, entry_fields, ms_of, now_ms
 from events.games import RULESETS
 from events.games.contract import Ruleset, RuleViolation
 from events.meta import SECRET_OPTIONS, GameMeta
 from events.snapshots import SYSTEM_EVENTS, decode_snapshot, encode_snapshot, fold
 from events.store import EventStore, GameNotFound
+
+
+#: A new snapshot is written once the stored one is this many events behind (and at every
+#: join, end of game or other meta change): a reader folds at most this many events past it.
+SNAPSHOT_EVERY = 24
 
 
 class DamagedLog(Exception):
@@ -59,6 +64,8 @@ class Game:
         clocks: the seats' time banks (``events.clocks``), or ``None``.
         missed: each seat's streak of missed deadlines (``events.seating``), by
             seat as a string; seats with none are absent.
+        snapshot_version: the version of the game's stored snapshot, when known
+            (``save`` writes a new one every :data:`SNAPSHOT_EVERY` events).
     """
 
     meta: GameMeta
@@ -70,6 +77,7 @@ class Game:
     from_cache: bool = False
     clocks: dict | None = None
     missed: dict | None = None
+    snapshot_version: int | None = None
 
 
 @dataclass
@@ -110,10 +118,23 @@ class GameRepository:
 
     # -- loading -----------------------------------------------------------------
     def get(self, game_id: str, *, cached: bool = False) -> Game:
-        """The game now. ``cached``: this process's last saved copy if it has one.
+        """The game now. ``cached``: this process's last copy if it has one, unchecked
+        (the command path: the conditional append finds out if it is stale).
 
-        Raises ``GameNotFound``."""
+        Raises ``GameNotFound`` or ``DamagedLog``."""
         return self.get_for(game_id, cached=cached)[0]
+
+    def current(self, game_id: str) -> Game:
+        """The game now, for a reader (views, summaries): this process's copy when one
+        small atomic read (the stream's last entry) shows it is still the stream's
+        version and head, else a full load. Raises ``GameNotFound`` or ``DamagedLog``."""
+        if self.cache is not None:
+            hit = self.cache.get(game_id)
+            if hit is not None:
+                last_version, last_head = self.store.last_entry(game_id)
+                if last_version == hit.version and last_head == hit.head:
+                    return hit
+        return self.get_for(game_id)[0]
 
     def get_for(self, game_id: str, idempotency_key: str | None = None, *,
                 cached: bool = False) -> tuple[Game, tuple[int, int] | None]:
@@ -121,11 +142,13 @@ class GameRepository:
         batch it already wrote (else ``None``). One Redis round trip when the snapshot is
         current. Raises ``GameNotFound``, or ``DamagedLog`` when the stream was
         edited so that it cannot be read or folded (the snapshot is used only when
-        its version and head are the stream's)."""
+        its version and head are the stream's, or when the batches after it chain
+        on from its head to the stream's last head)."""
         if cached and self.cache is not None and idempotency_key is None:
             hit = self.cache.get(game_id)
             if hit is not None:
-                return replace(hit, meta=replace(hit.meta), from_cache=True), None
+                return Game(hit.meta, hit.ruleset, hit.state, hit.version, hit.head, hit.updated_ms, True,
+                            hit.clocks, hit.missed, hit.snapshot_version), None
         reply = self.store.load(game_id, idempotency_key)
         meta = GameMeta.from_hash(game_id, reply.meta)
         version, seen = reply.version, reply.seen
@@ -137,25 +160,41 @@ class GameRepository:
         ruleset = RULESETS[meta.ruleset]
         snap = decode_snapshot(ruleset, reply.snapshot)
         if snap is not None and snap.version == version and snap.head == reply.last_head:
-            return Game(meta, ruleset, snap.state, version, snap.head, snap.ts_ms, clocks=snap.clocks,
-                        missed=snap.missed), seen
-        usable = snap is not None and snap.version < version
-        after, state = (snap.version, snap.state) if usable else (0, None)
+            game = Game(meta, ruleset, snap.state, version, snap.head, snap.ts_ms, clocks=snap.clocks,
+                        missed=snap.missed, snapshot_version=version)
+        else:
+            game = self._fold_after(meta, ruleset, snap, version, reply.last_head)
+        if self.cache is not None and game.state is not None and idempotency_key is None:
+            self.cache.put(game_id, game)
+        return game, seen
+
+    def _fold_after(self, meta: GameMeta, ruleset: Ruleset, snap, version: int, last_head: str | None) -> Game:
+        """The game at ``version`` from the snapshot (when it is behind and its head chains on
+        to the stream's) or from the start: every later batch folded, its clocks and streaks
+        advanced."""
+        game_id = meta.game_id
+        usable = snap is not None and snap.version < version and snap.head is not None
+        after = snap.version if usable else 0
+        state = ruleset.copy_state(snap.state) if usable else None
+        timed = snap.clocks if usable else None
+        missed = dict(snap.missed or {}) if usable else {}
         try:
-            envelopes = self.store.read(game_id, after=after, until=version)   # no further than the meta read
-            state = fold(ruleset, envelopes, state)
+            entries = self.store.read_raw(game_id, after=after, until=version)   # no further than the meta read
+            envelopes = decode_entries(game_id, entries, lambda v: self.store.header_at(game_id, v))
+            if usable and _chained(game_id, snap.head, after, entries) != last_head:
+                return self._fold_after(meta, ruleset, None, version, last_head)
+            if timed is None:
+                timed = clocks.start(meta.options, meta.seats)
+            for state, ts_ms, seat, cause in batch_states(ruleset, envelopes, state):
+                timed = clocks.advance(timed, meta.options, meta.seats, ruleset, state, ts_ms, seat, cause)
+                missed = count_missed(missed, seat, cause)
         except Exception as exc:  # a damaged log: whatever the fold met, this game alone is refused
             raise DamagedLog(game_id, f"its log cannot be folded ({exc!r})") from exc
         last = envelopes[-1] if envelopes else None
-        head = last.head if last is not None else (snap.head if snap is not None else None)
-        updated = ms_of(last.ts) if last is not None else (snap.ts_ms if snap is not None else None)
-        version = last.version if last is not None else after
-        batches = list(batch_states(ruleset, self.store.read(game_id, until=version)))
-        timed = clocks.from_log(ruleset, meta.options, meta.seats, batches)
-        missed: dict = {}
-        for _, _, seat, cause in batches:
-            missed = count_missed(missed, seat, cause)
-        return Game(meta, ruleset, state, version, head, updated, clocks=timed, missed=missed), seen
+        head = last.head if last is not None else (snap.head if usable else None)
+        updated = ms_of(last.ts) if last is not None else (snap.ts_ms if usable else None)
+        return Game(meta, ruleset, state, version, head, updated, clocks=timed, missed=missed,
+                    snapshot_version=after if usable else None)
 
     def state_at(self, game: Game, version: int) -> Any:
         """The state after the first ``version`` events of ``game`` (the basis of replay)."""
@@ -175,7 +214,9 @@ class GameRepository:
         Evolves a copy of the state through the events (once), closes the game
         if ``outcome`` says it ended (status, result and a ``SeedRevealed``
         event), stamps the batch (one timestamp, the command, the seat and the
-        cause), chains it and appends it with the new snapshot atomically.
+        cause), chains it and appends it atomically -- with a new snapshot when
+        the stored one is :data:`SNAPSHOT_EVERY` events behind or the meta
+        changes.
 
         Args:
             game: the game as loaded (not modified).
@@ -192,7 +233,7 @@ class GameRepository:
         Raises:
             events.store.ConcurrencyError: the stream moved past ``game.version``.
         """
-        ruleset, meta = game.ruleset, replace(game.meta)
+        ruleset, meta = game.ruleset, game.meta.copy()
         if evolved is not None:
             state = evolved
         else:
@@ -220,15 +261,19 @@ class GameRepository:
         batch = encode_batch(meta.game_id, game.version + 1, events, header, prev)
         head = chain.text_head(batch.head)
         last = game.version + len(events)
-        snapshot = encode_snapshot(ruleset, state, last, head, ts, timed, missed) if state is not None else None
+        due = (game.snapshot_version is None or last - game.snapshot_version >= SNAPSHOT_EVERY
+               or meta_fields is not None)
+        snapshot = encode_snapshot(ruleset, state, last, head, ts, timed, missed) if state is not None and due \
+            else None
+        snapshot_version = last if snapshot is not None else game.snapshot_version
         res = self.store.append(meta.game_id, game.version, batch, snapshot=snapshot, meta=meta_fields,
                                 idempotency_key=idempotency_key, idempotency_tag=idempotency_tag)
         if res.duplicate:                      # the same key won a race a moment ago: its first result
             check_tag(res.tag, idempotency_tag)
             return self.replayed(game, res, seat)
         if self.cache is not None and state is not None:
-            self.cache.put(meta.game_id, Game(replace(meta), ruleset, state, last, head, ts, clocks=timed,
-                                              missed=missed))
+            self.cache.put(meta.game_id, Game(meta.copy(), ruleset, state, last, head, ts, clocks=timed,
+                                              missed=missed, snapshot_version=snapshot_version))
         return CommandResult(meta.game_id, res.first_version, res.last_version, batch.envelopes, state, meta,
                              res.duplicate, ruleset, seat, head, timed, missed)
 
@@ -246,6 +291,19 @@ class GameRepository:
 __all__ = ["CommandResult", "DamagedLog", "Game", "GameNotFound", "GameRepository"]
 
 
+def _chained(game_id: str, head: str, after: int, entries: list) -> str | None:
+    """The chain head after ``entries`` (raw stream entries following version ``after``,
+    whose head is ``head``), or None for entries of stream layout 1."""
+    current = chain.parse_head(head)
+    for offset, (_, fields) in enumerate(entries, start=1):
+        parts = entry_fields(fields)
+        if parts is None:
+            return None
+        t, d, b, _ = parts
+        current = chain.link(current, after + offset, f"{t} {d}", b)
+    return chain.text_head(current)
+
+
 def check_tag(remembered: str, tag: str) -> None:
     """Raise RuleViolation ``idempotency_key_reused`` (422) when an idempotency key that
     was bound to one command comes back with another."""
@@ -254,10 +312,10 @@ def check_tag(remembered: str, tag: str) -> None:
                                                       "command; send a new key with a new command.")
 
 
-def batch_states(ruleset: Ruleset, envelopes: list[Envelope]):
-    """``(state_after, ts_ms, seat, cause)`` for each batch of a log, folding as it goes
-    (the input of ``events.clocks.from_log``)."""
-    state, batch = None, []
+def batch_states(ruleset: Ruleset, envelopes: list[Envelope], state: Any = None):
+    """``(state_after, ts_ms, seat, cause)`` for each batch of ``envelopes`` (whole batches),
+    folding into ``state`` as it goes (the input of ``events.clocks.from_log``)."""
+    batch = []
     for env in envelopes + [None]:
         if batch and (env is None or env.command_id != batch[0].command_id):
             yield state, ms_of(batch[0].ts) or 0, batch[0].seat, batch[0].cause or "seat"

@@ -26,6 +26,8 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any, Iterator
 
+import orjson
+
 from events import chain, system  # noqa: F401 (system registers the upcasters of the server's own events)
 from events.codec import BatchHeader, CodecError, EncodedBatch, Envelope, decode_entries, entry_fields
 
@@ -246,9 +248,7 @@ class EventStore:
         args.append(len(meta))
         for field, value in meta.items():
             args += [field, value]
-        args.append(len(batch.entries))
-        for entry in batch.entries:
-            args += entry
+        args.append(orjson.dumps(batch.entries))
 
         reply = self._append_script(keys=keys, args=args)
         outcome = int(reply[0])
@@ -394,6 +394,12 @@ class EventStore:
         if parts is None or not parts[2].startswith("{"):
             raise CodecError(f"version {version} of game {game_id} does not start a batch")
         return BatchHeader.from_json(parts[2])
+
+    def last_entry(self, game_id: str) -> tuple[int, str | None]:
+        """``(version, head)`` of the stream's last entry, in one small atomic read: the
+        version its id carries and the chain head it stores (None before the chain);
+        ``(0, None)`` for an empty stream. Readers check a cached copy against it."""
+        return self.head(game_id)
 
     def head(self, game_id: str) -> tuple[int, str | None]:
         """``(version, head)``: the stream's version and the chain head stored on its last

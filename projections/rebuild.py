@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from events.codec import BatchHeader, entry_fields
 from events.games import RULESETS
 from events.meta import GameMeta
-from events.snapshots import encode_snapshot, fold_entries
+from events.snapshots import encode_snapshot, fold_flat
 from events.store import EventStore, GameNotFound
 
 #: Games read (and written) per pipelined round trip.
@@ -82,7 +82,7 @@ def _rebuild_chunk(store: EventStore, ids: list[str], report: RebuildReport, str
 
     ``strict``: raise the first game's ``GameNotFound``/``DamagedLog`` instead of
     listing it in ``report.damaged``."""
-    reads = store.redis.pipeline(transaction=False)
+    reads = _raw_client(store.redis).pipeline(transaction=False)
     for game_id in ids:
         reads.hgetall(store.key(game_id, "meta"))
         reads.get(store.key(game_id, "snapshot"))
@@ -119,7 +119,7 @@ def _rebuild_one(store: EventStore, game_id: str, meta_raw: dict, old, entries: 
         raise DamagedLog(f"its ruleset {meta.ruleset!r} is not hosted here")
     ruleset = RULESETS[meta.ruleset]
     try:
-        state = fold_entries(ruleset, game_id, entries)
+        state = fold_flat(ruleset, game_id, entries)
     except Exception as exc:  # a damaged log: whatever the fold met, this game alone stops
         raise DamagedLog(f"its log cannot be folded: {exc!r}") from exc
     version = len(entries)
@@ -145,16 +145,29 @@ def _rebuild_one(store: EventStore, game_id: str, meta_raw: dict, old, entries: 
     return fixes
 
 
+def _raw_client(redis):
+    """A client on ``redis``'s connections that hands stream replies back unparsed
+    (``[[id, [field, value, ...]]]``): the fast fold reads them as they come."""
+    raw = type(redis)(connection_pool=redis.connection_pool)
+    raw.set_response_callback("XRANGE", lambda response, **options: response)
+    return raw
+
+
 def _head_and_time(entries: list) -> tuple[str | None, int | None]:
     """The chain head on the last entry and the time of the last batch (its header)."""
-    last = entry_fields(entries[-1][1])
+    last = entry_fields(_fields(entries[-1][1]))
     if last is None:
         return None, None
     for _, fields in reversed(entries):
-        parts = entry_fields(fields)
+        parts = entry_fields(_fields(fields))
         if parts is not None and parts[2].startswith("{"):
             return last[3] or None, BatchHeader.from_json(parts[2]).ts_ms
     return last[3] or None, None
+
+
+def _fields(fields) -> dict:
+    """An entry's fields as a dict, from the unparsed ``[field, value, ...]`` form too."""
+    return fields if isinstance(fields, dict) else dict(zip(fields[::2], fields[1::2]))
 
 
 def _snapshot_state(raw) -> object:

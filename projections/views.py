@@ -34,8 +34,10 @@ OUTCOME_KEYS = ("winners", "result", "reason", "scores", "turns")
 
 
 def load_game(repo: GameRepository, game_id: str) -> Game:
-    """Load meta and current state (one round trip when the snapshot is current); raises GameNotFound."""
-    return repo.get(game_id)
+    """The game now, for a reader: this process's copy when the stream's last entry shows it
+    is current, else meta and state in one round trip (``GameRepository.current``);
+    raises GameNotFound or DamagedLog."""
+    return repo.current(game_id)
 
 
 def last_ts(game: Game) -> str | None:

@@ -5,7 +5,7 @@ import os
 from importlib import resources
 
 import orjson
-from flask import Blueprint, Flask, send_from_directory
+from flask import Blueprint, Flask, request, send_from_directory
 from flask.json.provider import DefaultJSONProvider
 from flask_cors import CORS
 
@@ -41,6 +41,7 @@ API_CONFIG = {
 #: Headers a browser on another origin may send and read.
 CORS_ALLOW_HEADERS = ["Authorization", "Content-Type", "Idempotency-Key", "Last-Event-ID"]
 CORS_EXPOSE_HEADERS = ["Allow", "Retry-After"]
+CORS_EXPOSE_HEADERS_TEXT = ", ".join(CORS_EXPOSE_HEADERS)
 
 
 class OrjsonProvider(DefaultJSONProvider):
@@ -110,6 +111,8 @@ def create_app(redis=None, prefix: str | None = None, config: dict | None = None
     origins = cors_origins()
     CORS(app, origins=origins, send_wildcard=origins == "*", allow_headers=CORS_ALLOW_HEADERS,
          expose_headers=CORS_EXPOSE_HEADERS, supports_credentials=False, max_age=600)
+    if origins == "*":
+        app.after_request(_wildcard_cors)
     from service.routes import blp
 
     api = errors.StrandedApi(app)
@@ -120,6 +123,17 @@ def create_app(redis=None, prefix: str | None = None, config: dict | None = None
     app.register_blueprint(_docs_assets())
     app.extensions["stranded_api"] = api
     return app
+
+
+def _wildcard_cors(response):
+    """With any origin allowed, answer every simple (non-preflight) request with the headers
+    flask-cors would give it, once: flask-cors leaves a response that already names its
+    allowed origin as it is (its documented path for views that set CORS themselves), so
+    the preflight stays flask-cors's and the common request skips its per-request work."""
+    if request.method != "OPTIONS":
+        response.headers["Access-Control-Allow-Origin"] = "*"
+        response.headers["Access-Control-Expose-Headers"] = CORS_EXPOSE_HEADERS_TEXT
+    return response
 
 
 def _docs_assets() -> Blueprint:

@@ -97,10 +97,7 @@ def serve(host, port, http_workers, connections, no_worker, data_dir):
         """gunicorn run from Python: gevent workers serving ``create_app()``."""
 
         def load_config(self):
-            for key, value in {"bind": f"{host}:{port}", "workers": http_workers, "worker_class": "gevent",
-                               "worker_connections": connections, "accesslog": "-",
-                               "access_log_format": ACCESS_LOG_FORMAT, "timeout": 120,
-                               "graceful_timeout": 5}.items():
+            for key, value in gunicorn_settings(host, port, http_workers, connections).items():
                 self.cfg.set(key, value)
 
         def load(self):
@@ -116,6 +113,14 @@ def serve(host, port, http_workers, connections, no_worker, data_dir):
             worker.terminate()
             worker.wait(10)
         _stop_embedded(server)
+
+
+def gunicorn_settings(host: str, port: int, http_workers: int = 1, connections: int = 4096) -> dict:
+    """The gunicorn settings ``stranded serve`` runs with (``bench/run.py`` serves its baseline
+    app with the very same ones): gevent workers, one line logged per request."""
+    return {"bind": f"{host}:{port}", "workers": http_workers, "worker_class": "gevent",
+            "worker_connections": connections, "accesslog": "-", "access_log_format": ACCESS_LOG_FORMAT,
+            "timeout": 120, "graceful_timeout": 5}
 
 
 def _stop_embedded(server) -> None:

@@ -120,6 +120,17 @@ def parse_command(data: bytes) -> dict:
     return body
 
 
+def parse_version(text: str | None) -> int | None:
+    """The ``?at`` query parameter: None when absent, else a whole number from 1.
+
+    Raises ApiError 400 ``malformed`` (``at: ...``) for anything else."""
+    if text is None:
+        return None
+    if not text.isdigit() or int(text) < 1:
+        raise ApiError(400, "malformed", "at: Must be a whole number from 1.")
+    return int(text)
+
+
 def error_response(status: int, code: str, message: str, headers=None, **extra):
     """The Flask response for an error."""
     response = jsonify({"error": {"code": code, "message": message, **extra}})

@@ -13,7 +13,7 @@ from projections.views import require_game
 from service import handlers
 from service import schemas as s
 from service.auth import bearer, caller_seat
-from service.errors import ApiError, Blueprint, check_game_id, parse_command
+from service.errors import ApiError, Blueprint, check_game_id, parse_command, parse_version
 from service.streams import StreamHub, event_frames
 
 blp = Blueprint("games", __name__, url_prefix="/v1", description="Rulesets, games, commands and the event log.")
@@ -115,12 +115,16 @@ class GameSummary(MethodView):
 class View(MethodView):
     """A seat's view."""
 
-    @blp.arguments(s.ViewQuerySchema, location="query")
-    @blp.doc(security=SEAT_OR_SPECTATOR)
+    @blp.doc(security=SEAT_OR_SPECTATOR, parameters=[{
+        "in": "query", "name": "at", "required": False, "schema": {"type": "integer", "minimum": 1},
+        "description": "A past version, 1 to the game's version (any of them, also one inside a command's batch)."}])
     @responds(200, "ViewResponse", "The caller's view (the spectator's without a token).", 400, 401, 403, 404)
-    def get(self, query, game_id):
-        """The caller's view (spectator without a token) and who must act; `?at=N` for any past version."""
-        return jsonify(handlers.view(svc(), game_id, query.get("at")))
+    def get(self, game_id):
+        """The caller's view (spectator without a token) and who must act; `?at=N` for any past version.
+
+        A hot path: ``?at`` is read by :func:`service.errors.parse_version` (the
+        documented parameter: a whole number from 1), not by a schema per request."""
+        return jsonify(handlers.view(svc(), game_id, parse_version(request.args.get("at"))))
 
 
 @blp.route("/games/<game_id>/legal-commands")

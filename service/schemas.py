@@ -85,13 +85,6 @@ class GameListQuerySchema(Schema):
         "The 'next_cursor' of the previous page; leave out for the first page."))
 
 
-class ViewQuerySchema(Schema):
-    """``?at=N``: the view after the first N events."""
-
-    at = fields.Integer(validate=validate.Range(min=1), metadata=_doc(
-        "A past version, 1 to the game's version (any of them, also one inside a command's batch)."))
-
-
 class CommandSchema(Schema):
     """A command: ``type`` plus the arguments the ruleset lists for it (``<Ruleset><Command>``
     components give each type's exact body)."""

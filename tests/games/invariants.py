@@ -70,14 +70,17 @@ def check_codec(event: dict, version: int) -> None:
 
 def check_commands(ruleset: Ruleset, state, seats: int, bad: Iterable[dict], *, sample: int | None = None,
                    rng: random.Random | None = None, max_legal: int | None = None,
-                   canonical: Callable[[dict], dict] = lambda c: c) -> None:
+                   canonical: Callable[[dict], dict] = lambda c: c,
+                   unasked: Callable[[dict], bool] = lambda c: False) -> None:
     """The command invariants at one moment of a game.
 
-    A seat with no pending decision has no legal commands; the first pending
-    decision's default is legal; every legal command (or ``sample`` of them,
-    picked with ``rng``) is accepted; every command of ``bad`` that is not
-    legal (compared through ``canonical``) raises :class:`RuleViolation`;
-    the lists stay at most ``max_legal`` long; and nothing mutates ``state``.
+    A seat with no pending decision has no legal commands but those ``unasked``
+    allows (a card a game lets any seat play out of turn), each accepted; the
+    first pending decision's default is legal; every legal command (or
+    ``sample`` of them, picked with ``rng``) is accepted; every command of
+    ``bad`` that is not legal (compared through ``canonical``) raises
+    :class:`RuleViolation`; the lists stay at most ``max_legal`` long; and
+    nothing mutates ``state``.
     """
     before = ruleset.copy_state(state)
     pending = ruleset.pending(state)
@@ -87,7 +90,9 @@ def check_commands(ruleset: Ruleset, state, seats: int, bad: Iterable[dict], *, 
     for seat in range(seats):
         legal = ruleset.legal_commands(state, seat)
         if not any(d.seat == seat for d in pending):
-            assert legal == [], "a seat with nothing to decide has no legal commands"
+            assert all(unasked(c) for c in legal), "a seat with nothing to decide has no legal commands"
+            for command in legal:
+                ruleset.decide(state, seat, command, random.Random(1))     # must not raise
             continue
         assert legal, "a seat with a decision has a legal command"
         if max_legal is not None:

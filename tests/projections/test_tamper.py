@@ -17,7 +17,6 @@ from events.codec import FIELDS, BatchHeader, encode_batch
 from events.dispatch import Dispatcher
 from events.handling import create_game
 from events.repository import GameRepository
-from events.simulation import play_game
 from events.store import EventStore
 from projections.audit import verify
 from projections.rebuild import rebuild_game

@@ -59,7 +59,9 @@ def active_seat(state) -> int | None:
 
 
 def make_decide(phases: dict, handlers: dict, table, copy_state, active_seat, phase_of):
-    """Build ``decide(state, seat, command, rng) -> events``.
+    """Build ``decide(state, seat, command, rng) -> events``; its attribute ``evolved`` is
+    the same decision returning ``(events, state after them)`` (``Ruleset.decide_evolved``:
+    the table's copy, each event folded in once as it was emitted).
 
     ``phases``: command type -> the phase it answers (or a tuple of phases); ``handlers``: command type ->
     ``handler(table, seat, command)``; ``table``: the edition's Table class; ``copy_state``,
@@ -69,6 +71,10 @@ def make_decide(phases: dict, handlers: dict, table, copy_state, active_seat, ph
     """
     def decide(state, seat, command, rng):
         """Check ``command`` from ``seat`` and return its events; ``state`` is never mutated."""
+        return decide_evolved(state, seat, command, rng)[0]
+
+    def decide_evolved(state, seat, command, rng):
+        """``decide``, returning the events and the state after them."""
         if state is None:
             raise RuleViolation("game_over", "The game has not started.", status=409)
         if state["over"]:
@@ -81,7 +87,8 @@ def make_decide(phases: dict, handlers: dict, table, copy_state, active_seat, ph
             raise RuleViolation("wrong_phase", f"{ctype} cannot be sent now.")
         t = table(copy_state(state), rng)
         handlers[ctype](t, seat, command)
-        return t.events
+        return t.events, t.s
+    decide.evolved = decide_evolved
     return decide
 
 

@@ -40,6 +40,7 @@ RULESET = Ruleset(
     versions=("selfish-space/1", "selfish-space/2"),
     setup=setup,
     decide=decide,
+    decide_evolved=decide.evolved,
     evolve=evolve,
     pending=pending,
     legal_commands=legal_commands,

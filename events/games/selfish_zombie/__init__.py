@@ -38,6 +38,7 @@ RULESET = Ruleset(
     versions=("selfish-zombie/1", "selfish-zombie/2"),
     setup=setup,
     decide=decide,
+    decide_evolved=decide.evolved,
     evolve=evolve,
     pending=pending,
     legal_commands=legal_commands,

@@ -12,13 +12,52 @@
   reaction window it knocks bullets out of the hands of a rival who lost a combat
   roll and needs them to pay, and, in the last window before its own turn (when its
   card for this round would otherwise go unused), plays an attack card on the
-  leader or else Hey, Look! A Shotgun!.
+  leader or else Hey, Look! A Shotgun!; a rival within reach of the Helipad gets
+  Fear (or Brain Cramp, Your Shoe's Untied, Claustrophobia) before its roll. With no zombie left on the map and no
+  Helipad to run to, it brings zombies back (Zombie Master, We're Screwed, Just
+  When You Thought...) next to its own pawn. At the end of its turn it discards a
+  card it does not use (an item, or a card that adds zombies when it does not need them).
+
+Both read only the view (``view_schema.VIEW``); ``seen`` turns it into the few facts they use.
 """
 from __future__ import annotations
 
+from .cards import ITEM_BUILDING
 from .tiles import neighbours, parse
 
+#: decision code -> the step the strong bot reasons about.
+STEPS = {"reaction": "window", "pay_for_lost_roll": "combat_loss", "helipad_bid": "auction", "fight": "combat",
+         "movement_roll": "move_roll", "move": "move", "zombie_moves": "zombies", "discard": "discard",
+         "tile_spot": "tile_spot", "tile_rotation": "tile_rotation", "street_zombies": "place_zombies",
+         "place_zombies_for_card": "choice", "move_zombies_for_card": "choice", "move_opponent_for_card": "choice"}
+
+
+def seen(view) -> dict:
+    """The facts the bots use, from ``view``: ``seat``, ``seats``, ``stage`` (the step of this seat's
+    decision, ``None`` if the game is not waiting on it), ``turn``, ``moment`` (of an open window),
+    ``lost_total`` (of a lost combat roll), ``tiles`` (``{"x,y": {"tile", "rotation"}}``), ``zombies`` (a set of
+    ``"x,y"`` spaces), ``pawns``, ``life``, ``bullets``, ``kills``, ``shotgun`` (by seat), ``helipad`` (its centre
+    or ``None``) and ``kill_target``."""
+    me = view["seat"]
+    players = view["players"]
+    code = next((d["code"] for d in view["waiting_for"] if d["seat"] == me), None)
+    window, combat, centre = view["reaction_window"], view["combat"], view["map"]["helipad_centre"]
+    return {
+        "seat": me, "seats": view["seats"], "stage": STEPS.get(code), "turn": view["turn"]["seat"],
+        "moment": window["moment"] if window else None,
+        "lost_total": combat["lost_roll_total"] if combat else None,
+        "tiles": view["map"]["tiles"], "zombies": set(view["map"]["zombies"]),
+        "pawns": [p["space"] for p in players], "life": [p["life"] for p in players],
+        "bullets": [p["bullets"] for p in players], "kills": [p["kills"] for p in players],
+        "shotgun": [p["shotgun_rolls_left"] for p in players],
+        "helipad": centre, "kill_target": view["kill_target"],
+        "choice_card": view["card_choice"]["card"] if view["card_choice"] else None,
+    }
+
 FIGHT_CARDS = ("hey_look_a_shotgun", "adrenaline_rush")
+ZOMBIE_CARDS = ("zombie_master", "were_screwed", "just_when_you_thought", "slight_miscalculation")
+#: Cards that slow the seat whose turn it is, played on a rival near the Helipad before its roll.
+STOP_CARDS = ("fear", "brain_cramp", "your_shoes_untied", "claustrophobia")
 ATTACK_CARDS = ("i_dont_think_theyre_dead", "butter_fingers", "fear", "your_shoes_untied", "claustrophobia",
                 "brain_cramp", "where_did_everybody_go")
 
@@ -90,20 +129,26 @@ def _step_towards(view, moves):
 
 def _window_card(view, plays):
     """A card worth playing in the open reaction window, if any (see the module docstring)."""
-    me, turn, at = view["seat"], view["turn"], view["window"]["at"]
-    if at == "combat_roll":
-        need = 4 - view["combat"]["total"]
+    me, turn, at = view["seat"], view["turn"], view["moment"]
+    if at == "combat_roll" and view["lost_total"] is not None:
+        need = 4 - view["lost_total"]
         for c in plays:
             if c["card"] == "butter_fingers" and c.get("target") == turn and c.get("item") == "bullets" \
                     and need <= view["bullets"][turn] < need + 2:
                 return c
-    if at == "movement_over" and (turn + 1) % view["seats"] == me:
+    if at == "turn_start" and view["helipad"] is not None:
+        near = _distance_to(view["tiles"], {view["helipad"]}).get(view["pawns"][turn], 10_000)
+        if near <= 2 * 6:
+            for c in plays:
+                if c["card"] in STOP_CARDS and c.get("target") == turn:
+                    return c
+    if at == "turn_start" and (turn + 1) % view["seats"] == me:
         leader = _leader(view)
         for c in plays:
             if c["card"] in ATTACK_CARDS and c.get("target") == leader:
                 return c
         for c in plays:
-            if c["card"] == "hey_look_a_shotgun" and view["fx"]["shotgun"][me] == 0:
+            if c["card"] == "hey_look_a_shotgun" and view["shotgun"][me] == 0:
                 return c
     return None
 
@@ -128,6 +173,10 @@ def _card(view, legal):
         for c in plays:
             if c["card"] == "much_needed_rest":
                 return c
+    if _starved(view) and stage not in (None, "window"):
+        for c in plays:
+            if c["card"] in ZOMBIE_CARDS:
+                return c
     leader = _leader(view)
     for c in plays:
         if c["card"] in ATTACK_CARDS and c.get("target") == leader and view["kills"][leader] >= view["kills"][me]:
@@ -135,8 +184,14 @@ def _card(view, legal):
     return None
 
 
+def _starved(view) -> bool:
+    """No zombie left on the map to kill, and no Helipad to run to."""
+    return not view["zombies"] and view["helipad"] is None
+
+
 def strong_bot(view, legal, rng):
     """The greedy policy described in the module docstring; always returns one of ``legal``."""
+    view = seen(view)
     me, stage = view["seat"], view["stage"]
     card = _card(view, legal)
     if card is not None:
@@ -161,6 +216,9 @@ def strong_bot(view, legal, rng):
         return _zombies(view, legal, rng)
     if stage == "choice":
         picks = _of(legal, "PickSpace")
+        if view["choice_card"] in ZOMBIE_CARDS and picks:
+            near = _distance_to(view["tiles"], {view["pawns"][me]})
+            return min(picks, key=lambda c: near.get(f"{c['x']},{c['y']}", 10_000))
         rivals = {view["pawns"][s] for s in range(view["seats"]) if s != me}
         for c in picks:
             if f"{c['x']},{c['y']}" in rivals:
@@ -170,8 +228,19 @@ def strong_bot(view, legal, rng):
     if stage == "window":
         return {"type": "Pass"}
     if stage == "discard":
-        return {"type": "EndTurn"}
+        return _discard(view, _of(legal, "Discard"))
     return legal[0]
+
+
+def _discard(view, discards):
+    """The turn's discard: a card this bot does not use (an item -- it never detours to their buildings --,
+    then a card that adds zombies, unless it needs zombies back), else none."""
+    if _starved(view):
+        useless = [c for c in discards if c["card"] not in ZOMBIE_CARDS]
+    else:
+        useless = [c for c in discards if c["card"] in ITEM_BUILDING] + \
+                  [c for c in discards if c["card"] in ZOMBIE_CARDS]
+    return useless[0] if useless else {"type": "EndTurn"}
 
 
 def _count_own(legal):

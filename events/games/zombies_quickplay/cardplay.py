@@ -1,10 +1,15 @@
 """Event cards: when each may be played, with what arguments, and what it does
-(rules/zombies-quickplay.md, 'Event deck').
+(docs/rules/zombies-quickplay.md, 'Event cards', 'Playing cards and reaction windows').
 
 ``card_plays(state, seat)`` lists every ``PlayCard`` command ``seat`` may send now;
 ``play_card(table, seat, command)`` resolves one. One card per round per seat;
 items go face up in front of you while you stand in their building and are used
 later with ``UseItem`` (not "playing a card").
+
+Rules level 4: any seat may play whenever the game waits on someone (its own decision, a
+window, or another seat's decision) and the card's text allows it, except while a card's
+choice is being made, while a drawn tile is placed with its zombies, and in the middle of one
+zombie's step (``cards_allowed_now``). Rules level 3 let only the seat being waited on play.
 """
 from __future__ import annotations
 
@@ -18,8 +23,21 @@ from .cards import (
     WERE_SCREWED_COUNT,
     ZOMBIE_MASTER_COUNT,
 )
-from .state import active_seat, building_spaces, pawn_building, steps_from, window_open, zombie_free_spaces
+from .state import (
+    RULES,
+    active_seat,
+    building_spaces,
+    copy_state,
+    level,
+    pawn_building,
+    steps_from,
+    waiting_seats,
+    window_open,
+    zombie_free_spaces,
+)
+from .evolve_moves import zombie_stopped
 from .tiles import NAMED, TOWN_CENTRE, key, parse
+from .zombies import current_can_stop
 
 #: Cards whose effect waits for the target's movement (useless once it has moved this turn).
 MOVE_CARDS = ("your_shoes_untied", "fear", "claustrophobia", "brain_cramp")
@@ -59,6 +77,14 @@ def _building_plays(state, card):
     return out
 
 
+def _before_roll(state) -> bool:
+    """Before the movement roll of the turn's seat: rules level 4, any time before it; level 3, only at
+    its movement-roll step."""
+    if level(state) >= RULES:
+        return not movement_rolled(state)
+    return state["phase"] == "move_roll"
+
+
 def _target_plays(state, seat, card):
     out = []
     for t in _others(state, seat):
@@ -68,7 +94,7 @@ def _target_plays(state, seat, card):
             continue
         if card == "i_dont_think_theyre_dead" and state["kills"][t] == 0:
             continue
-        if card == "brain_cramp" and not (t == state["turn"] and state["phase"] == "move_roll"):
+        if card == "brain_cramp" and not (t == state["turn"] and _before_roll(state)):
             continue
         if card in ("where_did_everybody_go", "bad_sense_of_direction") and t == state["turn"]:
             continue
@@ -97,7 +123,7 @@ def plays_of(state, seat, card) -> list[dict]:
     if card == "adrenaline_rush":
         if own and phase == "combat" and not state["fx"]["adrenaline"][seat]:
             return [{"type": "PlayCard", "card": card}]
-        if own and phase == "move_roll" and not state["fx"]["double_move"]:
+        if own and _before_roll(state) and not state["fx"]["double_move"]:
             return [{"type": "PlayCard", "card": card}]
         return []
     if card == "the_keys_are_still_in_it":
@@ -116,35 +142,55 @@ def plays_of(state, seat, card) -> list[dict]:
     return []
 
 
+TILE_PHASES = ("tile_spot", "tile_rotation", "place_zombies")
+
+
+def cards_allowed_now(state) -> bool:
+    """Rules level 4: whether Event cards may be played now at all (by any seat whose card allows it):
+    the game waits on someone, no card's choice is open, no tile is being placed with its zombies,
+    and no zombie is in the middle of a step (just chosen, or passing over another zombie)."""
+    if state is None or state["over"] or state["choice"] is not None or not waiting_seats(state):
+        return False
+    if state["phase"] in TILE_PHASES:
+        return False
+    zm = state["zm"]
+    if state["phase"] == "zombies" and zm is not None and zm["current"] is not None:
+        return current_can_stop(state)
+    return True
+
+
+def with_zombie_stopped(state):
+    """``state``, or a copy with the zombie being moved stopped where it is (as ``ZombieStopped`` does
+    before a card is played in the zombie moves)."""
+    zm = state["zm"]
+    if state["phase"] != "zombies" or zm is None or zm["current"] is None:
+        return state
+    return zombie_stopped(copy_state(state), {})
+
+
 def card_plays(state, seat) -> list[dict]:
-    """Every ``PlayCard`` command ``seat`` may send now: ``[]`` after a card this round, during a
-    choice, if not ``seat``'s decision, or (outside a reaction window) in the auction, a tile
-    rotation, street zombie placement, a combat loss payment or the middle of a zombie's move
-    (choice 12)."""
-    if state["played"][seat] or state["choice"] is not None or active_seat(state) != seat:
+    """Every ``PlayCard`` command ``seat`` may send now (``[]`` once it played a card this round).
+
+    Rules level 4: whenever ``cards_allowed_now``, whoever the game waits on. Rules level 3: only
+    the seat being waited on, and (outside a reaction window) not in the auction, a tile rotation,
+    street zombie placement, a combat loss payment or the middle of a zombie's move."""
+    if state is None or state["over"] or state["played"][seat]:
         return []
-    if not window_open(state):
-        if state["phase"] in ("auction", "tile_rotation", "combat_loss", "place_zombies"):
+    if level(state) >= RULES:
+        if not cards_allowed_now(state):
             return []
-        if state["phase"] == "zombies" and state["zm"]["current"] is not None:
+        state = with_zombie_stopped(state)
+    else:
+        if state["choice"] is not None or active_seat(state) != seat:
             return []
+        if not window_open(state):
+            if state["phase"] in ("auction", "tile_rotation", "combat_loss", "place_zombies"):
+                return []
+            if state["phase"] == "zombies" and state["zm"]["current"] is not None:
+                return []
     out = []
     for card in sorted(set(state["hands"][seat])):
         out += plays_of(state, seat, card)
-    return out
-
-
-def window_seats(state) -> list[int]:
-    """Seats (after the turn's seat, in turn order) to ask in a reaction window opening now: no card
-    this round yet and a card they could play at this moment (choice 12)."""
-    n, turn = state["seats"], state["turn"]
-    out = []
-    for i in range(1, n):
-        seat = (turn + i) % n
-        if state["played"][seat]:
-            continue
-        if any(plays_of(state, seat, c) for c in set(state["hands"][seat])):
-            out.append(seat)
     return out
 
 
@@ -152,7 +198,8 @@ def item_uses(state, seat) -> list[dict]:
     """``UseItem`` commands ``seat`` may send now: in its own turn, at its own decision, outside
     choices and reaction windows (a window is answered with a card or ``Pass``; a Brain Cramp player
     moving another seat's pawn uses no item then; choices 12 and 22)."""
-    if state["choice"] is not None or active_seat(state) != seat or window_open(state) or seat != state["turn"]:
+    if state is None or state["over"] or state["choice"] is not None or active_seat(state) != seat \
+            or window_open(state) or seat != state["turn"]:
         return []
     if state["phase"] in ("auction", "combat_loss"):
         return []
@@ -193,7 +240,7 @@ def play_card(t, seat: int, command: dict) -> None:
     if card == "butter_fingers":
         data["what"] = command["item"]
     t.emit("CardPlayed", data)
-    if window_open(s) and s["window"]["queue"][0] == seat:
+    if window_open(t.s) and seat in t.s["window"]["queue"]:
         t.emit("WindowPassed", {"seat": seat, "played": True})
     EFFECTS.get(card, lambda *_: None)(t, seat, command)
 

@@ -1,5 +1,5 @@
-"""Event card data and the game's constants (rules/zombies-quickplay.md,
-'Event deck', 'Quickplay setup', 'Combat', 'The Helipad and winning').
+"""Event card data and the game's constants (docs/rules/zombies-quickplay.md, 'Components',
+'Event cards', 'Setup and first player', 'Combat', 'Ending and scoring').
 """
 from __future__ import annotations
 
@@ -49,6 +49,49 @@ ITEM_BUILDING = {
 #: Items discarded from play to use them with ``UseItem`` (the rest work while in play,
 #: First Aid Kit is used when losing a combat).
 USABLE_ITEMS = ("chainsaw", "lots_of_ammo", "grenade", "molotov_cocktail", "all_the_marbles")
+#: card id -> what the card does, in Stranded's words (the catalogue's rules text; the section
+#: 'Event cards' of docs/rules/zombies-quickplay.md says when each may be played).
+TEXTS = {
+    "adrenaline_rush": "In your own turn: before your movement roll, your movement allowance this turn is doubled; "
+                       "or, in a fight before you roll, your next combat roll gets +2.",
+    "all_the_marbles": "Item (Toy Store). Use it in your turn to stop every zombie move (no zombie roll) until the "
+                       "end of your next turn.",
+    "alternate_food_source": "Until the end of your next turn nobody fights: pawns walk through zombies and no "
+                             "fight starts.",
+    "chainsaw": "Item (Lawn and Garden). Use it in your turn: +2 to every combat roll for the rest of the turn.",
+    "fire_axe": "Item (Fire Station). While it is in play, +1 to each of your combat rolls.",
+    "first_aid_kit": "Item (Hospital). Discard it instead of losing a life token for a lost combat roll.",
+    "hey_look_a_shotgun": "+1 to each of your next 3 combat rolls.",
+    "the_keys_are_still_in_it": "In your own turn, instead of the movement roll: move up to 10 spaces (fights as "
+                                "usual).",
+    "lots_of_ammo": "Item (Sporting Goods). Use it in your turn to gain 3 bullets.",
+    "much_needed_rest": "In your own turn, instead of the movement roll: gain 2 life (up to 5) and do not move.",
+    "skateboard": "Item (Skate Shop). While it is in play, +2 to each of your movement rolls.",
+    "this_isnt_so_bad": "Move any 2 zombies on the map, one after the other, to other open spaces.",
+    "bad_sense_of_direction": "Lose one of your life tokens: an opponent (not the one whose turn it is) goes to "
+                              "the Town Square centre.",
+    "brain_cramp": "Before the movement roll of the opponent whose turn it is: you choose whether and where its "
+                   "pawn moves this turn.",
+    "butter_fingers": "An opponent loses one item it has in play, or up to 2 bullets; you choose which.",
+    "claustrophobia": "An opponent's next movement may not enter a building; inside one, each step must bring it "
+                      "nearer a road (it may stop).",
+    "fear": "An opponent may not move by its own means in its next movement (no roll, no Keys).",
+    "hysterical_paralysis": "An opponent skips its next whole turn.",
+    "just_when_you_thought": "Put a zombie on every space of one named building that has no zombie and no pawn.",
+    "slight_miscalculation": "Double the zombies in one named building that has some: as many new zombies as it "
+                             "holds, on its spaces with no zombie and no pawn.",
+    "your_shoes_untied": "An opponent's next movement roll is halved, rounded down (before its life raises it).",
+    "grenade": "Item (Army Surplus). Use it in your turn: every zombie in the named building of the tile you stand "
+               "on is killed and joins your kill pile; you lose a life token.",
+    "i_dont_think_theyre_dead": "An opponent with kills rolls 2 dice; each roll of 3 or less costs it 2 kills, "
+                                "unless its bullets (1 per pip) or else one of its life tokens raise the roll to 4.",
+    "molotov_cocktail": "Item (Gas Station). Use it inside a named building: +2 to combat rolls on that building's "
+                        "spaces for the rest of the turn.",
+    "were_screwed": "Place 10 zombies, one by one, on open spaces with no zombie and no pawn.",
+    "where_did_everybody_go": "Move an opponent (not the one whose turn it is) up to 5 spaces, step by step; "
+                              "entering a zombie's space stops it.",
+    "zombie_master": "Place 5 zombies, one by one, on open spaces with no zombie and no pawn.",
+}
 TARGETED = frozenset(c for c, v in CARDS.items() if v[3] == "target")
 BUILDING_CARDS = frozenset(c for c, v in CARDS.items() if v[3] == "building")
 
@@ -60,6 +103,8 @@ ZOMBIES = 100
 KILL_TARGET = {2: 25, 3: 22, 4: 20, 5: 17, 6: 15}
 #: Combat: a total of 4 or more kills the zombie; bullets raise the roll 1 pip each.
 KILL_ROLL = 4
+#: Skateboard in play adds 2 to movement rolls.
+SKATEBOARD_BONUS = 2
 #: Zombie Master places 5, This Isn't So Bad moves 2, Where Did Everybody Go? moves 5 spaces.
 ZOMBIE_MASTER_COUNT = 5
 WERE_SCREWED_COUNT = 10

@@ -1,4 +1,4 @@
-"""Combat, the turn's step 2 and every fight on the way (rules/zombies-quickplay.md, 'Combat').
+"""Combat, the turn's step 2 and every fight on the way (docs/rules/zombies-quickplay.md, 'Combat').
 
 :class:`CombatSteps` is mixed into :class:`table.Table`: its methods emit through the
 table and hand the turn back to it (``draw_step``, ``phase``, ``end_movement``) when
@@ -7,6 +7,7 @@ a fight is over.
 from __future__ import annotations
 
 from .cards import KILL_ROLL
+from .state import RULES, level
 from .tiles import building_of, parse
 
 
@@ -14,6 +15,13 @@ def building_cells(state, k: str) -> set[str]:
     """The named-building cells space ``k`` is part of (a set of 0 or 1 tile cells)."""
     cell = building_of(state["tiles"], *parse(k))
     return {cell} if cell else set()
+
+
+def lost_roll_contested(state, seat: int) -> bool:
+    """Rules level 4: whether a lost roll holds a reaction window -- when the fighter could pay for it with
+    bullets or a First Aid Kit, which a rival's card (Butter Fingers) could take away first. A public fact."""
+    need = KILL_ROLL - state["combat"]["total"]
+    return state["bullets"][seat] >= need or "first_aid_kit" in state["items"][seat]
 
 
 class CombatSteps:
@@ -26,7 +34,7 @@ class CombatSteps:
 
     def fight(self, seat: int) -> None:
         """Roll a combat die with every bonus; 4+ kills the zombie, a lower total opens the
-        reaction window of a lost roll before it is paid for (choice 12)."""
+        reaction window of a lost roll before it is paid for."""
         s, fx = self.s, self.s["fx"]
         bonus, extra = 0, {}
         if "fire_axe" in s["items"][seat]:
@@ -44,12 +52,15 @@ class CombatSteps:
         self.roll(seat, "combat", bonus=bonus, **extra)
         if s["combat"]["total"] >= KILL_ROLL:
             self.kill_here(seat)
+        elif level(s) >= RULES and not lost_roll_contested(s, seat):
+            self.after_combat_roll()
         else:
             self.open_window("combat_roll")
 
     def after_combat_roll(self) -> None:
         """After a lost roll (and its window): a card that removed the zombie ended the fight;
-        else the fighter pays, and with no way to pay loses a kill and may not move on (choice 9)."""
+        else the fighter pays, and with no way to pay loses a kill and may not move on (choice 9;
+        docs/rules/zombies-quickplay.md, 'Combat')."""
         if self.end_fight_if_zombie_gone():
             return
         seat = self.s["turn"]
@@ -77,6 +88,18 @@ class CombatSteps:
         if "first_aid_kit" in s["items"][seat]:
             out.append("first_aid_kit")
         return out
+
+    def pay_loss(self, seat: int, pay: str) -> None:
+        """``seat`` pays for its lost roll with ``"life"`` or ``"first_aid_kit"``. Rules level 4: with no
+        life token left after it the fight is over, and so is the movement ("combat continues until
+        the player wins or runs out of life tokens"); level 3 fought on."""
+        out = level(self.s) >= RULES and self.s["life"][seat] - (pay == "life") <= 0
+        data = {"seat": seat, "pay": pay, "amount": 1}
+        if out:
+            data["fight_over"] = True
+        self.emit("CombatLost", data)
+        if out:
+            self.combat_over()
 
     def kill_here(self, seat: int) -> None:
         """The zombie on ``seat``'s space joins its kill pile; the combat is over."""

@@ -3,6 +3,8 @@
 Every command but ``PlayCard``/``UseItem``/``Pass`` answers one phase of the turn
 (see ``PHASE``). Guards raise :class:`RuleViolation` with a stable code; the
 state given is never mutated (resolution runs on a copy, see ``table.py``).
+From rules level 4 on, ``PlayCard`` is also accepted from a seat the game is not
+waiting on, when the card may be played now (``cardplay.card_plays``).
 """
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ from events.games.contract import RuleViolation, bad_arguments, command_type, no
 
 from .cardplay import card_plays, choice_spaces, close_choice, item_uses, pick_space, play_card, use_item
 from .cards import CARDS, NAMES
-from .state import active_seat, copy_state, steps_from, window_open
+from .state import RULES, copy_state, level, steps_from, waiting_seats, window_open
 from .table import Table
 from .tiles import distances, key, kind, parse, rotations, spaces_of, spots
 from .zombies import choosable, current_can_stop, current_steps
@@ -41,7 +43,9 @@ def _space(command) -> str:
 
 
 def stage(state) -> str:
-    """What the active seat is deciding: ``"choice"``, ``"window"`` or the turn's phase."""
+    """What the seats the game waits on are deciding: ``"choice"``, ``"window"`` or the turn's phase."""
+    if state["over"]:
+        return "over"
     if state["choice"] is not None:
         return "choice"
     if window_open(state):
@@ -58,7 +62,10 @@ def decide(state, seat, command, rng):
     if state is None or state["over"]:
         raise RuleViolation("game_over", "The game is not running.", status=409)
     ctype = command_type(command, PHASE)
-    if seat != active_seat(state):
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state["seats"]:
+        raise not_your_turn()
+    out_of_turn = ctype == "PlayCard" and level(state) >= RULES
+    if seat not in waiting_seats(state) and not out_of_turn:
         raise not_your_turn()
     want = PHASE[ctype]
     if want is not None and want != stage(state):
@@ -137,10 +144,11 @@ def spend_bullets(t, seat, command):
 
 
 def lose_life(t, seat, command):
-    """LoseLife ``{}``: pay a life for the lost roll and fight on. Raises ``no_life``."""
+    """LoseLife ``{}``: pay a life for the lost roll and fight on; paying the last one ends the fight
+    and the movement (rules level 4). Raises ``no_life``."""
     if t.s["life"][seat] <= 0:
         raise RuleViolation("no_life", "You have no life token to lose.")
-    t.emit("CombatLost", {"seat": seat, "pay": "life", "amount": 1})
+    t.pay_loss(seat, "life")
 
 
 # -- movement ------------------------------------------------------------------
@@ -239,14 +247,24 @@ def end_turn(t, seat, command):
 # -- cards, windows and choices --------------------------------------------------
 def play(t, seat, command):
     """PlayCard ``{card, target?, x?, y?, item?}``. Raises ``card_not_in_hand``, ``one_card_per_round``,
-    ``not_now`` (the card's moment, target or building is wrong)."""
+    ``not_now`` (the card's moment, target or building is wrong). In the zombie moves (rules level 4)
+    the zombie being moved first stops where it is (``ZombieStopped``)."""
     card = _card(command, t.s["hands"][seat])
     if t.s["played"][seat]:
         raise RuleViolation("one_card_per_round", "You have already played an Event card this round.")
-    if {k: v for k, v in command.items()} not in card_plays(t.s, seat):
+    if dict(command) not in card_plays(t.s, seat):
         raise RuleViolation("not_now", f"{NAMES[card]} cannot be played like that now.")
+    stop_moving_zombie(t)
     play_card(t, seat, command)
     t.settle()
+
+
+def stop_moving_zombie(t) -> None:
+    """Rules level 4: before a card or an item in the zombie moves, the zombie being moved stops."""
+    zm = t.s["zm"]
+    if level(t.s) >= RULES and t.s["phase"] == "zombies" and zm is not None and zm["current"] is not None:
+        x, y = parse(zm["current"]["at"])
+        t.emit("ZombieStopped", {"x": x, "y": y})
 
 
 def use(t, seat, command):
@@ -254,10 +272,11 @@ def use(t, seat, command):
     when losing a combat). Raises ``card_not_in_hand``, ``not_now``."""
     card = _card(command, t.s["items"][seat])
     if stage(t.s) == "combat_loss" and card == "first_aid_kit":
-        t.emit("CombatLost", {"seat": seat, "pay": "first_aid_kit", "amount": 1})
+        t.pay_loss(seat, "first_aid_kit")
         return
     if {"type": "UseItem", "card": card} not in item_uses(t.s, seat):
         raise RuleViolation("not_now", f"{NAMES[card]} cannot be used now.")
+    stop_moving_zombie(t)
     use_item(t, seat, card)
     t.settle()
 

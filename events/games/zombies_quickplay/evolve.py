@@ -9,13 +9,16 @@ from __future__ import annotations
 
 from .evolve_cards import CARD_HANDLERS
 from .evolve_moves import MOVE_HANDLERS
-from .tiles import TOWN_CENTRE, key
+from .state import OLD_RULES
+from .tiles import OLD_LAYOUT_OF, TOWN_CENTRE, key
 
 
 def game_started(_, d):
-    """GameStarted: the whole deal (tile stack, Event deck, hands, dice); the Town Square alone on the map."""
+    """GameStarted: the whole deal (tile stack, Event deck, hands, dice); the Town Square alone on the map.
+    A log of rules version 3 records no rules level and no first seat (seat 0 played first)."""
     n = d["seats"]
     return {
+        "rules": d.get("rules", OLD_RULES), "first_seat": d.get("first_seat", 0),
         "seats": n, "kill_target": d["kill_target"], "stacked": d["stacked"],
         "base_event_deck": d.get("base_event_deck", False),
         "tiles": {"0,0": {"tile": "town_square", "rotation": 0}},
@@ -25,7 +28,7 @@ def game_started(_, d):
         "pawns": [TOWN_CENTRE] * n, "life": [d["life"]] * n, "bullets": [d["bullets"]] * n,
         "kills": [0] * n,
         "hands": [list(h) for h in d["hands"]], "deck": list(d["event_deck"]), "discard": [],
-        "items": [[] for _ in range(n)], "played": [False] * n, "dice": list(d["dice"]),
+        "items": [[] for _ in range(n)], "played": [False] * n, "dice": list(d["dice"]), "last_roll": None,
         "turn": 0, "turn_no": 0, "life_at_start": d["life"], "phase": "tile_spot", "resume": "draw",
         "combat": None, "move": None, "stuck": False, "zm": None, "auction": None,
         "window": None, "choice": None,
@@ -125,9 +128,12 @@ def tile_spot_chosen(s, d):
 
 
 def tile_placed(s, d):
-    """TilePlaced: the tile joins the map at ``(x, y)`` turned ``rotation``."""
+    """TilePlaced: the tile joins the map at ``(x, y)`` turned ``rotation`` (in a game of rules level 3 with
+    the layout that level used, see ``tiles.OLD_LAYOUTS``)."""
     cell = key(d["x"], d["y"])
     s["tiles"][cell] = {"tile": d["tile"], "rotation": d["rotation"]}
+    if s["rules"] == OLD_RULES and d["tile"] in OLD_LAYOUT_OF:
+        s["tiles"][cell]["layout"] = OLD_LAYOUT_OF[d["tile"]]
     s.update(drawn=None, spot=None, new_cell=cell, placer=s["turn"])
     return s
 

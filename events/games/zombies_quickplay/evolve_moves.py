@@ -1,4 +1,5 @@
-"""evolve for fights, movement and zombie moves (rules/zombies-quickplay.md, 'Combat', 'Turn' 4-5).
+"""evolve for fights, movement and zombie moves (docs/rules/zombies-quickplay.md, 'Combat', 'Movement',
+'Zombie moves').
 
 One small function per event type, merged into ``evolve.HANDLERS``.
 """
@@ -16,8 +17,9 @@ def combat_started(s, d):
 
 def die_rolled(s, d):
     """DieRolled: a roll (a stacked one is used up); a combat roll below 4 asks for payment."""
-    if d.get("stacked"):
+    if d.get("stacked") and s["dice"]:
         s["dice"].pop(0)
+    s["last_roll"] = {"seat": d["seat"], "purpose": d["purpose"], "roll": d["roll"], "total": d.get("total")}
     if d["purpose"] == "combat":
         seat = d["seat"]
         s["combat"] = {"total": d["total"]}
@@ -42,15 +44,19 @@ def zombie_killed(s, d):
 
 
 def combat_lost(s, d):
-    """CombatLost: a lost roll paid with a life, bullets, a First Aid Kit or (out of life) a kill."""
+    """CombatLost: a lost roll paid with a life, bullets, a First Aid Kit or (out of life) a kill.
+    ``fight_over``: the fighter has no life token left, so the fight and its movement are over."""
     seat, pay = d["seat"], d["pay"]
+    if d.get("fight_over"):
+        s["stuck"] = True
     if pay == "life":
         s["life"][seat] -= 1
         s["phase"] = "combat"
     elif pay == "bullets":
         s["bullets"][seat] -= d["amount"]
     elif pay == "first_aid_kit":
-        s["items"][seat].remove("first_aid_kit")
+        if "first_aid_kit" in s["items"][seat]:
+            s["items"][seat].remove("first_aid_kit")
         s["discard"].append("first_aid_kit")
         s["phase"] = "combat"
     else:  # kill: out of life
@@ -61,21 +67,27 @@ def combat_lost(s, d):
     return s
 
 
+#: What MovementAllowed records of how the allowance came about (rules level 4; older logs: ``None``).
+ALLOWANCE_PARTS = ("basis", "roll", "skateboard", "halved", "life_at_start", "doubled")
+
+
 def movement_allowed(s, d):
-    """MovementAllowed: the turn's allowance; Fear and Your Shoe's Untied are used up."""
+    """MovementAllowed: the turn's allowance and how it came about; Fear and Your Shoe's Untied are
+    used up."""
     seat = d["seat"]
     s["fx"]["shoe"][seat] = False
     s["fx"]["fear"][seat] = False
-    s["move"] = {"left": d["allowance"], "mover": d["mover"]}
+    s["move"] = {"left": d["allowance"], "mover": d["mover"], "allowance": d["allowance"],
+                 **{part: d.get(part) for part in ALLOWANCE_PARTS}}
     return s
 
 
 def pawn_moved(s, d):
     """PawnMoved: ``seat``'s pawn to ``(x, y)`` (a walk or a push uses up a step)."""
     s["pawns"][d["seat"]] = key(d["x"], d["y"])
-    if d["how"] == "walk":
+    if d["how"] == "walk" and s["move"] is not None:
         s["move"]["left"] -= 1
-    elif d["how"] == "push":
+    elif d["how"] == "push" and s["choice"] is not None:
         s["choice"]["left"] -= 1
     return s
 
@@ -137,6 +149,14 @@ def zombie_moved(s, d):
     return s
 
 
+def zombie_stopped(s, d):
+    """ZombieStopped: the zombie being moved stops where it is (a card is about to be played); it may
+    be chosen again later, its path kept."""
+    if s["zm"] is not None:
+        _finish_current(s["zm"], s["zombies"])
+    return s
+
+
 def zombie_moves_ended(s, d):
     """ZombieMovesEnded: the moving zombie stops; the zombie moves are over."""
     if s["zm"] is not None:
@@ -150,4 +170,5 @@ MOVE_HANDLERS = {
     "CombatLost": combat_lost, "MovementAllowed": movement_allowed, "PawnMoved": pawn_moved,
     "TokenTaken": token_taken, "MovementEnded": movement_ended, "ZombieMovesAllowed": zombie_moves_allowed,
     "ZombieChosen": zombie_chosen, "ZombieMoved": zombie_moved, "ZombieMovesEnded": zombie_moves_ended,
+    "ZombieStopped": zombie_stopped,
 }

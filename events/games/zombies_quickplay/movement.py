@@ -1,11 +1,13 @@
-"""Movement and zombie moves, the turn's steps 4 and 5 (rules/zombies-quickplay.md, 'Turn' 4-5).
+"""Movement and zombie moves, the turn's steps 4 and 5 (docs/rules/zombies-quickplay.md, 'Movement',
+'Zombie moves').
 
 :class:`MoveSteps` is mixed into :class:`table.Table`: its methods emit through the
 table; a step onto a zombie hands over to ``CombatSteps``.
 """
 from __future__ import annotations
 
-from .cards import KEYS_SPACES, MAX_LIFE, OPENING_BULLETS, OPENING_LIFE
+from .cards import KEYS_SPACES, MAX_LIFE, OPENING_BULLETS, OPENING_LIFE, SKATEBOARD_BONUS
+from .state import RULES, level
 from .tiles import TOWN_CENTRE, parse
 from .zombies import any_zombie_step
 
@@ -26,27 +28,42 @@ class MoveSteps:
         self.emit("TokenTaken", {"seat": seat, "x": x, "y": y, "token": token})
 
     def roll_movement(self, seat: int) -> None:
-        """Step 4: the movement allowance (rules/zombies-quickplay.md, 'Turn' 4; choice 7)."""
+        """Step 4: the movement allowance: the roll (+2 Skateboard), halved by Your Shoe's Untied, at
+        least the life at the start of the turn, doubled by Adrenaline Rush; no roll under Fear or
+        after a fight the pawn could not pay for (docs/rules/zombies-quickplay.md, 'Movement'; choice 7)."""
         s, fx = self.s, self.s["fx"]
-        allowance = 0
-        if not (fx["fear"][seat] or s["stuck"]):
-            roll = self.roll(seat, "move") + (2 if "skateboard" in s["items"][seat] else 0)
-            if fx["shoe"][seat]:
-                roll //= 2
-            allowance = max(roll, s["life_at_start"])
-            if fx["double_move"]:
-                allowance *= 2
-        self.allow(seat, allowance)
+        blocked = "stuck" if s["stuck"] else "fear" if fx["fear"][seat] else None
+        if blocked:
+            self.allow(seat, 0, basis=blocked)
+            return
+        roll = self.roll(seat, "move")
+        skate = "skateboard" in s["items"][seat]
+        allowance = roll + (SKATEBOARD_BONUS if skate else 0)
+        if fx["shoe"][seat]:
+            allowance //= 2
+        allowance = max(allowance, s["life_at_start"])
+        if fx["double_move"]:
+            allowance *= 2
+        self.allow(seat, allowance, basis="roll", roll=roll, skateboard=skate, halved=fx["shoe"][seat],
+                   life_at_start=s["life_at_start"], doubled=fx["double_move"])
 
     def keys(self, seat: int) -> None:
         """The Keys Are Still In It: up to 10 spaces instead of the movement roll (Fear still holds)."""
-        self.allow(seat, 0 if self.s["fx"]["fear"][seat] or self.s["stuck"] else KEYS_SPACES)
+        blocked = "stuck" if self.s["stuck"] else "fear" if self.s["fx"]["fear"][seat] else None
+        self.allow(seat, 0 if blocked else KEYS_SPACES, basis=blocked or "keys")
 
-    def allow(self, seat: int, allowance: int) -> None:
-        """Set ``seat``'s movement allowance (moved by its Brain Cramp player if any) and start moving."""
+    def allow(self, seat: int, allowance: int, **how) -> None:
+        """Set ``seat``'s movement allowance (moved by its Brain Cramp player if any) and start moving.
+
+        ``how``: how the allowance came about (``basis``: ``"roll"``, ``"keys"``, ``"rest"``, ``"fear"`` or
+        ``"stuck"``; for a roll also ``roll``, ``skateboard``, ``halved``, ``life_at_start``, ``doubled``),
+        recorded from rules level 4 on so that a view can explain the allowance."""
         cramp = self.s["fx"]["cramp"][seat]
-        self.emit("MovementAllowed", {"seat": seat, "allowance": allowance,
-                                      "mover": seat if cramp is None else cramp})
+        data = {"seat": seat, "allowance": allowance, "mover": seat if cramp is None else cramp}
+        if level(self.s) >= RULES:
+            data.update({"roll": None, "skateboard": False, "halved": False, "life_at_start": None,
+                         "doubled": False, **how})
+        self.emit("MovementAllowed", data)
         if allowance == 0:
             self.end_movement()
         else:
@@ -57,6 +74,9 @@ class MoveSteps:
         s = self.s
         self.emit("SuppliesSet", {"seat": seat, "life": min(MAX_LIFE, s["life"][seat] + 2),
                                   "bullets": s["bullets"][seat], "reason": "much_needed_rest"})
+        if level(s) >= RULES:
+            self.allow(seat, 0, basis="rest")
+            return
         self.emit("MovementAllowed", {"seat": seat, "allowance": 0, "mover": seat})
         self.end_movement()
 
@@ -74,7 +94,7 @@ class MoveSteps:
             self.end_movement()
 
     def end_movement(self) -> None:
-        """End of step 4: the Town Square refill; then, after a reaction window (choice 12), step 5."""
+        """End of step 4: the Town Square refill; then step 5 (rules level 3: after a reaction window)."""
         s = self.s
         seat = s["turn"]
         self.emit("MovementEnded", {"seat": seat})
@@ -83,7 +103,10 @@ class MoveSteps:
             if (life, bullets) != (s["life"][seat], s["bullets"][seat]):
                 self.emit("SuppliesSet", {"seat": seat, "life": life, "bullets": bullets, "reason": "town_square"})
         self.phase("zombie_roll")
-        self.open_window("movement_over")
+        if level(s) >= RULES:
+            self.zombie_step()
+        else:
+            self.open_window("movement_over")
 
     # -- zombie moves ---------------------------------------------------
     def zombie_step(self) -> None:

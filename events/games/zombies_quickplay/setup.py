@@ -1,14 +1,16 @@
-"""setup(options, seats, rng) -> the opening events (rules/zombies-quickplay.md, 'Quickplay setup').
+"""setup(options, seats, rng) -> the opening events (docs/rules/zombies-quickplay.md, 'Setup and first player').
 
 ``GameStarted`` carries the whole deal: the tile stack (top first; the Quickplay's
-last 10 shuffled separately at the bottom), the Event deck, every hand and any
-stacked dice. Then the first seat's turn starts with its tile draw.
+last 10 shuffled separately at the bottom), the Event deck, every hand, any
+stacked dice and (rules level 4) the first seat, drawn at random unless the option
+``first_seat`` fixes it. Then the first seat's turn starts with its tile draw.
 """
 from __future__ import annotations
 
 from collections import Counter
 
 from .cards import HAND_LIMIT, KILL_TARGET, OPENING_BULLETS, OPENING_LIFE, ZOMBIES, deck_counts, full_deck
+from .state import OLD_RULES, RULES
 from .table import Table
 from .tiles import TILES, last_ten, tile_deck_counts
 
@@ -45,15 +47,49 @@ def _tile_stack(stack, rng) -> list[str]:
     return top + bottom
 
 
-def setup(options, seats, rng):
-    """Deal a new game; returns ``[GameStarted, TurnStarted, ...]`` (seat 0's tile draw included).
+FIRST_SEAT_HELP = ("The seat that plays first (0 to seats - 1; tests and tutorials). Without it the first "
+                   "player is drawn at random with the game's seeded randomness.")
+#: Rules versions this code sets up and re-runs -> their rules level.
+LEVELS = {"zombies-quickplay/3": OLD_RULES, "zombies-quickplay/4": RULES}
 
-    ``options``: ``options["stack"]`` (``STACK_HELP``) and ``options["base_event_deck"]`` (a bool: the
-    base game's 50 Event cards instead of the Quickplay's 41); ``seats``: 2-6; ``rng``: a
-    ``random.Random``. Raises ``ValueError`` for a bad seat count or a malformed or impossible stack.
+
+def rules_level(options) -> int:
+    """The rules level of ``options["rules_version"]`` (absent: today's). Raises ``ValueError``."""
+    version = (options or {}).get("rules_version")
+    if version is None:
+        return RULES
+    if version not in LEVELS:
+        raise ValueError(f"Zombies!!! Quickplay has no rules version {version!r}.")
+    return LEVELS[version]
+
+
+def first_seat(options, seats, level, rng) -> int | None:
+    """The first seat: ``options["first_seat"]`` if given, else drawn with ``rng`` (rules level 4); seat 0
+    under rules level 3, which recorded none (``None``). Raises ``ValueError`` for a bad option."""
+    chosen = (options or {}).get("first_seat")
+    if level < RULES:
+        if chosen is not None:
+            raise ValueError("The first_seat option needs rules version zombies-quickplay/4.")
+        return None
+    if chosen is None:
+        return rng.randrange(seats)
+    if isinstance(chosen, bool) or not isinstance(chosen, int) or not 0 <= chosen < seats:
+        raise ValueError(f"first_seat must be a seat number from 0 to {seats - 1}.")
+    return chosen
+
+
+def setup(options, seats, rng):
+    """Deal a new game; returns ``[GameStarted, TurnStarted, ...]`` (the first seat's tile draw included).
+
+    ``options``: ``options["stack"]`` (``STACK_HELP``), ``options["base_event_deck"]`` (a bool: the
+    base game's 50 Event cards instead of the Quickplay's 41), ``options["first_seat"]`` (an int,
+    ``FIRST_SEAT_HELP``) and ``options["rules_version"]`` (``LEVELS``; the service passes the game's);
+    ``seats``: 2-6; ``rng``: a ``random.Random``. Raises ``ValueError`` for a bad seat count, an
+    unknown rules version, a bad first seat or a malformed or impossible stack.
     """
     if not isinstance(seats, int) or not 2 <= seats <= 6:
         raise ValueError("Zombies!!! Quickplay needs 2 to 6 players.")
+    level = rules_level(options)
     stack = (options or {}).get("stack") or {}
     if not isinstance(stack, dict):
         raise ValueError("The stack must be an object.")
@@ -95,11 +131,15 @@ def setup(options, seats, rng):
     for i in range(seats):
         if hands[i] is None:
             hands[i], rest = rest[:HAND_LIMIT], rest[HAND_LIMIT:]
-    t = Table(None, rng)
-    t.emit("GameStarted", {
+    first = first_seat(options, seats, level, rng)
+    data = {
         "seats": seats, "kill_target": KILL_TARGET[seats], "stacked": bool(stack), "base_event_deck": base,
         "tile_deck": tiles, "event_deck": top + rest, "hands": hands, "dice": list(dice),
         "zombies": ZOMBIES, "life": OPENING_LIFE, "bullets": OPENING_BULLETS,
-    })
-    t.start_turn(0)
+    }
+    if level >= RULES:
+        data.update(rules=level, first_seat=first, first_seat_drawn=(options or {}).get("first_seat") is None)
+    t = Table(None, rng)
+    t.emit("GameStarted", data)
+    t.start_turn(first or 0)
     return t.events

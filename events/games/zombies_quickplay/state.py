@@ -3,7 +3,8 @@
 Shape (lists indexed by seat; spaces and tile cells are ``"x,y"`` keys, see ``tiles``)::
 
     {
-      "seats": 3, "kill_target": 22, "stacked": False,
+      "rules": 4,                            # the rules level the game was set up with (3: old logs)
+      "seats": 3, "kill_target": 22, "stacked": False, "first_seat": 0,
       "tiles": {"0,0": {"tile": "town_square", "rotation": 0}, ...},
       "tile_deck": [...], "tile_discard": [...],     # hidden order / public pile
       "drawn": tile | None, "spot": [tx, ty] | None, "placer": seat,
@@ -13,20 +14,26 @@ Shape (lists indexed by seat; spaces and tile cells are ``"x,y"`` keys, see ``ti
       "hands": [[card, ...]], "deck": [...], "discard": [...], "items": [[card, ...]],
       "played": [False, ...],                # an Event card played this round
       "dice": [...],                         # stacked rolls still to come (hidden)
+      "last_roll": {"seat", "purpose", "roll", "total"} | None,
       "turn": 0, "turn_no": 1, "life_at_start": 3,
-      "phase": "tile_spot" | "tile_rotation" | "place_zombies" | "auction" | "combat" |
+      "phase": "tile_spot" | "tile_rotation" | "place_zombies" | "auction" | "tile_done" | "combat" |
                "combat_loss" | "move_roll" | "move" | "zombie_roll" | "zombies" | "discard" | "over",
       "resume": "draw" | "move",            # where a combat returns to
-      "combat": {"total": n} | None, "move": {"left": n, "mover": seat} | None, "stuck": False,
+      "combat": {"total": n} | None, "stuck": False,
+      "move": {"left", "mover", "allowance", "basis", "roll", "skateboard", "halved", "life_at_start",
+               "doubled"} | None,
       "zm": {"left", "cap", "moved": {"x,y": {"path", "steps"}}, "current": {...} | None} | None,
       "auction": {"order", "passed", "high", "leader", "next"} | None,
-      "window": {"queue": [seat, ...], "at": moment} | None,   # moment: see table.MOMENTS
+      "window": {"queue": [seat, ...], "at": moment} | None,   # moment: see windows.MOMENTS
       "choice": {"seat", "kind", "card", "left", "target", "picked"} | None,
       "fx": {"shotgun": [n], "adrenaline": [bool], "shoe": [bool], "fear": [bool],
-             "claustro": [bool], "cramp": [seat | None], "food": {"seat", "skip"} | None,
-             "chainsaw": False, "molotov": cell | None, "double_move": False},
+             "claustro": [bool], "cramp": [seat | None], "paralysed": [bool], "food": {"seat", "skip"} | None,
+             "marbles": {"seat", "skip"} | None, "chainsaw": False, "molotov": cell | None, "double_move": False},
       "over": False, "winner": None, "result": None,
     }
+
+The view (``views``) shows all of it but the hidden parts, under names a front end reads without
+this source.
 """
 from __future__ import annotations
 
@@ -41,6 +48,10 @@ def deep_copy(value):
         return [deep_copy(v) if isinstance(v, (dict, list)) else v for v in value]
     return value
 
+
+#: The rules level new games are set up with; logs of rules version 3 carry no level.
+RULES = 4
+OLD_RULES = 3
 
 _FLAT = ("zombies", "tokens", "tiles")
 _LISTS = ("tile_deck", "tile_discard", "pawns", "life", "bullets", "kills", "deck", "discard", "played", "dice")
@@ -58,31 +69,45 @@ def copy_state(state):
         s[k] = list(state[k])
     s["hands"] = [list(h) for h in state["hands"]]
     s["items"] = [list(h) for h in state["items"]]
-    for k in ("fx", "zm", "auction", "window", "choice", "combat", "move", "spot"):
+    for k in ("fx", "zm", "auction", "window", "choice", "combat", "move", "spot", "last_roll"):
         s[k] = deep_copy(state[k])
     return s
 
 
-def active_seat(state) -> int | None:
-    """The seat that must act now, or ``None`` once the game is over (or before it starts).
+def level(state) -> int:
+    """The rules level of the game: 4 (today's rules) or 3 (a game set up by rules version 3)."""
+    return state.get("rules", OLD_RULES)
 
-    A choice first, then a reaction window, then the phase's actor: the auction's next bidder,
-    the tile placer, the mover (a Brain Cramp player moves their victim), else the turn's seat.
+
+def waiting_seats(state) -> list[int]:
+    """The seats the game waits on now, in turn order (``[]`` once over, before the start, or in a
+    state that only exists inside a command's batch).
+
+    A card's choice first, then a reaction window (rules level 4: every seat it asked that has not
+    answered yet; level 3: the first of them), then the step's actor: the auction's next bidder,
+    the tile placer, the mover (a Brain Cramp player moves its victim), else the turn's seat.
     """
     if state is None or state["over"]:
-        return None
+        return []
     if state["choice"] is not None:
-        return state["choice"]["seat"]
+        return [state["choice"]["seat"]]
     if window_open(state):
-        return state["window"]["queue"][0]
+        queue = state["window"]["queue"]
+        return list(queue) if level(state) >= RULES else [queue[0]]
     phase = state["phase"]
     if phase == "auction":
-        return state["auction"]["next"]
+        return [state["auction"]["next"]] if state["auction"] else []
     if phase in ("tile_spot", "tile_rotation"):
-        return state["placer"]
+        return [state["placer"]]
     if phase == "move":
-        return state["move"]["mover"]
-    return state["turn"]
+        return [state["move"]["mover"]] if state["move"] else []
+    return [state["turn"]]
+
+
+def active_seat(state) -> int | None:
+    """The first seat the game waits on (``waiting_seats``), or ``None``."""
+    seats = waiting_seats(state)
+    return seats[0] if seats else None
 
 
 def window_open(state) -> bool:

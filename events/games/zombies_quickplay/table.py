@@ -2,24 +2,25 @@
 
 A Table wraps a *copy* of the state; ``emit`` appends an event and folds it in
 at once, so every later step sees the updated table. The steps follow
-rules/zombies-quickplay.md, 'Turn (Quickplay)': tile, combat, draw, movement
+docs/rules/zombies-quickplay.md, 'A turn': tile, combat, draw, movement
 roll, movement, zombie moves, discard. This module has the tile and draw steps,
 the reaction windows and the turn's start and end; combat is in ``combat``
 (:class:`CombatSteps`), movement and zombie moves in ``movement`` (:class:`MoveSteps`).
 
-Reaction windows (choice 12) open at the moments of ``MOMENTS``: ``open_window(at)``
-asks the other seats that could play a card now, and the turn goes on with
-``MOMENTS[at]`` once the window is closed (``settle``), or at once if nobody is asked.
+Reaction windows open at the moments of ``MOMENTS``: ``open_window(at)`` asks the seats
+``windows.asked_seats`` names, and the turn goes on with ``MOMENTS[at]`` once the window is
+closed (``settle``), or at once if nobody is asked. Where rules level 3 (old logs) differs,
+the method says so.
 """
 from __future__ import annotations
 
-from .cardplay import window_seats
 from .cards import HAND_LIMIT
 from .combat import CombatSteps
 from .evolve import evolve
 from .movement import MoveSteps
-from .state import helipad_centre, window_open
-from .tiles import HELIPAD, NAMED, STREETS, TILES, exit_count, key, local_after_rotation, spaces_of, spots
+from .state import RULES, helipad_centre, level, window_open
+from .tiles import HELIPAD, NAMED, STREETS, TILES, exit_count, key, local_after_rotation, spaces_of, spots, unrotated
+from .windows import asked_seats
 
 
 class Table(CombatSteps, MoveSteps):
@@ -67,7 +68,7 @@ class Table(CombatSteps, MoveSteps):
     def check_win(self, seat: int) -> bool:
         """End the game if ``seat`` reached the kill target or stands on a zombie-free Helipad centre.
 
-        rules/zombies-quickplay.md, 'The Helipad and winning'.
+        docs/rules/zombies-quickplay.md, 'Ending and scoring'.
         """
         s = self.s
         if s["over"]:
@@ -81,12 +82,11 @@ class Table(CombatSteps, MoveSteps):
             return True
         return False
 
-    # -- reaction windows (choice 12) -------------------------------------
+    # -- reaction windows ----------------------------------------------
     def open_window(self, at: str) -> None:
-        """A reaction window at moment ``at`` (a key of ``MOMENTS``) for the other seats that hold a
-        card they could play now and have played none this round, in turn order; with nobody to ask
-        the turn goes straight on with ``MOMENTS[at]``."""
-        queue = window_seats(self.s)
+        """A reaction window at moment ``at`` (a key of ``MOMENTS``) for ``windows.asked_seats``; with
+        nobody to ask the turn goes straight on with ``MOMENTS[at]``."""
+        queue = asked_seats(self.s)
         if queue:
             self.emit("WindowOpened", {"queue": queue, "at": at})
         else:
@@ -95,12 +95,19 @@ class Table(CombatSteps, MoveSteps):
     def settle(self) -> None:
         """After a card, an item, a ``Pass`` or a pick: once no choice is open and every seat of the
         window has answered, the window closes and its moment goes on; outside a window, a fight
-        whose zombie a card removed is over (choice 24)."""
+        whose zombie a card removed is over, a fighter a card left with nothing to pay a lost roll
+        with loses a kill, and zombie moves with no step left end (docs/rules/zombies-quickplay.md,
+        'Playing cards and reaction windows')."""
         s = self.s
         if s["over"] or s["choice"] is not None or window_open(s):
             return
         if s["window"] is None:
-            self.end_fight_if_zombie_gone()
+            if self.end_fight_if_zombie_gone() or level(s) < RULES:
+                return
+            if s["phase"] == "zombies":
+                self.settle_zombies()
+            elif s["phase"] == "combat_loss" and not self.loss_options(s["turn"]):
+                self.after_combat_roll()        # a card took what the fighter would have paid with
             return
         at = s["window"]["at"]
         self.emit("WindowClosed", {"at": at})
@@ -124,17 +131,26 @@ class Table(CombatSteps, MoveSteps):
         """Step 1: draw a tile; discard it if it fits nowhere; the Helipad goes to auction."""
         s = self.s
         if s["closed"] or not s["tile_deck"]:
-            self.after_tile()
+            self.tile_step_done()
             return
         tile = s["tile_deck"][0]
         self.emit("TileDrawn", {"seat": s["turn"], "tile": tile})
         if not spots(s["tiles"], tile):
             self.emit("TileDiscarded", {"seat": s["turn"], "tile": tile})
-            self.after_tile()
+            self.tile_step_done()
         elif tile == HELIPAD:
             self.open_auction()
         else:
             self.phase("tile_spot")
+
+    def tile_step_done(self) -> None:
+        """The tile step is over: the window of the turn's start (rules level 4), then step 2. Rules
+        level 3 held a window only after a placed tile (``after_placement``)."""
+        if level(self.s) >= RULES:
+            self.phase("tile_done")
+            self.open_window("turn_start")
+        else:
+            self.after_tile()
 
     def open_auction(self) -> None:
         """Start the Helipad bidding: most kills first (ties: earliest from the drawer), then turn
@@ -155,7 +171,8 @@ class Table(CombatSteps, MoveSteps):
         a = self.s["auction"]
         live = [seat for seat in a["order"] if seat not in a["passed"]]
         if a["leader"] is not None and live == [a["leader"]]:
-            self.emit("AuctionWon", {"seat": a["leader"], "kills": a["high"]})
+            # a card played during the bidding may have cost the leader kills: it pays what it has
+            self.emit("AuctionWon", {"seat": a["leader"], "kills": min(a["high"], self.s["kills"][a["leader"]])})
         elif not live:
             self.emit("AuctionWon", {"seat": self.s["turn"], "kills": 0})
 
@@ -184,7 +201,8 @@ class Table(CombatSteps, MoveSteps):
         tile's reading order, zombies on interior spaces before the door (choice 3)."""
         tx, ty = map(int, cell.split(","))
         data = TILES[tile]
-        lay = data["layout"]
+        placed = self.s["tiles"][cell]
+        lay = unrotated(placed.get("layout") or tile)
         order = [(r, c) for r in range(3) for c in range(3) if lay[r][c] == "B"]
         order += [(r, c) for r in range(3) for c in range(3) if lay[r][c] == "D"]
         spaces = []
@@ -202,9 +220,8 @@ class Table(CombatSteps, MoveSteps):
     def after_placement(self, placer: int | None = None) -> None:
         """After a tile and its zombies: if no tile left can go anywhere the map is closed and the
         seat that placed the tile (``placer``; default the turn's seat) loses its turn: the rest of
-        this one, or, when it bought the Helipad in the drawer's turn, its next one (choice 6).
-        Else, or then, a reaction window and step 2 (rules/zombies-quickplay.md, 'The Helipad and
-        winning')."""
+        this one, or, when it bought the Helipad in the drawer's turn, its next one. Else, or then,
+        the tile step is over (docs/rules/zombies-quickplay.md, 'Placing a tile')."""
         s = self.s
         placer = s["turn"] if placer is None else placer
         if s["tile_deck"] and not any(spots(s["tiles"], t) for t in set(s["tile_deck"])):
@@ -212,7 +229,10 @@ class Table(CombatSteps, MoveSteps):
             if placer == s["turn"]:
                 self.end_turn()
                 return
-        self.open_window("tile_placed")
+        if level(s) >= RULES:
+            self.tile_step_done()
+        else:
+            self.open_window("tile_placed")
 
     def after_tile(self) -> None:
         """Step 2: combat if the turn's pawn shares its space with a zombie, else step 3."""
@@ -234,18 +254,22 @@ class Table(CombatSteps, MoveSteps):
             self.emit("CardsDrawn", {"seat": seat, "cards": [s["deck"][0]]})
 
     def draw_step(self) -> None:
-        """Step 3: draw up to 3 Event cards; then the movement roll, after a reaction window."""
+        """Step 3: draw up to 3 Event cards; then the movement roll (rules level 3: after a reaction
+        window; level 4 held its window at the turn's start)."""
         seat = self.s["turn"]
         self.draw_cards(seat, HAND_LIMIT - len(self.s["hands"][seat]))
         self.phase("move_roll")
-        self.open_window("move_roll")
+        if level(self.s) < RULES:
+            self.open_window("move_roll")
 
     def end_turn(self) -> None:
-        """Step 6 done: the turn passes clockwise (to the next seat). A closed map with no zombie
-        left on it ends the game: the most kills wins, a tie has no winner (choice 6)."""
+        """Step 6 done: the turn passes clockwise (to the next seat). Under rules level 3 a closed map
+        with no zombie left on it ended the game (the most kills won, a tie had no winner); today
+        play goes on, as cards can still bring zombies back (docs/rules/zombies-quickplay.md,
+        'Ending and scoring')."""
         s = self.s
         self.emit("TurnEnded", {"seat": s["turn"]})
-        if s["closed"] and not s["zombies"]:
+        if level(s) < RULES and s["closed"] and not s["zombies"]:
             top = max(s["kills"])
             leaders = [seat for seat in range(s["seats"]) if s["kills"][seat] == top]
             self.emit("GameWon", {"seat": leaders[0] if len(leaders) == 1 else None, "result": "map_closed"})
@@ -253,10 +277,12 @@ class Table(CombatSteps, MoveSteps):
         self.start_turn((s["turn"] + 1) % s["seats"])
 
 
-#: Reaction window moments -> how the turn goes on once the window is closed (choice 12).
+#: Reaction window moments -> how the turn goes on once the window is closed (``windows.MOMENTS_NOW``
+#: and, for old logs, ``windows.MOMENTS_OLD`` say when each comes).
 MOMENTS = {
-    "tile_placed": Table.after_tile,          # the turn's tile and its zombies are placed; step 2 next
+    "turn_start": Table.after_tile,           # the tile step is over; step 2 (combat or the draw) next
     "combat_roll": Table.after_combat_roll,   # a combat roll was lost; paying for it next
-    "move_roll": Table.await_roll,            # cards drawn (step 3); the movement roll next
     "movement_over": Table.zombie_step,       # the movement is over; the zombie-move roll next
+    "tile_placed": Table.after_tile,          # rules level 3: the tile and its zombies are placed
+    "move_roll": Table.await_roll,            # rules level 3: cards drawn (step 3); the movement roll next
 }

@@ -1,4 +1,4 @@
-"""Map tile data and map geometry (rules/zombies-quickplay.md, 'Components').
+"""Map tile data and map geometry (docs/rules/zombies-quickplay.md, 'Components').
 
 A tile is 3x3 spaces, rows top (north) to bottom: ``R`` road, ``B`` building
 interior, ``D`` door (a building space entered from the adjacent road), ``x``
@@ -27,7 +27,7 @@ TILES = {
                         "count": 1, "last": 0},
     "police_station": {"name": "Police Station", "layout": ["BBB", "BDB", "xRx"], "z": 6, "l": 2, "b": 4,
                        "count": 1, "last": 0},
-    "sporting_goods": {"name": "Sporting Goods", "layout": ["BBB", "BDB", "xRx"], "z": 6, "l": 2, "b": 4,
+    "sporting_goods": {"name": "Sporting Goods", "layout": ["BBB", "BDB", "BRx"], "z": 6, "l": 2, "b": 4,
                        "count": 1, "last": 0},
     "fire_station": {"name": "Fire Station", "layout": ["BBB", "BDB", "xRB"], "z": 6, "l": 4, "b": 2, "count": 1,
                      "last": 0},
@@ -53,6 +53,12 @@ TILES = {
     "crossroads": {"name": "Crossroads", "layout": ["xRx", "RRR", "xRx"], "z": None, "l": 0, "b": 0, "count": 4,
                    "last": 2},
 }
+#: Layouts of rules version 3 that later versions corrected: layout id -> (tile, unrotated layout). A
+#: tile placed in a game of that version records its layout id (``{"tile", "rotation", "layout"}``).
+#: The Sporting Goods had 6 building spaces; the source gives it 7 and 1 road space.
+OLD_LAYOUTS = {"sporting_goods@3": ("sporting_goods", ["BBB", "BDB", "xRx"])}
+#: tile id -> the layout id games of rules version 3 used for it.
+OLD_LAYOUT_OF = {tile: layout_id for layout_id, (tile, _) in OLD_LAYOUTS.items()}
 #: Named tiles: a building entered through doors, with Z/L/B (not the Town Square or Helipad).
 NAMED = frozenset(t for t, d in TILES.items() if "B" in "".join(d["layout"]))
 STREETS = frozenset(t for t, d in TILES.items() if d["z"] is None)
@@ -75,10 +81,21 @@ def parse(k: str) -> tuple[int, int]:
     return int(a), int(b)
 
 
+def unrotated(layout_id: str) -> list[str]:
+    """The unrotated layout (3 strings of 3) of a tile id or an old layout id (``OLD_LAYOUTS``)."""
+    return OLD_LAYOUTS[layout_id][1] if layout_id in OLD_LAYOUTS else TILES[layout_id]["layout"]
+
+
+def layout_id(placed: dict) -> str:
+    """The layout a placed tile (``{"tile", "rotation"}``, plus ``"layout"`` in old games) is drawn with."""
+    return placed.get("layout") or placed["tile"]
+
+
 @lru_cache(maxsize=None)
 def rotated(tile: str, rotation: int) -> tuple[str, ...]:
-    """The layout of ``tile`` turned ``rotation`` quarter turns clockwise (3 strings of 3)."""
-    rows = [list(r) for r in TILES[tile]["layout"]]
+    """The layout of ``tile`` (a tile id or an old layout id) turned ``rotation`` quarter turns
+    clockwise (3 strings of 3)."""
+    rows = [list(r) for r in unrotated(tile)]
     for _ in range(rotation % 4):
         rows = [[rows[2 - c][r] for c in range(3)] for r in range(3)]
     return tuple("".join(r) for r in rows)
@@ -109,7 +126,7 @@ def tile_deck_counts() -> dict[str, int]:
 
 
 def last_ten() -> list[str]:
-    """The tiles the Quickplay puts at the bottom of the stack (seeds/003, 'GAME SETUP')."""
+    """The tiles the Quickplay puts at the bottom of the stack (docs/rules/zombies-quickplay.md, 'Setup and first player')."""
     return [t for t, d in TILES.items() for _ in range(d["last"])]
 
 
@@ -124,14 +141,14 @@ def kind(tiles: dict, x: int, y: int) -> str | None:
     placed = tiles.get(f"{x // 3},{y // 3}")
     if placed is None:
         return None
-    return rotated(placed["tile"], placed["rotation"])[y % 3][x % 3]
+    return rotated(layout_id(placed), placed["rotation"])[y % 3][x % 3]
 
 
 def step_ok(tiles: dict, a: tuple[int, int], b: tuple[int, int]) -> bool:
     """Whether a pawn or zombie may step from space ``a`` to the orthogonally adjacent ``b``.
 
     Road to road anywhere; a door to the road beside it on its own tile; inside one named
-    building between its spaces (rules/zombies-quickplay.md, 'Turn' 4: through doors only).
+    building between its spaces (docs/rules/zombies-quickplay.md, 'Movement': through doors only).
     """
     if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
         return False
@@ -155,7 +172,7 @@ def neighbours(tiles: dict, x: int, y: int) -> list[tuple[int, int]]:
     placed = tiles.get(f"{cx},{cy}")
     if placed is None:
         return []
-    lay = rotated(placed["tile"], placed["rotation"])
+    lay = rotated(layout_id(placed), placed["rotation"])
     r, c = y - 3 * cy, x - 3 * cx
     here = lay[r][c]
     if here == "x":
@@ -170,7 +187,7 @@ def neighbours(tiles: dict, x: int, y: int) -> list[tuple[int, int]]:
             out.append((x + dx, y + dy))
         elif here == "R":
             other = tiles.get(f"{(x + dx) // 3},{(y + dy) // 3}")
-            if other is not None and rotated(other["tile"], other["rotation"])[(y + dy) % 3][(x + dx) % 3] == "R":
+            if other is not None and rotated(layout_id(other), other["rotation"])[(y + dy) % 3][(x + dx) % 3] == "R":
                 out.append((x + dx, y + dy))
     return out
 
@@ -178,7 +195,7 @@ def neighbours(tiles: dict, x: int, y: int) -> list[tuple[int, int]]:
 def spaces_of(tiles: dict, cell: str, kinds: str) -> list[tuple[int, int]]:
     """Spaces of the placed tile at ``cell`` whose kind is in ``kinds``, in reading order."""
     tx, ty = parse(cell)
-    lay = rotated(tiles[cell]["tile"], tiles[cell]["rotation"])
+    lay = rotated(layout_id(tiles[cell]), tiles[cell]["rotation"])
     return [(3 * tx + c, 3 * ty + r) for r in range(3) for c in range(3) if lay[r][c] in kinds]
 
 
@@ -193,7 +210,7 @@ def fits(tiles: dict, tile: str, tx: int, ty: int, rotation: int) -> bool:
     """Whether ``tile`` may be placed at cell ``(tx, ty)`` turned ``rotation``.
 
     The cell is empty; at every touching edge a road meets a road and no road meets a
-    building side; at least one road joins the map (rules/zombies-quickplay.md, 'Components').
+    building side; at least one road joins the map (docs/rules/zombies-quickplay.md, 'Placing a tile').
     """
     if key(tx, ty) in tiles:
         return False

@@ -1,4 +1,4 @@
-"""Zombie moves as single steps (rules/zombies-quickplay.md, 'Turn' 5).
+"""Zombie moves as single steps (docs/rules/zombies-quickplay.md, 'Zombie moves').
 
 A zombie being moved is ``zm["current"]`` (``{"at", "path", "steps", "fresh"}``) and is off
 ``state["zombies"]`` meanwhile, so it may pass through other zombies. A step is

@@ -5,6 +5,7 @@ from collections import Counter
 
 from events.games.zombies_quickplay import RULESET as R
 from events.games.zombies_quickplay.cards import ZOMBIES, full_deck
+from events.games.zombies_quickplay.decide import stage
 from events.games.zombies_quickplay.state import zombie_count
 from events.games.zombies_quickplay.tiles import tile_deck_counts
 
@@ -12,7 +13,7 @@ from ..invariants import Driver, assert_json_state  # noqa: F401  (assert_json_s
 
 
 #: Cards nobody can play outside their own turn or a building: with only these in the hands and
-#: on top of the deck no reaction window opens unless a test wants one.
+#: on top of the deck nobody has a card to play unless a test wants one.
 QUIET = ["fire_axe", "chainsaw", "first_aid_kit", "lots_of_ammo", "skateboard", "grenade", "molotov_cocktail",
          "adrenaline_rush", "much_needed_rest"] * 2
 
@@ -21,11 +22,16 @@ class Game(Driver):
     """A game driven command by command; ``state`` is the live state.
 
     ``Game(seats, tiles=[...], hands=[...], deck=[...], dice=[...])`` stacks the game (``base=True``:
-    the base game's 50 Event cards). ``tiles=[]``
-    (the default) starts with no tile to draw, so seat 0 is at its movement roll at once.
+    the base game's 50 Event cards); seat 0 plays first. ``tiles=[]`` (the default) starts with no
+    tile to draw, so seat 0 is at its movement roll at once.
+
+    Reaction windows: like seats that set the service's ``auto_pass``, every seat not in ``listen``
+    (default: none) passes every window at once; a test about a window names the seats it asks.
+    ``rules_version`` plays the game under an older rules version (``"zombies-quickplay/3"``).
     """
 
-    def __init__(self, seats: int = 2, seed: int = 0, base: bool = False, **stack):
+    def __init__(self, seats: int = 2, seed: int = 0, base: bool = False, listen=(), rules_version=None,
+                 first_seat=0, **stack):
         stack.setdefault("tiles", [])
         quiet = list(QUIET)
         hands = list(stack.get("hands") or []) + [None] * seats
@@ -39,7 +45,29 @@ class Game(Driver):
         stack["hands"] = hands[:seats]
         if "deck" not in stack:
             stack["deck"] = [c for c in quiet if c not in stack.get("deck", [])]
-        super().__init__(R, seats, {"stack": stack, "base_event_deck": base}, seed)
+        options = {"stack": stack, "base_event_deck": base}
+        if rules_version is not None:
+            options["rules_version"] = rules_version
+        if first_seat is not None and rules_version is None:
+            options["first_seat"] = first_seat
+        self.listen = set(listen)
+        super().__init__(R, seats, options, seed)
+        self.auto_pass()
+
+    def do(self, seat: int, command: dict | str, **args) -> list[dict]:
+        """Send ``command`` from ``seat`` (see ``Driver.do``); then every window question of a seat not in
+        ``listen`` is passed at once (those events are in ``events``, not in the batch returned)."""
+        batch = super().do(seat, command, **args)
+        self.auto_pass()
+        return batch
+
+    def auto_pass(self) -> None:
+        """Pass every open window question of a seat not in ``listen``."""
+        while True:
+            asked = [d.seat for d in R.pending(self.state) if d.kind == "reaction" and d.seat not in self.listen]
+            if not asked:
+                return
+            Driver.do(self, asked[0], {"type": "Pass"})
 
     # -- arranging the table (tests only: changes the live state directly) --------
     def lay(self, tile: str, tx: int, ty: int, rotation: int = 0) -> None:
@@ -63,7 +91,8 @@ class Game(Driver):
     # -- shortcuts --------------------------------------------------------------
     @property
     def stage(self) -> str:
-        return R.view(self.state, None)["stage"]
+        """What the seats the game waits on are deciding (``decide.stage``)."""
+        return stage(self.state)
 
     @property
     def actor(self) -> int:

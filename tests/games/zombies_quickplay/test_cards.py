@@ -1,5 +1,5 @@
 """One test per Event card kind in the Quickplay deck, and the card rules: one card per round,
-the hand limit, items in play, reaction windows (rules/zombies-quickplay.md, 'Event deck')."""
+the hand limit, items in play, reaction windows (docs/rules/zombies-quickplay.md, 'Event cards')."""
 from __future__ import annotations
 
 import pytest
@@ -87,7 +87,7 @@ def test_an_item_is_put_in_play_only_inside_its_building():
     assert err.value.code == "not_now"
     inside(g, "fire_station")
     play(g, 0, "fire_axe")
-    assert g.state["items"][0] == ["fire_axe"] and R.view(g.state, 1)["items"][0] == ["fire_axe"]
+    assert g.state["items"][0] == ["fire_axe"] and R.view(g.state, 1)["players"][0]["items_in_play"] == ["fire_axe"]
 
 
 def test_fire_axe_in_play_adds_1_to_combat_rolls():
@@ -223,9 +223,8 @@ def test_claustrophobia_inside_a_building_only_allows_the_way_out():
 
 
 def test_brain_cramp_lets_its_player_move_the_target():
-    g = Game(hands=hands(), )
     g = Game(hands=[["lots_of_ammo", "grenade", "molotov_cocktail"], ["brain_cramp", "fire_axe", "chainsaw"]])
-    assert g.stage == "window" and g.actor == 1         # seat 1 may answer before seat 0 rolls
+    assert g.stage == "move_roll" and g.actor == 0      # seat 1 may play while seat 0 is about to roll
     play(g, 1, "brain_cramp", target=0)
     g.dice(3)
     g.do(0, "RollMovement")
@@ -254,7 +253,7 @@ def test_a_brain_cramp_player_uses_no_item_while_moving_the_target():
 
 
 def test_a_reaction_window_may_be_passed():
-    g = Game(hands=[["lots_of_ammo", "grenade", "molotov_cocktail"], ["fear", "fire_axe", "chainsaw"]])
+    g = Game(hands=[["lots_of_ammo", "grenade", "molotov_cocktail"], ["fear", "fire_axe", "chainsaw"]], listen=[1])
     assert g.stage == "window" and g.legal(1)[0] == {"type": "Pass"}
     g.do(1, "Pass")
     assert g.stage == "move_roll" and g.actor == 0
@@ -491,7 +490,7 @@ def test_where_did_everybody_go_onto_an_empty_helipad_centre_makes_the_target_wi
 
 def test_where_did_everybody_go_cannot_move_the_seat_whose_turn_it_is():
     g = Game(seats=3, hands=[["lots_of_ammo", "grenade", "chainsaw"], ["where_did_everybody_go", "fire_axe",
-                                                                        "skateboard"]])
+                                                                        "skateboard"]], listen=[1])
     assert g.stage == "window" and g.actor == 1
     plays = [c for c in g.legal(1) if c["type"] == "PlayCard"]
     assert plays == [{"type": "PlayCard", "card": "where_did_everybody_go", "target": 2}]

@@ -19,7 +19,8 @@ ARG_TYPES = {"integer", "string", "array", "boolean", "number"}
 
 def test_the_ruleset_is_registered_for_2_to_6_seats():
     assert get_ruleset("zombies-quickplay") is R
-    assert (R.min_seats, R.max_seats, R.version) == (2, 6, "zombies-quickplay/3")
+    assert (R.min_seats, R.max_seats, R.version) == (2, 6, "zombies-quickplay/4")
+    assert R.versions == ("zombies-quickplay/3", "zombies-quickplay/4")
     assert set(R.bots) >= {"random", "strong"} and "stack" in R.options
 
 
@@ -67,7 +68,8 @@ def test_the_default_of_every_pending_decision_is_legal():
 def test_a_spectator_sees_no_hand_and_the_deck_sizes_only():
     g = Game()
     v = R.view(g.state, None)
-    assert v["hand"] is None and v["hand_sizes"] == [3, 3] and isinstance(v["deck_size"], int)
+    assert v["hand"] is None and [p["hand_size"] for p in v["players"]] == [3, 3]
+    assert isinstance(v["event_deck_size"], int) and "deck" not in v and "hands" not in v
     assert R.view(None, 0) == {"started": False}
 
 
@@ -89,7 +91,8 @@ def test_the_outcome_names_the_winner_and_how():
     g.do(0, "RollMovement")
     for x in (2, 3, 4):
         g.do(0, "Move", x=x, y=1)
-    assert R.outcome(g.state) == {"winner": 0, "result": "helipad", "kills": [0, 0]}
+    assert R.outcome(g.state) == {"winners": [0], "result": "helipad", "scores": {"0": 0, "1": 0}, "turns": 1,
+                                  "reason": "Seat 0 reached the Helipad's centre with no zombie left on it."}
 
 
 def test_decide_does_not_mutate_the_state():

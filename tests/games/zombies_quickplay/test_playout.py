@@ -52,6 +52,7 @@ def check_views(state):
         v = R.view(state, seat)
         assert v["hand"] == (None if seat is None else state["hands"][seat])
         assert "tile_deck" not in v and "deck" not in v and "dice" not in v and "hands" not in v
+        assert [p["hand_size"] for p in v["players"]] == [len(h) for h in state["hands"]]
         assert v == R.view(scrambled(state, seat), seat), f"view of seat {seat} leaks hidden information"
 
 
@@ -101,7 +102,8 @@ def test_random_playouts_keep_every_invariant(seats):
                 assert_json_state(state)
                 assert shadow[0] == state, "replay differs from the live state"
                 check_views(state)
-                check_commands(R, state, state["seats"], BAD, sample=4, rng=rng, max_legal=MAX_LEGAL)
+                check_commands(R, state, state["seats"], BAD, sample=4, rng=rng, max_legal=MAX_LEGAL,
+                               unasked=lambda c: c["type"] == "PlayCard")
 
         record = play_game(R, policies, f"playout-{seats}-{game}", options=options, on_step=on_step)
         assert_everything_accounted(record.state)
@@ -113,3 +115,36 @@ def test_random_playouts_keep_every_invariant(seats):
                 check_redaction(event, seats)
         results.add(record.outcome["result"])
     assert {"helipad", "kill_target"} & results
+
+
+@pytest.mark.parametrize("seats", [2, 4, 6])
+def test_cards_played_out_of_turn_at_random_moments_never_stall_the_game(seats):
+    # given short random games where, at one decision in three, a seat the game is not waiting on plays
+    # one of its cards (the bots only ever act when asked)
+    rng = random.Random(f"out-of-turn-{seats}")
+    out_of_turn = 0
+    for game in range(12):
+        options = short_stack(rng)
+        options["base_event_deck"] = game % 2 == 1
+        state = R.fold(R.setup(options, seats, random.Random(game)))
+        for step in range(20_000):
+            pending = R.pending(state)
+            if not pending:
+                break
+            # then whoever the game waits on always has a legal command, and the default among them
+            assert pending[0].default in R.legal_commands(state, pending[0].seat)
+            waiting = {d.seat for d in pending}
+            others = [(s, c) for s in range(seats) if s not in waiting for c in R.legal_commands(state, s)]
+            if others and rng.random() < 1 / 3:
+                seat, command = rng.choice(others)
+                out_of_turn += 1
+            else:
+                seat = pending[0].seat
+                command = R.bots["random"](R.view(state, seat), R.legal_commands(state, seat), rng)
+            for event in R.decide(state, seat, command, random.Random(step)):
+                state = R.evolve(state, event)
+            if step % 25 == 0:
+                assert_everything_accounted(state)
+        assert R.outcome(state) is not None, "the game ended"
+        assert_everything_accounted(state)
+    assert out_of_turn > 20

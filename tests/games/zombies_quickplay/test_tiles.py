@@ -1,5 +1,5 @@
-"""Tile data, map geometry and the Quickplay setup (rules/zombies-quickplay.md, 'Components',
-'Quickplay setup')."""
+"""Tile data, map geometry and the Quickplay setup (docs/rules/zombies-quickplay.md, 'Components',
+'Setup and first player', 'Placing a tile')."""
 from __future__ import annotations
 
 import random
@@ -9,6 +9,7 @@ import pytest
 
 from events.games.zombies_quickplay import RULESET as R
 from events.games.zombies_quickplay.cards import CARDS, DECK_COUNTS, KILL_TARGET, full_deck
+from events.games.zombies_quickplay.state import building_spaces
 from events.games.zombies_quickplay.tiles import (
     NAMED,
     STREETS,
@@ -16,6 +17,7 @@ from events.games.zombies_quickplay.tiles import (
     exit_count,
     exits,
     fits,
+    kind,
     last_ten,
     neighbours,
     rotated,
@@ -23,10 +25,12 @@ from events.games.zombies_quickplay.tiles import (
     step_ok,
 )
 
+from .helpers import Game
+
 TOWN = {"0,0": {"tile": "town_square", "rotation": 0}}
 
 
-def test_there_are_30_tiles_each_3x3_with_the_rules_file_counts():
+def test_there_are_30_tiles_each_3x3_with_the_rules_reference_counts():
     assert sum(t["count"] for t in TILES.values()) == 30
     for tile in TILES.values():
         assert len(tile["layout"]) == 3 and all(len(row) == 3 and set(row) <= set("RBDx") for row in tile["layout"])
@@ -35,7 +39,7 @@ def test_there_are_30_tiles_each_3x3_with_the_rules_file_counts():
     assert (TILES["fire_station"]["z"], TILES["fire_station"]["l"], TILES["fire_station"]["b"]) == (6, 4, 2)
 
 
-#: The rules file's tile table, copied by hand: tile -> (count, layout, road exits, Z, L, B);
+#: The rules reference's tile table, copied by hand: tile -> (count, layout, road exits, Z, L, B);
 #: ``None`` for Z: one zombie per road exit, placed by the player.
 TABLE = {
     "town_square": (1, "xRx/RRR/xRx", "NESW", 0, 0, 0),
@@ -43,7 +47,7 @@ TABLE = {
     "hospital": (1, "BBB/BDB/BRB", "S", 8, 4, 0),
     "lawn_and_garden": (1, "BBB/BDB/BRB", "S", 6, 2, 3),
     "police_station": (1, "BBB/BDB/xRx", "S", 6, 2, 4),
-    "sporting_goods": (1, "BBB/BDB/xRx", "S", 6, 2, 4),
+    "sporting_goods": (1, "BBB/BDB/BRx", "S", 6, 2, 4),
     "fire_station": (1, "BBB/BDB/xRB", "S", 6, 4, 2),
     "army_surplus": (1, "BDB/RRR/xxx", "EW", 2, 0, 2),
     "drug_store": (1, "BDB/RRR/xxx", "EW", 3, 3, 0),
@@ -60,7 +64,7 @@ TABLE = {
 
 
 @pytest.mark.parametrize("tile", sorted(TABLE))
-def test_every_tile_has_the_rules_file_count_layout_exits_and_zombies_life_bullets(tile):
+def test_every_tile_has_the_rules_reference_count_layout_exits_and_zombies_life_bullets(tile):
     count, layout, sides, z, life, bullets = TABLE[tile]
     data = TILES[tile]
     assert data["count"] == count and "/".join(data["layout"]) == layout
@@ -69,6 +73,35 @@ def test_every_tile_has_the_rules_file_count_layout_exits_and_zombies_life_bulle
     # tokens fit inside the building, one per space, never a life and a bullet together
     assert life + bullets <= sum(row.count("B") + row.count("D") for row in data["layout"])
     assert set(TABLE) == set(TILES)
+
+
+def test_the_sporting_goods_has_7_interior_spaces_and_1_road_space():
+    # given the Sporting Goods tile, in every rotation
+    for rotation in range(4):
+        spaces = "".join(rotated("sporting_goods", rotation))
+        # then 7 of its spaces are inside the building (6 rooms and the door) and 1 is road
+        assert (spaces.count("B") + spaces.count("D"), spaces.count("R"), spaces.count("D")) == (7, 1, 1)
+
+
+def test_a_sporting_goods_placed_takes_its_6_zombies_and_6_tokens_inside_with_a_room_to_spare():
+    # given seat 0 draws the Sporting Goods
+    g = Game(tiles=["sporting_goods"])
+    # when it lays it north of the Town Square, its road meeting the square's north road
+    g.do(0, "PickTileSpot", x=0, y=-1)
+    g.do(0, "PlaceTile", rotation=0)
+    # then all 6 zombies and 2 life + 4 bullet tokens are inside, on 7 building spaces
+    inside = {k for k in g.state["zombies"]} | set(g.state["tokens"])
+    assert len(g.state["zombies"]) == 6 and sorted(g.state["tokens"].values()).count("bullet") == 4
+    assert all(kind(g.state["tiles"], *map(int, k.split(","))) in ("B", "D") for k in inside)
+    assert len(building_spaces(g.state, "0,-1")) == 7
+
+
+def test_under_rules_version_3_the_sporting_goods_kept_its_old_6_building_spaces():
+    g = Game(tiles=["sporting_goods"], rules_version="zombies-quickplay/3")
+    g.do(0, "PickTileSpot", x=0, y=-1)
+    g.do(0, "PlaceTile", rotation=0)
+    assert len(building_spaces(g.state, "0,-1")) == 6 and kind(g.state["tiles"], 0, -1) == "x"
+    assert R.view(g.state, None)["map"]["tiles"]["0,-1"] == {"tile": "sporting_goods", "rotation": 0}
 
 
 def test_a_road_may_not_run_into_a_door_side():
@@ -92,7 +125,7 @@ def test_a_road_may_not_run_into_a_door_side():
     ("gas_station", "ESW"), ("hardware_store", "ES"), ("toy_store", "ES"), ("straight", "NS"),
     ("bend", "NE"), ("t_junction", "ESW"), ("crossroads", "NESW"),
 ])
-def test_each_tile_has_the_road_exits_of_the_rules_file(tile, sides):
+def test_each_tile_has_the_road_exits_of_the_rules_reference(tile, sides):
     assert "".join(s for s, road in exits(tile, 0).items() if road) == sides
     assert exit_count(tile) == len(sides)
 

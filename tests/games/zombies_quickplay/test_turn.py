@@ -1,5 +1,5 @@
-"""One test per rule of the Quickplay turn, steps 1-6 (rules/zombies-quickplay.md, 'Turn',
-'Combat'), with stacked tiles, hands and dice."""
+"""One test per rule of the Quickplay turn, steps 1-6 (docs/rules/zombies-quickplay.md, 'A turn',
+'Combat', 'Movement', 'Zombie moves'), with stacked tiles, hands and dice."""
 from __future__ import annotations
 
 import pytest
@@ -94,7 +94,8 @@ def test_when_no_tile_can_be_placed_any_more_the_placer_loses_the_turn():
         if seat < 3:
             g.finish_turn(seat % 2)
     assert "MapClosed" in g.types(batch) and g.state["closed"]
-    assert g.types(batch)[-2:] == ["TurnStarted", "PhaseStarted"] and g.state["turn"] == 0
+    after = g.types(batch)[g.types(batch).index("TurnStarted"):]
+    assert "TileDrawn" not in after and g.state["turn"] == 0
     assert g.stage == "move_roll" and g.state["tile_deck"] == ["straight"]   # no more tile draws
 
 
@@ -157,21 +158,51 @@ def test_out_of_life_a_lost_roll_costs_a_kill_and_ends_the_movement():
     assert "2,1" in g.state["zombies"]                  # the zombie stays
 
 
-def test_paying_the_last_life_does_not_end_the_fight_and_the_next_unpaid_loss_costs_a_kill():
-    # given seat 0 with 1 life, no bullets and 2 kills, stepping onto a zombie
+def test_paying_the_last_life_ends_the_fight_and_the_movement():
+    # given seat 0 with 1 life, no bullets and 2 kills, stepping onto a zombie with 2 steps left
     g = Game()
+    g.state.update(life=[1, 3], bullets=[0, 3], kills=[2, 0])
+    g.state["pool"] -= 2
+    g.into_fight(2)
+    # when it loses a roll and pays its last life
+    g.do(0, "Fight")
+    assert g.legal(0) == [{"type": "LoseLife"}]
+    batch = g.do(0, "LoseLife")
+    # then the fight is over (no kill lost, the zombie stays) and so is its movement: out of life tokens
+    assert batch[0] == {"type": "CombatLost", "data": {"seat": 0, "pay": "life", "amount": 1, "fight_over": True}}
+    assert "CombatStarted" not in g.types(batch) and "MovementEnded" in g.types(batch)
+    assert (g.state["life"][0], g.state["kills"][0]) == (0, 2) and "2,1" in g.state["zombies"]
+    assert g.state["move"] is None and g.stage in ("zombies", "discard") and g.state["stuck"]
+
+
+def test_under_rules_version_3_paying_the_last_life_fought_on_and_the_next_unpaid_loss_cost_a_kill():
+    # given a game of rules version 3: seat 0 with 1 life, no bullets and 2 kills, stepping onto a zombie
+    g = Game(rules_version="zombies-quickplay/3")
     g.state.update(life=[1, 3], bullets=[0, 3], kills=[2, 0])
     g.state["pool"] -= 2
     g.into_fight(2, 3)
     # when it loses a roll and pays its last life
     g.do(0, "Fight")
-    assert g.legal(0) == [{"type": "LoseLife"}]
     g.do(0, "LoseLife")
-    # then it must fight on, and the next lost roll, with nothing to pay, costs a kill and its movement
+    # then it fought on, and the next lost roll, with nothing to pay, cost a kill and its movement
     assert g.state["life"][0] == 0 and g.stage == "combat"
     batch = g.do(0, "Fight")
     assert {"type": "CombatLost", "data": {"seat": 0, "pay": "kill", "amount": 1}} in batch
     assert g.state["kills"][0] == 1 and g.state["move"] is None and "2,1" in g.state["zombies"]
+
+
+def test_a_first_aid_kit_paying_for_a_roll_lost_with_no_life_left_ends_the_fight():
+    # given seat 0 with no life, no bullets and a First Aid Kit in play, stepping onto a zombie
+    g = Game()
+    g.state.update(life=[0, 3], bullets=[0, 3], life_at_start=0)
+    g.state["items"][0] = ["first_aid_kit"]
+    g.into_fight(2)
+    # when it loses a roll and discards the kit instead of a life it does not have
+    g.do(0, "Fight")
+    batch = g.do(0, "UseItem", card="first_aid_kit")
+    # then it keeps its kills, but it has run out of life tokens: the fight and the movement are over
+    assert batch[0]["data"] == {"seat": 0, "pay": "first_aid_kit", "amount": 1, "fight_over": True}
+    assert g.state["items"][0] == [] and g.state["move"] is None and "2,1" in g.state["zombies"]
 
 
 def test_losing_a_kill_in_the_turns_first_fight_leaves_no_movement():
@@ -193,7 +224,9 @@ def test_losing_a_kill_in_the_turns_first_fight_leaves_no_movement():
     # then it loses the kill, draws up, and its movement roll gives no movement
     assert g.state["kills"][0] == 0 and g.stage == "move_roll"
     batch = g.do(0, "RollMovement")
-    assert {"type": "MovementAllowed", "data": {"seat": 0, "allowance": 0, "mover": 0}} in batch
+    allowed = next(e["data"] for e in batch if e["type"] == "MovementAllowed")
+    assert (allowed["allowance"], allowed["basis"], allowed["roll"]) == (0, "stuck", None)
+    assert not [e for e in batch if e["type"] == "DieRolled" and e["data"]["purpose"] == "move"]
     assert g.state["pawns"][0] == "1,1" and "1,1" in g.state["zombies"]
 
 

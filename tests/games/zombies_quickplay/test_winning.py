@@ -1,9 +1,11 @@
-"""The Quickplay rules that end a game and the Helipad auction (rules/zombies-quickplay.md,
-'The Helipad and winning'), bad input, and the choices of the package docstring, with stacked
-tiles, hands and dice."""
+"""The Quickplay rules that end a game and the Helipad auction (docs/rules/zombies-quickplay.md,
+'Ending and scoring', 'The Helipad auction'), the first player, bad input, and the choices where the
+sources are silent, with stacked tiles, hands and dice."""
 from __future__ import annotations
 
 import pytest
+
+import random
 
 from events.games.contract import RuleViolation
 
@@ -47,12 +49,30 @@ def test_reaching_an_empty_helipad_centre_wins():
     assert g.legal(0) == [] and g.legal(1) == []
 
 
-def test_a_closed_map_without_zombies_ends_with_the_most_kills_winning():
-    g = Game()
+def test_a_closed_map_with_no_zombie_left_does_not_end_the_game_while_a_card_could_bring_zombies_back():
+    # given a closed map with no zombie on it, seat 1 holding Zombie Master
+    g = Game(hands=[None, ["zombie_master", "fire_axe", "chainsaw"]])
+    g.state.update(closed=True, kills=[3, 5])
+    zombie_phase(g, 1)
+    # when seat 0 ends its turn
+    batch = g.do(0, "EndTurn")
+    # then the game goes on: seat 1's turn starts, and its card brings zombies back to fight
+    assert "GameWon" not in g.types(g.events) and g.state["turn"] == 1 and R.outcome(g.state) is None
+    assert {"type": "TurnStarted", "data": {"seat": 1}} in batch
+    g.do(1, "PlayCard", card="zombie_master")
+    for x, y in ((1, 0), (0, 1), (2, 1), (1, 2), (1, 1)):
+        if g.state["choice"] is not None and f"{x},{y}" not in g.state["pawns"]:
+            g.do(1, "PickSpace", x=x, y=y)
+    assert len(g.state["zombies"]) == 4                # the Town Square's free spaces
+
+
+def test_under_rules_version_3_a_closed_map_with_no_zombie_ended_the_game_with_the_most_kills_winning():
+    g = Game(rules_version="zombies-quickplay/3")
     g.state.update(closed=True, kills=[3, 5])
     zombie_phase(g, 1)
     batch = g.do(0, "EndTurn")
     assert batch[-1]["data"] == {"seat": 1, "result": "map_closed"}
+    assert R.outcome(g.state)["winners"] == [1] and R.outcome(g.state)["result"] == "map_closed"
 
 
 # -- the Helipad auction ------------------------------------------------------------------------
@@ -176,10 +196,39 @@ def test_a_finished_game_refuses_commands():
     assert err.value.code == "game_over" and err.value.status == 409
 
 
-# -- choices written in the package docstring -------------------------------------------------
-def test_seat_0_plays_first():
-    g = Game(seats=4, tiles=["straight"])
-    assert g.state["turn"] == 0 and g.actor == 0
+# -- the first player, and choices where the sources are silent --------------------------------
+def test_the_first_player_is_drawn_with_the_games_seeded_randomness_and_recorded():
+    # given games set up with different seeds and no first_seat option
+    firsts = set()
+    for seed in range(12):
+        events = R.setup({}, 4, random.Random(seed))
+        started = events[0]["data"]
+        # then each records the seat drawn, and that seat's turn starts
+        assert started["first_seat_drawn"] is True and 0 <= started["first_seat"] < 4
+        assert events[1] == {"type": "TurnStarted", "data": {"seat": started["first_seat"]}}
+        assert R.setup({}, 4, random.Random(seed))[0] == events[0]          # the same seed, the same seat
+        firsts.add(started["first_seat"])
+    # and the draw reaches more than one seat
+    assert len(firsts) > 1
+
+
+def test_the_first_seat_option_fixes_the_first_player():
+    events = R.setup({"first_seat": 2}, 3, random.Random(0))
+    assert (events[0]["data"]["first_seat"], events[0]["data"]["first_seat_drawn"]) == (2, False)
+    assert events[1] == {"type": "TurnStarted", "data": {"seat": 2}}
+
+
+@pytest.mark.parametrize("bad", [-1, 3, "1", True, 1.5])
+def test_a_first_seat_that_is_not_a_seat_is_refused(bad):
+    with pytest.raises(ValueError, match="first_seat"):
+        R.setup({"first_seat": bad}, 3, random.Random(0))
+
+
+def test_under_rules_version_3_seat_0_played_first_and_nothing_was_drawn():
+    events = R.setup({"rules_version": "zombies-quickplay/3"}, 4, random.Random(0))
+    assert "first_seat" not in events[0]["data"] and events[1]["data"] == {"seat": 0}
+    with pytest.raises(ValueError):
+        R.setup({"rules_version": "zombies-quickplay/9"}, 4, random.Random(0))
 
 
 def test_a_zombie_chosen_again_keeps_its_path_and_its_cap():
@@ -207,17 +256,31 @@ def test_a_chosen_zombie_must_take_a_step():
     assert err.value.code == "must_step"
 
 
-def test_no_event_card_during_the_helipad_bidding():
-    g = Game(seats=3, tiles=["straight", "helipad"], hands=[None, ["hey_look_a_shotgun", "grenade", "chainsaw"]])
+def test_an_event_card_may_be_played_during_the_helipad_bidding():
+    # given seat 1 bidding for the Helipad with 2 kills, seat 2 holding I Don't Think They're Dead
+    g = Game(seats=3, tiles=["straight", "helipad"], hands=[None, ["hey_look_a_shotgun", "grenade", "chainsaw"],
+                                                            ["i_dont_think_theyre_dead", "fire_axe", "skateboard"]])
     g.do(0, "PickTileSpot", x=0, y=1)
     g.do(0, "PlaceTile", rotation=0)
     g.do(0, "PlaceZombie", x=1, y=3)
     g.do(0, "PlaceZombie", x=1, y=5)
-    g.state["kills"] = [0, 2, 0]
-    g.state["pool"] -= 2
+    g.state.update(kills=[1, 2, 0], life=[3, 0, 3], bullets=[3, 0, 3])
+    g.state["pool"] -= 3
     g.finish_turn(0)
-    assert g.stage == "auction" and g.legal(1) == [{"type": "PassBid"}, {"type": "Bid", "kills": 1},
-                                                    {"type": "Bid", "kills": 2}]
+    assert g.stage == "auction" and g.actor == 1
+    # then the bidder may play a card among its bids, and seat 2 (not bidding) may play one too
+    assert g.legal(1) == [{"type": "PassBid"}, {"type": "Bid", "kills": 1}, {"type": "Bid", "kills": 2},
+                          {"type": "PlayCard", "card": "hey_look_a_shotgun"}]
+    assert {"type": "PlayCard", "card": "i_dont_think_theyre_dead", "target": 1} in g.legal(2)
+    # when seat 1 bids 2, and seat 2, while seat 0 decides, makes seat 1 roll 1 and 4: 2 kills lost
+    g.do(1, "Bid", kills=2)
+    assert g.actor == 0
+    g.dice(1, 4)
+    g.do(2, "PlayCard", card="i_dont_think_theyre_dead", target=1)
+    assert g.state["kills"][1] == 0
+    # then, seat 0 passing, the leader wins the Helipad and pays only the kills it still has
+    batch = g.do(0, "PassBid")
+    assert {"type": "AuctionWon", "data": {"seat": 1, "kills": 0}} in batch and g.state["kills"][1] == 0
 
 
 @pytest.mark.parametrize("stage_setup,default", [
