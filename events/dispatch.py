@@ -101,7 +101,7 @@ class Dispatcher:
             delay = meta.seat_timeout(decision.seat, decision.kind)
             if delay is not None:
                 delay = max(0.0, delay - elapsed_s)
-            left = seconds_left(clocks, decision.seat, now_ms()) if decision.kind in CLOCKED else None
+            left = seconds_left(clocks, decision.seat, now_ms()) if _clock_runs(clocks, decision) else None
             if left is not None and (delay is None or left < delay):
                 delay = left
             if delay is None:
@@ -132,3 +132,10 @@ class Dispatcher:
         except NoSuchJobError:
             return False
         return status in (JobStatus.QUEUED, JobStatus.SCHEDULED, JobStatus.STARTED, JobStatus.DEFERRED)
+
+
+def _clock_runs(clocks: dict | None, decision) -> bool:
+    """Whether the seat's clock runs for ``decision``: a turn or a choice, and the clock started
+    when the game began waiting on it (``events.clocks.advance``)."""
+    clock = (clocks or {}).get(str(decision.seat))
+    return decision.kind in CLOCKED and clock is not None and clock.get("running_since_ms") is not None

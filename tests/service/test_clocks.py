@@ -98,3 +98,23 @@ def test_a_game_without_a_clock_shows_none_and_a_clock_only_for_human_seats(api)
     assert set(summary(api, timed)["clocks"]) == {"0"}
     at_start = api.get(f"/v1/games/{timed}/view?at=1", headers=auth(tokens[0])).get_json()
     assert at_start["clocks"] == {"0": {"remaining_s": 60.0, "running_since": None}}
+
+
+def test_a_lost_deadline_enqueued_again_keeps_only_the_time_left_on_the_clock(api, redis_conn, monkeypatch):
+    # given a game with 60 s on each clock whose deadline job was lost
+    from events import dispatch
+    from workers import reconciler
+
+    game_id, _ = table(api, clock={"initial_s": 60})
+    body = summary(api, game_id)
+    registry = Queue(QUEUE_NAME, connection=redis_conn).scheduled_job_registry
+    for job_id in registry.get_job_ids():
+        registry.remove(job_id, delete_job=True)
+    # when the reconciler finds it 45 s into the turn
+    real_ms = dispatch.now_ms
+    monkeypatch.setattr(dispatch, "now_ms", lambda: real_ms() + 45_000)
+    monkeypatch.setattr(reconciler, "clock", lambda: time.time() + 45.0)
+    [job_id] = reconciler.reconcile(redis_conn, grace_s=0)
+    # then the deadline is due when the clock runs out, 15 s on, not 60
+    assert job_id == deadline_job_id(game_id, body["version"], body["to_act"][0]["seat"])
+    assert 12.5 < due_in_s(redis_conn, game_id, body["version"], body["to_act"][0]["seat"]) <= 15.0
