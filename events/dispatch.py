@@ -4,7 +4,10 @@ A bot seat gets a bot job (``workers.jobs.play_bots``; its id names game and
 version). A human seat gets a deadline job (``workers.jobs.deadline``) after the
 seat's timeout for that decision (``events.meta.decision_timeout_s``): turns
 and choices when the game has a ``turn_timeout_s``, reaction windows always
-(30 s by default; at once for a seat that set ``auto_pass``). Jobs carry the version they were made for and do nothing
+(30 s by default; at once for a seat that set ``auto_pass``). In a game with
+a clock (``events.clocks``) a turn or a choice ends when the seat's time
+runs out, if that comes first (``events.clocks.seconds_left`` caps the
+delay); reaction windows keep their own timeout. Jobs carry the version they were made for and do nothing
 when the game has moved on. Jobs are enqueued by dotted path, so neither the
 service nor this module imports ``workers``.
 
@@ -17,6 +20,8 @@ from datetime import timedelta
 
 from rq import Queue
 
+from events.clocks import CLOCKED, seconds_left
+from events.codec import now_ms
 from events.games import get_ruleset
 from events.index import GameIndex
 from events.meta import MAX_TIMEOUT_S, GameMeta
@@ -70,17 +75,21 @@ class Dispatcher:
             self.index(result.meta)
         if result.meta.status != "active":
             return
-        self.schedule(result.meta, result.state, result.last_version, from_bot=from_bot)
+        self.schedule(result.meta, result.state, result.last_version, from_bot=from_bot, clocks=result.clocks)
 
     def schedule(self, meta: GameMeta, state, version: int, *, from_bot: bool = False,
-                 only_missing: bool = False, elapsed_s: float = 0.0) -> list[str]:
+                 only_missing: bool = False, elapsed_s: float = 0.0, clocks: dict | None = None) -> list[str]:
         """Enqueue the jobs the pending decisions at ``version`` need; return their ids.
 
         ``only_missing``: enqueue only jobs that are not already queued,
         scheduled or running (the reconciler's mode). ``elapsed_s``: seconds
         the decisions have already waited (the age of the last event), taken
         off each deadline so a re-enqueued deadline keeps its time, not a
-        fresh one (never below zero).
+        fresh one (never below zero). ``clocks``: the game's time banks at
+        ``version`` (``events.clocks``; None without a clock): a turn or a
+        choice is due when the seat's time runs out, if that is sooner than
+        its timeout (a running clock is charged up to now, so ``elapsed_s``
+        is not taken off it again).
         """
         ruleset = get_ruleset(meta.ruleset)
         enqueued = []
@@ -90,9 +99,14 @@ class Dispatcher:
                 bot_pending = True
                 continue
             delay = meta.seat_timeout(decision.seat, decision.kind)
+            if delay is not None:
+                delay = max(0.0, delay - elapsed_s)
+            left = seconds_left(clocks, decision.seat, now_ms()) if _clock_runs(clocks, decision) else None
+            if left is not None and (delay is None or left < delay):
+                delay = left
             if delay is None:
                 continue
-            delay = min(MAX_TIMEOUT_S, max(0.0, delay - elapsed_s))
+            delay = min(MAX_TIMEOUT_S, delay)
             job_id = deadline_job_id(meta.game_id, version, decision.seat)
             if only_missing and self._alive(job_id):
                 continue
@@ -118,3 +132,10 @@ class Dispatcher:
         except NoSuchJobError:
             return False
         return status in (JobStatus.QUEUED, JobStatus.SCHEDULED, JobStatus.STARTED, JobStatus.DEFERRED)
+
+
+def _clock_runs(clocks: dict | None, decision) -> bool:
+    """Whether the seat's clock runs for ``decision``: a turn or a choice, and the clock started
+    when the game began waiting on it (``events.clocks.advance``)."""
+    clock = (clocks or {}).get(str(decision.seat))
+    return decision.kind in CLOCKED and clock is not None and clock.get("running_since_ms") is not None

@@ -17,7 +17,8 @@ Real tables lose players. A seat may
 Each is a batch of the server's own events (``SeatTakenOver``,
 ``SeatReclaimed``, ``SeatResigned``; ``events.system``) in the game's log, so
 the log says who played each move and why; the meta hash's seats (who is a
-bot now) are the cache the dispatcher reads.
+bot now: ``bot``, ``replaced``, ``resigned``, ``left``) are the cache the
+dispatcher and the summary read.
 """
 from __future__ import annotations
 
@@ -80,7 +81,7 @@ def take_over(repo: GameRepository, game_id: str, seat: int, reason: str) -> Com
         events = [{"type": "SeatTakenOver", "data": {"seat": seat, "policy": policy, "reason": reason}}]
         command = {"type": "TakeOverSeat", "seat": seat, "reason": reason}
         acting, cause = (seat, "seat") if reason == "left" else (None, "system")
-        return events, command, cause, acting, {"bot": policy, "replaced": True}
+        return events, command, cause, acting, {"bot": policy, "replaced": True, "left": reason == "left"}
     return _seat_change(repo, game_id, seat, build)
 
 
@@ -97,7 +98,8 @@ def reclaim(repo: GameRepository, game_id: str, seat: int) -> CommandResult:
         if not game.meta.options.get("allow_reclaim", True):
             raise RuleViolation("reclaim_not_allowed", "This game does not let a seat be taken back.", status=409)
         events = [{"type": "SeatReclaimed", "data": {"seat": seat}}]
-        return events, {"type": "ReclaimSeat", "seat": seat}, "seat", seat, {"bot": None, "replaced": False}
+        return events, {"type": "ReclaimSeat", "seat": seat}, "seat", seat, {"bot": None, "replaced": False,
+                                                                              "left": False}
     return _seat_change(repo, game_id, seat, build)
 
 

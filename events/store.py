@@ -28,7 +28,7 @@ from typing import Any, Iterator
 
 import orjson
 
-from events import system  # noqa: F401 (registers the upcasters of the server's own events)
+from events import chain, system  # noqa: F401 (system registers the upcasters of the server's own events)
 from events.codec import BatchHeader, CodecError, EncodedBatch, Envelope, decode_entries, entry_fields
 
 __all__ = [
@@ -36,6 +36,7 @@ __all__ = [
     "ConcurrencyError",
     "EventStore",
     "GameNotFound",
+    "link_entries",
 ]
 
 _APPEND_LUA = resources.files("events").joinpath("append.lua").read_text(encoding="utf-8")
@@ -119,6 +120,28 @@ def _remembered(value) -> AppendResult:
     """The result an idempotency key holds ("first,last[,tag]")."""
     first, last, *tag = _text(value).split(",")
     return AppendResult(int(first), int(last), True, tag[0] if tag else "")
+
+
+def link_entries(prev: bytes | None, entries: list) -> tuple[list[str | None], bytes | None]:
+    """The chain head after each of ``entries`` (raw stream entries, ``read_raw``'s shape, in
+    version order), starting from ``prev``: the head before the first of them (raw bytes).
+
+    Returns ``(heads, last)``: one head per entry (43 characters), and the head after the
+    last as raw bytes. Where the chain cannot be followed -- ``prev`` is ``None``, or an
+    entry of stream layout 1 -- the heads are ``None`` from there on (and ``last`` is
+    ``None``). Raises ``CodecError`` for an entry of no known layout.
+    """
+    heads: list[str | None] = []
+    for entry_id, fields in entries:
+        parts = entry_fields(fields)
+        if prev is None or parts is None:
+            prev = None
+            heads.append(None)
+            continue
+        t, d, b, _ = parts
+        prev = chain.link(prev, int(_text(entry_id).split("-", 1)[0]), f"{t} {d}", b)
+        heads.append(chain.text_head(prev))
+    return heads, prev
 
 
 class EventStore:
@@ -289,6 +312,67 @@ class EventStore:
             return []
         entries = self.read_raw(game_id, after, until, limit)
         return decode_entries(game_id, entries, lambda version: self.header_at(game_id, version))
+
+    def read_chained(self, game_id: str, after: int = 0, limit: int | None = None,
+                     until: int | None = None) -> list[Envelope]:
+        """:meth:`read`, with the chain head after *every* event in ``head`` (the stream
+        stores it only on the last event of each batch; ``events.chain``): a client may
+        keep ``(version, head)`` of any event it was shown as a receipt.
+
+        One round trip when ``after`` ends a batch (the head stored there starts the
+        chain), two when it falls inside one (the batch is read from its start). Heads
+        are ``None`` in a log written before the chain. Raises as :meth:`read`.
+        """
+        if after < 0:
+            raise ValueError(f"after must be >= 0, got {after}")
+        if limit is not None and limit < 0:
+            raise ValueError(f"limit must be >= 0, got {limit}")
+        if limit == 0 or (until is not None and until <= after):
+            return []
+        if after > 0:                                  # the entry at ``after`` too: its head starts the chain
+            entries = self.read_raw(game_id, after - 1, until, None if limit is None else limit + 1)
+            before, entries = entries[:1], entries[1:]
+        else:
+            before, entries = [], self.read_raw(game_id, 0, until, limit)
+        envelopes = decode_entries(game_id, entries, lambda version: self.header_at(game_id, version))
+        prev = self._head_before(game_id, after, before)
+        heads, _ = link_entries(prev, entries)
+        for env, head in zip(envelopes, heads):
+            env.head = env.head or head
+        return envelopes
+
+    def head_at(self, game_id: str, version: int) -> str | None:
+        """The chain head after ``version`` (43 characters), stored or computed; ``None``
+        for version 0, a version the stream does not hold, or a log before the chain."""
+        if version < 1:
+            return None
+        envelopes = self.read_chained(game_id, after=version - 1, until=version)
+        return envelopes[0].head if envelopes else None
+
+    def _head_before(self, game_id: str, after: int, before: list) -> bytes | None:
+        """The head at ``after`` as raw bytes (``before``: the entry at ``after``, already read)."""
+        if after == 0:
+            return chain.genesis(game_id)
+        if not before:
+            return None
+        parts = entry_fields(before[0][1])
+        if parts is None:
+            return None
+        try:
+            if parts[3]:                                # the entry ends a batch: its head is stored
+                return chain.parse_head(parts[3])
+            start = after if parts[2].startswith("{") else after - int(parts[2])
+            batch = self.read_raw(game_id, max(0, start - 2), after)
+            if start > 1:
+                closing = entry_fields(batch[0][1]) if batch else None
+                if closing is None or not closing[3]:
+                    return None
+                prev, batch = chain.parse_head(closing[3]), batch[1:]
+            else:
+                prev = chain.genesis(game_id)
+            return link_entries(prev, batch)[1]
+        except ValueError:                              # a garbled head or position: no chain to follow
+            return None
 
     def read_raw(self, game_id: str, after: int = 0, until: int | None = None,
                  limit: int | None = None) -> list:

@@ -28,7 +28,7 @@ def list_games(repo: GameRepository, status: str | None = None, ruleset: str | N
     games = []
     for game_id in page.game_ids:
         try:
-            games.append(summary(load_game(repo, game_id)))
+            games.append(summary(load_game(repo, game_id), repo))
         except GameNotFound:
             continue
         except DamagedLog as exc:        # listed as damaged; the list goes on for everyone else

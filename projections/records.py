@@ -73,17 +73,24 @@ def record_of(store: EventStore, game_id: str) -> dict:
 
 def _copy_seed(record: dict) -> None:
     """Fill the convenience copies of the seed and its commitment from the entries (best effort)."""
-    from events.codec import CodecError, decode
+    from events.codec import CodecError, decode, entry_fields
 
     for entry_id, fields in record["entries"][:1] + record["entries"][-1:]:
         try:
-            env = decode(record["game_id"], entry_id, fields)
-        except CodecError:
+            parts = entry_fields(fields)
+            if parts is not None:       # layout 2: the event alone (SeedRevealed ends a batch it did not start)
+                kind, data = parts[0].partition("/")[0], json.loads(parts[1])
+            else:
+                env = decode(record["game_id"], entry_id, fields)
+                kind, data = env.type, env.data
+        except (CodecError, ValueError):
             continue
-        if env.type == "GameCreated":
-            record["seed_sha256"] = env.data.get("seed_sha256")
-        if env.type == "SeedRevealed":
-            record["seed"] = env.data.get("seed")
+        if not isinstance(data, dict):
+            continue
+        if kind == "GameCreated":
+            record["seed_sha256"] = data.get("seed_sha256")
+        if kind == "SeedRevealed":
+            record["seed"] = data.get("seed")
 
 
 def load_record(text: str | bytes) -> dict:

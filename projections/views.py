@@ -8,19 +8,27 @@ for everyone (the seed and any stacked deck are in ``SeedRevealed``).
 Who must act is public (``to_act``): each pending decision's seat, kind, code
 and label (the rules make these public), and its deadline: the time of the
 game's last event (when the decision began) plus that seat's timeout for the
-decision (``events.meta.decision_timeout_s``), the same rule the dispatcher
-schedules deadline jobs by.
+decision (``events.meta.decision_timeout_s``), or sooner when the seat's
+clock (``events.clocks``) runs out first -- the same rule the dispatcher
+schedules deadline jobs by (``events.dispatch``).
+
+Receipts: the summary and every view carry ``head``, ``{"version", "head"}``:
+the chain head (``events.chain``) at the version they show, which a client
+keeps to check the log later (``stranded verify --receipt VERSION:HEAD``).
+Seats over time and clocks: ``projections.seats``.
 """
 from __future__ import annotations
 
 from typing import Any
 
-from events.codec import Envelope, iso, ms_of
+from events.codec import CodecError, Envelope, decode, iso, ms_of
 from events.games.contract import Ruleset
 from events.meta import GameMeta
 from events.repository import Game, GameRepository
 from events.snapshots import SYSTEM_EVENTS, fold
 from events.store import GameNotFound
+from projections.seats import (clock_deadline_ms, clocks_at, clocks_now, marked_result, seats_at, seats_now,
+                               shown_clocks)
 
 OUTCOME_KEYS = ("winners", "result", "reason", "scores", "turns")
 
@@ -45,19 +53,28 @@ def _deadline(since_ts: str | None, seconds: float | None) -> str | None:
     return iso(start + int(round(seconds * 1000)))
 
 
-def to_act(ruleset: Ruleset, meta: GameMeta, state: Any, since_ts: str | None) -> list[dict]:
+def to_act(ruleset: Ruleset, meta: GameMeta, state: Any, since_ts: str | None,
+           clocks: dict | None = None) -> list[dict]:
     """Who must act in ``state``: ``[{"seat", "kind", "code", "label", "deadline_at"}]``.
 
     ``deadline_at`` is ``since_ts`` (when the decision began: the time of the
-    last event) plus the seat's timeout for that kind of decision, or None
-    when the seat has none (a bot; a turn in a game without
-    ``turn_timeout_s``). Empty before the game starts and once it is over.
+    last event) plus the seat's timeout for that kind of decision, or when the
+    seat's running clock runs out if that is sooner (``clocks``: the game's,
+    ``events.clocks``; turns and choices only), or None when the seat has
+    neither (a bot; a turn in a game without ``turn_timeout_s`` or clock).
+    Empty before the game starts and once it is over.
     """
     if state is None or ruleset.outcome(state) is not None:
         return []
-    return [{"seat": d.seat, "kind": d.kind, "code": d.code, "label": d.label or _plain_label(d),
-             "deadline_at": _deadline(since_ts, meta.seat_timeout(d.seat, d.kind))}
-            for d in ruleset.pending(state)]
+    out = []
+    for d in ruleset.pending(state):
+        deadline = _deadline(since_ts, meta.seat_timeout(d.seat, d.kind))
+        clock_ms = None if meta.seats[d.seat].get("bot") else clock_deadline_ms(clocks, d.seat, d.kind)
+        if clock_ms is not None and (deadline is None or clock_ms < ms_of(deadline)):
+            deadline = iso(clock_ms)
+        out.append({"seat": d.seat, "kind": d.kind, "code": d.code, "label": d.label or _plain_label(d),
+                    "deadline_at": deadline})
+    return out
 
 
 def _plain_label(decision) -> str:
@@ -109,24 +126,57 @@ def outcome_of(game: Game) -> dict | None:
     return fresh if is_outcome(fresh) else normalise_outcome(result)
 
 
-def summary(game: Game) -> dict:
-    """The public summary of a game (no secrets): status, version, seats, who must act, result."""
+def receipt(version: int, head: str | None) -> dict | None:
+    """A receipt as served: ``{"version", "head"}``, or None where there is no head (a log
+    written before the chain)."""
+    return {"version": version, "head": head} if head else None
+
+
+def links(repo: GameRepository, game: Game) -> dict:
+    """``{"rematch", "rematch_of"}``: the game's rematch (``events.rematch``; only a finished
+    game has one) and the finished game it is the rematch of (its ``GameCreated`` says), or
+    None each. One round trip."""
+    game_id = game.meta.game_id
+    pipe = repo.store.redis.pipeline(transaction=False)
+    pipe.xrange(repo.store.key(game_id, "events"), min="1-0", max="1-0")
+    if game.meta.status == "finished":
+        pipe.get(repo.store.key(game_id, "rematch"))
+    replies = pipe.execute()
+    rematch_of = None
+    if replies[0]:
+        try:
+            created = decode(game_id, *replies[0][0])
+            rematch_of = created.data.get("rematch_of") if created.type == "GameCreated" else None
+        except CodecError:
+            rematch_of = None
+    rematch = replies[1] if len(replies) > 1 else None
+    return {"rematch": rematch.decode() if isinstance(rematch, bytes) else rematch, "rematch_of": rematch_of}
+
+
+def summary(game: Game, repo: GameRepository | None = None) -> dict:
+    """The public summary of a game (no secrets): status, version and its receipt, seats over
+    time, clocks, who must act, result, and -- with ``repo`` -- the rematch links
+    (:func:`links`; None without it)."""
     meta, state = game.meta, game.state
-    acting = to_act(game.ruleset, meta, state, last_ts(game)) if meta.status == "active" else []
+    acting = to_act(game.ruleset, meta, state, last_ts(game), game.clocks) if meta.status == "active" else []
+    seats = seats_now(meta)
+    linked = links(repo, game) if repo is not None else {"rematch": None, "rematch_of": None}
     return {
         "id": meta.game_id,
         "ruleset": meta.ruleset,
         "status": meta.status,
         "version": game.version,
+        "head": receipt(game.version, game.head),
         "created": meta.created,
         "updated": last_ts(game),
-        "seats": [{"seat": i, "name": s.get("name"), "bot": s.get("bot"), "open": bool(s.get("open"))}
-                  for i, s in enumerate(meta.seats)],
+        "seats": seats,
+        "clocks": clocks_now(meta, game.clocks),
         "to_act": acting,
-        "result": outcome_of(game),
+        "result": marked_result(outcome_of(game), seats),
         "options": meta.public_options,
         "seeded": "seed" in meta.options,
         "stacked": "stack" in meta.options,
+        **linked,
     }
 
 
@@ -137,22 +187,30 @@ def seat_view(repo: GameRepository, game: Game, seat: int | None, at: int | None
     command's batch: ``in_command`` then names that command (its id, the seat
     that sent it, the version its batch began at, and its type when the
     caller may see the command), else it is None. ``head`` is the chain head at
-    that version (None inside a batch: heads close batches). Raises ``ValueError`` when
-    ``at`` is outside ``1..version``.
+    that version as a receipt (:func:`receipt`; computed from the stored entries
+    where the version falls inside a batch). The seats and clocks are those of that
+    version (``projections.seats``). Raises ``ValueError`` when ``at`` is outside
+    ``1..version``.
     """
+    meta, ruleset = game.meta, game.ruleset
     state, version, since, in_command, head = game.state, game.version, last_ts(game), None, game.head
+    seats, clocks, timed = seats_now(meta), clocks_now(meta, game.clocks), game.clocks
     if at is not None:
         if not 1 <= at <= game.version:
             raise ValueError(f"'at' must be between 1 and {game.version}.")
-        envelopes = repo.store.read(game.meta.game_id, until=min(at + 1, game.version))
-        state, version, since = fold(game.ruleset, envelopes[:at]), at, envelopes[at - 1].ts
+        envelopes = repo.store.read_chained(meta.game_id, until=min(at + 1, game.version))
+        state, version, since = fold(ruleset, envelopes[:at]), at, envelopes[at - 1].ts
         head = envelopes[at - 1].head
-        in_command = _in_command(envelopes, at, seat, game.meta.status == "finished")
-    body = game.ruleset.view(state, seat)
-    acting = [] if in_command is not None or game.meta.status == "waiting" else \
-        to_act(game.ruleset, game.meta, state, since)
-    return {"game_id": game.meta.game_id, "ruleset": game.meta.ruleset, "version": version, "seat": seat,
-            "head": head, "to_act": acting, "in_command": in_command, "view": body}
+        in_command = _in_command(envelopes, at, seat, meta.status == "finished")
+        seats = seats_at(ruleset, envelopes[:at])
+        timed = clocks_at(ruleset, meta, envelopes[:at])
+        clocks = shown_clocks(timed)
+    body = ruleset.view(state, seat)
+    acting = [] if in_command is not None or meta.status == "waiting" else \
+        to_act(ruleset, meta, state, since, timed)
+    return {"game_id": meta.game_id, "ruleset": meta.ruleset, "version": version, "seat": seat,
+            "head": receipt(version, head), "seats": seats, "clocks": clocks, "to_act": acting,
+            "in_command": in_command, "view": body}
 
 
 def _in_command(envelopes: list[Envelope], at: int, seat: int | None, finished: bool) -> dict | None:
@@ -214,8 +272,6 @@ def damaged_summary(repo: GameRepository, game_id: str, why: str) -> dict:
     except (GameNotFound, KeyError, ValueError):
         return {"id": game_id, "damaged": True, "damage": why}
     return {"id": game_id, "ruleset": meta.ruleset, "status": meta.status, "version": repo.store.version(game_id),
-            "created": meta.created,
-            "seats": [{"seat": i, "name": s.get("name"), "bot": s.get("bot"), "open": bool(s.get("open"))}
-                      for i, s in enumerate(meta.seats)],
+            "head": None, "created": meta.created, "updated": None, "seats": seats_now(meta), "clocks": None,
             "to_act": [], "result": None, "options": meta.public_options, "seeded": "seed" in meta.options,
-            "stacked": "stack" in meta.options, "damaged": True, "damage": why}
+            "stacked": "stack" in meta.options, "rematch": None, "rematch_of": None, "damaged": True, "damage": why}

@@ -118,6 +118,7 @@ def create_app(redis=None, prefix: str | None = None, config: dict | None = None
     api = errors.StrandedApi(app)
     add_components(api.spec)
     api.register_blueprint(blp)
+    api.register_blueprint(__import__("service.tables", fromlist=["blp"]).blp)   # seats over time, rematch, record
     errors.register(app)
     app.register_blueprint(_docs_assets())
     app.extensions["stranded_api"] = api

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from events.cache import StateCache
+from events.checks import check_client_seed
 from events.codec import utc_now
 from events.dispatch import Dispatcher
 from events.games import RULESETS
@@ -82,20 +83,24 @@ def create_game(svc: Services, ruleset: str, seats: list[dict], options: dict) -
     tokens, specs = [], []
     for i, seat in enumerate(seats):
         spec = {"name": seat.get("name") or (f"Bot {i}" if seat.get("bot") else f"Seat {i}"),
-                "bot": seat.get("bot"), "open": bool(seat.get("open")), "auto_pass": bool(seat.get("auto_pass"))}
+                "bot": seat.get("bot"), "open": bool(seat.get("open")), "auto_pass": bool(seat.get("auto_pass")),
+                "client_seed": seat.get("client_seed")}
         if not spec["bot"] and not spec["open"]:
             token, spec["token_sha256"] = new_token()
             tokens.append({"seat": i, "token": token})
         specs.append(spec)
     result = _create(svc.repo, ruleset, specs, options, created=utc_now())
     svc.dispatcher.after_append(result)
-    return {**summary(require_game(svc.repo, result.game_id)), "tokens": tokens}
+    return {**summary(require_game(svc.repo, result.game_id), svc.repo), "tokens": tokens}
 
 
-def join(svc: Services, game_id: str, seat: int, name: str, auto_pass: bool) -> dict:
-    """Take an open seat; returns ``{"seat", "token"}``."""
+def join(svc: Services, game_id: str, seat: int, name: str, auto_pass: bool, client_seed: str | None = None) -> dict:
+    """Take an open seat, adding ``client_seed`` to the game's randomness (``events.randomness``);
+    returns ``{"seat", "token"}``. Raises MalformedCommand ``bad_client_seed`` (400) for a seed that
+    is not 1 to 64 printable ASCII characters."""
+    check_client_seed(client_seed)
     token, digest = new_token()
-    result = join_seat(svc.repo, game_id, seat, name, digest, auto_pass)
+    result = join_seat(svc.repo, game_id, seat, name, digest, auto_pass, client_seed)
     svc.dispatcher.after_append(result)
     return {"seat": seat, "token": token}
 
@@ -110,7 +115,7 @@ def list_games(svc: Services, **query) -> dict:
 
 def game_summary(svc: Services, game_id: str) -> dict:
     """The public summary of one game."""
-    return summary(require_game(svc.repo, game_id))
+    return summary(require_game(svc.repo, game_id), svc.repo)
 
 
 def view(svc: Services, game_id: str, at: int | None = None) -> dict:
@@ -175,7 +180,8 @@ def _waiting(svc: Services, game_id: str, seat: int | None, exc: RuleViolation) 
         game = require_game(svc.repo, game_id)
     except GameNotFound:
         return exc
-    others = [d for d in to_act(game.ruleset, game.meta, game.state, last_ts(game)) if d["seat"] != seat]
+    others = [d for d in to_act(game.ruleset, game.meta, game.state, last_ts(game), game.clocks)
+              if d["seat"] != seat]
     if not others:
         return exc
     names = " and ".join(f"seat {d['seat']} ({game.meta.seats[d['seat']].get('name') or 'unnamed'})"
@@ -185,9 +191,11 @@ def _waiting(svc: Services, game_id: str, seat: int | None, exc: RuleViolation) 
 
 
 def event_page(svc: Services, game_id: str, after: int, limit: int) -> dict:
-    """A page of the log redacted for the caller; complete (unredacted) once the game is finished."""
+    """A page of the log redacted for the caller; complete (unredacted) once the game is finished.
+    Every event carries the chain head after it (``EventStore.read_chained``): a receipt."""
     game = require_game(svc.repo, game_id)
     seat = caller_seat(game.meta, required=False)
+    envelopes = svc.store.read_chained(game_id, after=after, limit=limit, until=game.version)
     return {"game_id": game_id, "ruleset": game.meta.ruleset, "version": game.version,
             "complete": game.meta.status == "finished",
-            "events": events_for(svc.repo, game, seat, after, limit)}
+            "events": events_for(svc.repo, game, seat, envelopes=envelopes)}

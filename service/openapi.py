@@ -111,8 +111,12 @@ def ruleset_components(ruleset: Ruleset) -> dict[str, dict]:
     out[f"{p}ViewResponse"] = S.obj(f"What the caller may see of a {ruleset.name} game.", {
         "game_id": game_id, "ruleset": ruleset_field, "version": version,
         "seat": S.nullable(S.seat("The caller's seat; null for a spectator (no token).", ruleset.max_seats)),
-        "head": S.nullable(S.string("The chain head at this version (null inside a command's batch, where no "
-                                    "head closes it yet, and in logs written before the chain).")),
+        "head": {"anyOf": [ref("Receipt"), {"type": "null"}],
+                 "description": "The chain head at this version, inside a command's batch too: a receipt (null "
+                                "in logs written before the chain)."},
+        "seats": S.array(ref("SeatState"), "Every seat at this version, and who played it then."),
+        "clocks": {**SHARED["GameSummary"]["properties"]["clocks"],
+                   "description": "The seats' clocks at this version (null when the game has no clock)."},
         "to_act": S.array(ref("ToAct"), "Who the game waits for at this version, on what, and until when "
                                          "(empty inside a command's batch, before the start and after the end)."),
         "in_command": ref("InCommand"),

@@ -50,26 +50,67 @@ TO_ACT = S.obj("A decision the game waits for: who, on what, and until when.", {
     "code": S.string("What is decided, as a code the ruleset's catalogue lists under 'decisions'."),
     "label": S.string("The decision in one public sentence."),
     "deadline_at": S.nullable(dict(S.string("When the seat's default is sent for it (UTC, ISO 8601): the time "
-                                            "the decision began plus the seat's timeout; null when there is no "
-                                            "deadline (a bot seat, or a turn in a game without turn_timeout_s)."),
+                                            "the decision began plus the seat's timeout, or when the seat's clock "
+                                            "runs out if that is sooner (turns and choices in a game with a "
+                                            "clock); null when there is no deadline (a bot seat, or a turn in a "
+                                            "game without turn_timeout_s or clock)."),
                                    format="date-time")),
 })
+
+#: A chain head as served: 32 bytes in unpadded base64url (``events.chain``).
+HEAD = dict(S.string("A chain head: the SHA-256 of the log up to a version (events.chain), as 43 characters of "
+                     "unpadded base64url."), minLength=43, maxLength=43, pattern="^[A-Za-z0-9_-]{43}$")
+
+RECEIPT = S.obj("A receipt: the chain head at a version. Keep it; `stranded verify --file record.json --receipt "
+                "VERSION:HEAD` shows whether the game's log still gives it (a log rewritten after it does not).", {
+    "version": S.integer("The version the head is at.", 1),
+    "head": HEAD,
+})
+
+
+def nullable_ref(name: str, description: str) -> dict:
+    """The component ``name`` or null, described."""
+    return {"anyOf": [ref(name), {"type": "null"}], "description": description}
+
+
+SEAT_STATE = S.obj("A seat, and who plays it now.", {
+    "seat": S.seat("The seat number.", MAX_SEATS),
+    "name": S.nullable(S.string("Its display name.")),
+    "bot": S.nullable(S.string("The bot policy playing it now (a bot seat, or one a bot took over), or null for a "
+                               "human.")),
+    "open": S.boolean("True while it waits for someone to join."),
+    "replaced_by": S.nullable(S.string("The bot policy playing it in its player's place (the player left, missed "
+                                       "too many deadlines in a row, or resigned in a game without a resign "
+                                       "rule), or null.")),
+    "resigned": S.boolean("True once its player resigned (the game's own rule, docs/rules 'Resigning')."),
+    "left": S.boolean("True when its player left (a bot plays on) and has not taken the seat back."),
+})
+
+CLOCK = S.obj("One seat's time bank (Fischer: initial_s, plus increment_s after each of its own commands).", {
+    "remaining_s": S.number("Seconds left when the clock last started or stopped.", 0),
+    "running_since": S.nullable(dict(S.string("Since when it runs (UTC, ISO 8601): the seat must act on a turn or "
+                                              "a choice; time left now is remaining_s minus the seconds since. "
+                                              "Null while stopped."), format="date-time")),
+})
+
+CLOCKS = S.nullable(S.map_of(ref("Clock"), "Each human seat's clock (keys are seat numbers as strings).",
+                             keys={"type": "string", "pattern": "^[0-9]+$"}))
+CLOCKS["description"] = ("The seats' clocks (option clock): per human seat, keys are seat numbers as strings; "
+                         "null when the game has no clock.")
 
 SUMMARY_PROPERTIES = {
     "id": S.string("The game's id."),
     "ruleset": S.string("The ruleset id (GET /v1/rulesets/{id} describes it).", enum=sorted(RULESETS)),
     "status": S.string("'waiting' for open seats, 'active' while played, 'finished' at the end.", enum=STATUSES),
     "version": S.integer("How many events the game's log holds.", 1),
+    "head": nullable_ref("Receipt", "The chain head at 'version': a receipt (null for a log written before the "
+                                    "chain, or a damaged one)."),
     "created": S.string("When the game was created (UTC, ISO 8601)."),
     "updated": S.nullable(S.string("When the game's last event was written (UTC, ISO 8601).")),
-    "seats": S.array(S.obj("A seat.", {
-        "seat": S.seat("The seat number.", MAX_SEATS),
-        "name": S.nullable(S.string("Its display name.")),
-        "bot": S.nullable(S.string("The bot policy playing it, or null for a human.")),
-        "open": S.boolean("True while it waits for someone to join."),
-    }), "Every seat, in seat order."),
+    "seats": S.array(ref("SeatState"), "Every seat, in seat order, and who plays it now."),
+    "clocks": CLOCKS,
     "to_act": S.array(ref("ToAct"), "Who the game waits for now (empty while waiting for players and once over)."),
-    "result": S.nullable(ref("Outcome")),
+    "result": S.nullable(ref("Result")),
     "options": {"type": "object", "additionalProperties": True,
                 "description": "The game's public options as created (never the seed or a stack): option name -> "
                                "value; GET /v1/rulesets/{id} gives each option's type, bounds and meaning."},
@@ -80,6 +121,8 @@ SUMMARY_PROPERTIES = {
         "(commands answer 409 log_damaged) until an operator repairs it; the other fields then come from the "
         "server's cache.")),
     "damage": S.optional(S.string("With 'damaged': what is wrong with the log, in one sentence.")),
+    "rematch": S.nullable(S.string("The game this finished table plays next (POST .../rematch), or null.")),
+    "rematch_of": S.nullable(S.string("The finished game this one is the rematch of, or null.")),
 }
 SUMMARY = S.obj("The public summary of a game: no secrets.", SUMMARY_PROPERTIES)
 SUMMARY["properties"]["result"]["description"] = "How the game ended; null until it is over."
@@ -170,13 +213,74 @@ def envelope(data: dict, event_type: dict, description: str) -> dict:
             "seat's default, sent when its deadline passed) or 'system' (the server: creation, joins); null in "
             "logs written before it was recorded.", enum=CAUSES)),
         "ts": S.string("When the event was written (UTC, ISO 8601)."),
-        "head": S.nullable(S.string("The chain head after this event, on the last event of each batch (keep "
-                                    "(version, head) as a receipt); null on the other events.")),
+        "head": S.nullable(S.string("The chain head after this event: keep (version, head) as a receipt. Always "
+                                    "set in GET .../events and the stream; in a command's result, on its last "
+                                    "event (the result's head); null in logs written before the chain.")),
     })
+
+
+REMATCH_SEAT = S.obj("Your seat in the rematch, and its token (shown once).", {
+    "game_id": S.string("The rematch's id; it starts when every player of the finished game has called rematch."),
+    "seat": S.seat("Your seat in it: one place on from your old one (old seat 1 sits at 0, ..., old seat 0 last).",
+                   MAX_SEATS),
+    "token": S.string("Your new seat's token: send it as 'Authorization: Bearer <token>'; shown once."),
+})
+
+_RECORD_SEAT = S.obj("A seat as the server's meta hash holds it (no token, only its hash).", {
+    "name": S.nullable(S.string("Its display name.")),
+    "bot": S.nullable(S.string("The bot policy playing it at the end, or null.")),
+    "open": S.boolean("True while it waited for someone to join."),
+    "client_seed": S.nullable(S.string("The entropy the seat added to the game's seed, or null.")),
+    "token_sha256": S.nullable(S.string("SHA-256 (hex) of the seat's token, or null.")),
+})
+
+GAME_RECORD = S.obj(
+    "A game's portable record (format stranded-record/1): everything `stranded verify --file` needs to check the "
+    "game with no server: the stream exactly as stored, the server's caches, the revealed seed. "
+    "`stranded import` loads it into another server.", {
+        "format": S.const("stranded-record/1", "The record format."),
+        "game_id": S.string("The game's id (the chain's genesis is bound to it)."),
+        "entries": S.array(S.tuple_of([
+            dict(S.string("The stream entry id, '<version>-0'."), pattern="^[0-9]+-0$"),
+            S.map_of(S.string("A field's value as stored."),
+                     "The entry's fields as stored: 'e' (the event type and its data as canonical JSON) and 'b' "
+                     "(the batch header on a batch's first event, else its position; the chain head after the "
+                     "last event of each batch); the fields of stream layout 1 in older logs.")],
+            "One stream entry: its id and fields."), "The game's stream, in version order."),
+        "meta": {"description": "What the server's meta hash says (a cache of the log: verify checks it), or "
+                                "{\"unreadable\": true}.",
+                 "anyOf": [S.obj("The meta hash's public fields.", {
+                     "ruleset": S.string("The ruleset id."),
+                     "rules_version": S.string("The rules version ('' in games created before it was kept)."),
+                     "status": S.string("The game's status.", enum=["waiting", "active", "finished"]),
+                     "result": {"type": ["object", "null"], "additionalProperties": True,
+                                "description": "The stored result (the outcome shape; older games an older shape)."},
+                     "created": S.string("When the game was created (UTC, ISO 8601)."),
+                     "seats": S.array(_RECORD_SEAT, "Every seat, in seat order."),
+                     "imported": S.boolean("True when this server imported the game from a record."),
+                 }), S.obj("A meta hash the server could not read.", {"unreadable": S.const(True, "Unreadable.")})]},
+        "snapshot": S.nullable(S.string("The server's latest snapshot, as JSON text (a cache of the log: verify "
+                                        "checks it).")),
+        "seed": {"type": ["string", "integer", "null"], "description": "The revealed server seed (copied from "
+                                                                        "SeedRevealed), or null."},
+        "seed_sha256": S.nullable(S.string("The commitment to the seed (copied from GameCreated), or null.")),
+    })
+
+
+def result() -> dict:
+    """The summary's result: the shared outcome plus the seats that did not play to the end themselves."""
+    schema = outcome()
+    properties = {**schema["properties"],
+                  "replaced": S.array(S.seat("A seat.", MAX_SEATS), "Seats a bot was playing in their player's "
+                                                                    "place when the game ended."),
+                  "resigned": S.array(S.seat("A seat.", MAX_SEATS), "Seats whose player resigned.")}
+    return S.obj("How the game ended, with the seats a bot replaced or whose player resigned marked.", properties)
 
 
 SHARED = {
     "Error": ERROR, "ToAct": TO_ACT, "Outcome": outcome(), "GameSummary": SUMMARY, "CreatedGame": CREATED,
     "SeatToken": SEAT_TOKEN, "GameList": GAME_LIST, "Option": OPTION, "CommandSpec": COMMAND_SPEC,
     "RulesetSummary": RULESET_SHORT, "RulesetList": RULESET_LIST, "InCommand": IN_COMMAND,
+    "Receipt": RECEIPT, "SeatState": SEAT_STATE, "Clock": CLOCK, "Result": result(),
+    "RematchSeat": REMATCH_SEAT, "GameRecord": GAME_RECORD,
 }

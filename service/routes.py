@@ -97,7 +97,7 @@ class Join(MethodView):
     @responds(200, "SeatToken", "The seat's token (shown once).", 400, 404, 409)
     def post(self, body, game_id, seat):
         """Take an open seat; returns its token. The last seat taken starts the game."""
-        return jsonify(handlers.join(svc(), game_id, seat, body["name"], body["auto_pass"]))
+        return jsonify(handlers.join(svc(), game_id, seat, body["name"], body["auto_pass"], body["client_seed"]))
 
 
 @blp.route("/games/<game_id>")

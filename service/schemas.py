@@ -15,6 +15,22 @@ def _doc(text: str) -> dict:
     return {"description": text}
 
 
+#: A client seed as the spec describes it (``events.checks.check_client_seed`` checks it: 400 ``bad_client_seed``).
+CLIENT_SEED_DOC = {
+    "description": "Your own entropy for the game's randomness: 1 to 64 printable ASCII characters, written in the "
+                   "log (public) before the first shuffle. The game seed is SHA-256(server seed 0x1F client seed "
+                   "of seat 0 0x1F ... 0x1F client seed of the last seat) as 64 hex digits (a seat without one "
+                   "adds an empty string; with no client seed at all, the server seed alone); the server commits "
+                   "to its seed (GameCreated's seed_sha256) before it sees yours, and `stranded verify` recomputes "
+                   "every draw from both. A 400 bad_client_seed otherwise. Default: none.",
+    "minLength": 1, "maxLength": 64, "pattern": "^[ -~]+$"}
+
+
+def client_seed_field() -> fields.String:
+    """The optional ``client_seed`` of a seat (see :data:`CLIENT_SEED_DOC`)."""
+    return fields.String(load_default=None, allow_none=True, metadata=dict(CLIENT_SEED_DOC))
+
+
 class SeatRequestSchema(Schema):
     """A seat when creating a game: a human (gets a token), a bot, or open."""
 
@@ -25,6 +41,7 @@ class SeatRequestSchema(Schema):
     open = fields.Boolean(load_default=False, metadata=_doc("Leave the seat for someone to join."))
     auto_pass = fields.Boolean(load_default=False,
                                metadata=_doc("Answer every reaction window of this seat with a pass at once."))
+    client_seed = client_seed_field()
 
 
 class CreateGameSchema(Schema):
@@ -45,6 +62,16 @@ class JoinSchema(Schema):
                          metadata=_doc("Your display name (1 to 60 characters)."))
     auto_pass = fields.Boolean(load_default=False,
                                metadata=_doc("Answer every reaction window of this seat with a pass at once."))
+    client_seed = client_seed_field()
+
+
+class RematchSchema(Schema):
+    """``POST /v1/games/{id}/rematch``: everything optional."""
+
+    name = fields.String(load_default=None, allow_none=True, validate=validate.Length(min=1, max=60),
+                         metadata=_doc("Your display name in the new game (1 to 60 characters); default: the "
+                                       "one you had."))
+    client_seed = client_seed_field()
 
 
 class GameListQuerySchema(Schema):

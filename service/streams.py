@@ -8,6 +8,9 @@ stream, one Redis connection per watched game, never per watcher) keeps the
 newest events in memory and wakes the watchers, who redact them each for
 its own seat. A watcher that fell behind (it resumed from an old
 ``Last-Event-ID``) reads the gap from the store first, so none is skipped.
+Every frame carries the chain head after its event (``head``: a receipt the
+client may keep, ``events.chain``): the feed links each entry it reads to the
+head before it, and a gap is read with ``EventStore.read_chained``.
 
 Every stream
 - sends a comment line (``: keep-alive``) when it has been idle for
@@ -34,8 +37,9 @@ from dataclasses import dataclass
 
 import orjson
 
+from events import chain
 from events.codec import Envelope, decode_entries
-from events.store import EventStore
+from events.store import EventStore, link_entries
 from projections.views import Game, redact_envelope
 from service.errors import ApiError
 
@@ -73,8 +77,10 @@ class StreamSettings:
 class Feed:
     """One game's new events in this process, read by one reader for all its watchers."""
 
-    def __init__(self, hub: "StreamHub", game_id: str, head: int):
+    def __init__(self, hub: "StreamHub", game_id: str, head: int, chain_head: str | None = None):
         self.hub, self.game_id, self.head = hub, game_id, head
+        #: The chain head at version ``head`` (raw bytes; None where it is not known: no chain to follow).
+        self.chain = chain.parse_head(chain_head) if chain_head else (chain.genesis(game_id) if head == 0 else None)
         self.recent: deque[Envelope] = deque(maxlen=RECENT)
         self.cond = threading.Condition()
         self.watchers = 0
@@ -111,8 +117,11 @@ class Feed:
                     last = self.head
             try:
                 replies = self.hub.feeds_redis.xread({key: f"{last}-0"}, count=100, block=int(READ_BLOCK_S * 1000))
-                envelopes = decode_entries(self.game_id, replies[0][1],
-                                           lambda version: store.header_at(self.game_id, version)) if replies else []
+                entries = replies[0][1] if replies else []
+                envelopes = decode_entries(self.game_id, entries, lambda version: store.header_at(self.game_id, version))
+                heads, linked = link_entries(self.chain, entries)
+                for env, head in zip(envelopes, heads):
+                    env.head = env.head or head
             except Exception:  # Redis away, or an entry it cannot read: keep the watchers, try again
                 log.exception("feed of game %s could not read its stream", self.game_id)
                 time.sleep(1.0)
@@ -120,7 +129,7 @@ class Feed:
             if envelopes:
                 with self.cond:
                     self.recent.extend(envelopes)
-                    self.head = envelopes[-1].version
+                    self.head, self.chain = envelopes[-1].version, linked
                     self.cond.notify_all()
 
 
@@ -138,13 +147,14 @@ class StreamHub:
         self.feeds: dict[str, Feed] = {}
         self.anonymous: Counter[str] = Counter()
 
-    def watch(self, game_id: str, version: int) -> Feed:
-        """The game's feed (started at ``version`` if there is none yet), with one more watcher."""
+    def watch(self, game_id: str, version: int, head: str | None = None) -> Feed:
+        """The game's feed (started at ``version``, whose chain head is ``head``, if there is none
+        yet), with one more watcher."""
         start = None
         with self.lock:
             feed = self.feeds.get(game_id)
             if feed is None or not feed.alive:
-                feed = start = self.feeds[game_id] = Feed(self, game_id, version)
+                feed = start = self.feeds[game_id] = Feed(self, game_id, version, head)
             with feed.cond:
                 feed.watchers += 1
         if start is not None:
@@ -214,12 +224,12 @@ def event_frames(hub: StreamHub, game: Game, seat: int | None, after: int, lifet
     ends = time.monotonic() + lifetime_s
     last = after
     yield f"retry: {RETRY_MS}\n: stream open\n\n"
-    feed = hub.watch(game_id, game.version)
+    feed = hub.watch(game_id, game.version, game.head)
     try:
         while True:
             envelopes = feed.after(last)
             if envelopes is None or (not envelopes and last < game.version):
-                envelopes = store.read(game_id, after=last, limit=100)
+                envelopes = store.read_chained(game_id, after=last, limit=100)
             if envelopes:
                 for env in envelopes:
                     last = env.version

@@ -73,8 +73,8 @@ def run_bots(redis, game_id: str, version: int, prefix: str = "stranded", max_mo
             log.warning("bot seat %s in game %s sent a rejected %s (%s)", seat, game_id, command.get("type"), exc.code)
             result = execute(repo, game_id, seat, decision.default, expected_version=game.version, cause="bot")
         dispatcher.after_append(result, from_bot=True)
-        game = Game(result.meta, ruleset, result.state, result.last_version, result.head)
-    dispatcher.schedule(game.meta, game.state, game.version)
+        game = Game(result.meta, ruleset, result.state, result.last_version, result.head, clocks=result.clocks)
+    dispatcher.schedule(game.meta, game.state, game.version, clocks=game.clocks)
     return "continued"
 
 

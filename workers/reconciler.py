@@ -69,7 +69,8 @@ def _reconcile_game(repo: GameRepository, dispatcher: Dispatcher, game_id: str, 
     age = None if game.updated_ms is None else max(0.0, clock() - game.updated_ms / 1000)
     if age is not None and age < grace_s:
         return []
-    return dispatcher.schedule(game.meta, game.state, game.version, only_missing=True, elapsed_s=age or 0.0)
+    return dispatcher.schedule(game.meta, game.state, game.version, only_missing=True, elapsed_s=age or 0.0,
+                               clocks=game.clocks)
 
 
 def start_thread(redis, prefix: str = "stranded", interval_s: float = 5.0) -> threading.Thread:

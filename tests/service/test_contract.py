@@ -154,7 +154,7 @@ def test_an_old_finished_game_shows_its_result_in_the_one_outcome_shape_without_
     stored = store.get_meta(game_id)["result"]
     summary = app.test_client().get(f"/v1/games/{game_id}").get_json()
     assert summary["status"] == "finished"
-    assert set(summary["result"]) == {"winners", "result", "reason", "scores", "turns"}
+    assert set(summary["result"]) == {"winners", "result", "reason", "scores", "turns", "replaced", "resigned"}
     checker_for(app).check_component("GameSummary", summary)
     assert store.get_meta(game_id)["result"] == stored
 

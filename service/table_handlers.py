@@ -1,0 +1,118 @@
+"""The use cases of a table over time: a seat leaves, resigns or takes its seat back, the
+table plays again, anyone downloads a finished game's record.
+
+Each function takes the :class:`service.handlers.Services` and plain
+arguments, calls the domain (``events.seating``, ``events.rematch``,
+``projections.records``), dispatches what it wrote (a bot job for a seat a bot
+now plays, the deadline of whoever must act) and returns a plain dict for the
+view (``service.tables``) to serialise. Errors are raised, never returned;
+every refused request changes nothing.
+"""
+from __future__ import annotations
+
+import time
+
+from events import seating
+from events.checks import check_client_seed
+from events.handling import load_meta
+from events.meta import GameMeta
+from events.rematch import rematch as _rematch
+from events.repository import CommandResult
+from events.store import GameNotFound
+from projections.records import record_of
+from projections.views import redact_envelope
+from service.auth import bearer, new_token, seat_of
+from service.errors import ApiError
+from service.handlers import Services
+
+#: How often, and how long apart, a rematch call retries a rematch another player is creating this moment.
+REMATCH_RETRIES, REMATCH_RETRY_S = 20, 0.05
+
+
+def _own_seat(meta: GameMeta, seat: int) -> None:
+    """Check the caller holds ``seat``: 400 ``bad_seat`` for no such seat, 401 ``missing_token``
+    without a token, 403 ``invalid_token`` for a token of no seat of this game and
+    ``not_your_seat`` for another seat's token."""
+    if not 0 <= seat < len(meta.seats):
+        raise ApiError(400, "bad_seat", f"This game has seats 0 to {len(meta.seats) - 1}.")
+    token = bearer()
+    if token is None:
+        raise ApiError(401, "missing_token", f"This needs seat {seat}'s token: 'Authorization: Bearer <token>'.")
+    caller = seat_of(meta, token)
+    if caller != seat:
+        raise ApiError(403, "not_your_seat", f"That token is seat {caller}'s, not seat {seat}'s.")
+
+
+def _result(svc: Services, result: CommandResult) -> dict:
+    """Dispatch a seat change and answer it as a command result (``<Ruleset>CommandResult``)."""
+    svc.dispatcher.after_append(result)
+    finished = result.meta.status == "finished"
+    events = [redact_envelope(result.ruleset, e, result.seat, finished) for e in result.envelopes]
+    return {"game_id": result.game_id, "ruleset": result.meta.ruleset, "version": result.last_version,
+            "duplicate": result.duplicate, "events": events, "head": result.head}
+
+
+def _change_seat(svc: Services, game_id: str, seat: int, change) -> dict:
+    _own_seat(load_meta(svc.repo, game_id), seat)
+    return _result(svc, change())
+
+
+def leave(svc: Services, game_id: str, seat: int) -> dict:
+    """The seat's player leaves: a bot (the ``takeover_policy`` option, else the ruleset's
+    ``strong``) plays the seat from now on (``SeatTakenOver``, reason ``left``).
+
+    Raises 409 ``game_not_running`` (not started, or over) and ``seat_is_a_bot`` (a bot plays
+    it already), besides the checks of :func:`_own_seat`."""
+    return _change_seat(svc, game_id, seat, lambda: seating.take_over(svc.repo, game_id, seat, "left"))
+
+
+def resign(svc: Services, game_id: str, seat: int) -> dict:
+    """The seat resigns: out by the game's rule (docs/rules, "Resigning"), or played on by a bot
+    in a game without one (``SeatResigned``). Raises 409 ``game_not_running``,
+    ``already_resigned``, besides the checks of :func:`_own_seat`."""
+    return _change_seat(svc, game_id, seat, lambda: seating.resign(svc.repo, game_id, seat))
+
+
+def reclaim(svc: Services, game_id: str, seat: int) -> dict:
+    """The seat's player takes back the seat a bot took over (``SeatReclaimed``). Raises 409
+    ``game_not_running``, ``not_taken_over`` (no bot took it over, or its player resigned)
+    and ``reclaim_not_allowed`` (option ``allow_reclaim`` false), besides :func:`_own_seat`'s."""
+    return _change_seat(svc, game_id, seat, lambda: seating.reclaim(svc.repo, game_id, seat))
+
+
+def rematch(svc: Services, game_id: str, name: str | None = None, client_seed: str | None = None) -> dict:
+    """The caller (a player of the finished game, by its token) takes its seat in the table's
+    rematch, creating the rematch if it is the first (``events.rematch``); returns
+    ``{"game_id", "seat", "token"}`` with a new token for the caller, shown once.
+
+    Raises 401/403 (no token, or one of no seat of this game), 400 ``bad_client_seed``,
+    409 ``game_not_over`` (the game runs) and ``seat_taken`` (the caller already took its seat)."""
+    meta = load_meta(svc.repo, game_id)
+    token = bearer()
+    if token is None:
+        raise ApiError(401, "missing_token", "A rematch needs your seat token of this game: "
+                                             "'Authorization: Bearer <token>'.")
+    seat = seat_of(meta, token)
+    check_client_seed(client_seed)
+    new_token_text, digest = new_token()
+    for attempt in range(REMATCH_RETRIES):
+        try:
+            done = _rematch(svc.repo, game_id, seat, digest, name, client_seed)
+            break
+        except GameNotFound as exc:        # another player's call named the rematch and is creating it now
+            if exc.game_id == game_id or attempt == REMATCH_RETRIES - 1:
+                raise
+            time.sleep(REMATCH_RETRY_S)
+    for result in done.results:
+        svc.dispatcher.after_append(result)
+    return {"game_id": done.game_id, "seat": done.seat, "token": new_token_text}
+
+
+def record(svc: Services, game_id: str) -> dict:
+    """A finished game's portable record (``projections.records``): what ``stranded verify
+    --file`` checks with no server. Raises 404 for no such game, 409 ``game_not_over``
+    while it waits or runs (its seed is still secret)."""
+    meta = load_meta(svc.repo, game_id)
+    if meta.status != "finished":
+        raise ApiError(409, "game_not_over", "A game's record can be downloaded once the game is over.")
+    return record_of(svc.store, game_id)

@@ -1,0 +1,132 @@
+"""The ``/v1`` endpoints of a table over time: leave, resign, reclaim, rematch, record.
+
+Each view parses, calls one function of ``service.table_handlers`` and
+serialises; the responses are components of ``service.openapi`` (a seat
+change answers as a command does: ``CommandResult``).
+"""
+from __future__ import annotations
+
+from flask import current_app, jsonify
+from flask.views import MethodView
+
+from service import table_handlers as handlers
+from service.errors import Blueprint, check_game_id
+from service.handlers import Services
+from service.schemas import RematchSchema
+
+blp = Blueprint("tables", __name__, url_prefix="/v1",
+                description="Seats over time (leave, resign, take back), playing again, and portable records.")
+
+SEAT = [{"seatToken": []}]
+ERROR_TEXT = {400: "A malformed request, or no such seat (see error.code).",
+              401: "No token, or not 'Bearer <token>'.",
+              403: "A token that is no seat of this game ('invalid_token'), or another seat's ('not_your_seat').",
+              404: "No such game.",
+              409: "Not now: the game is not running or not over, or the seat cannot change so (see error.code)."}
+
+
+@blp.url_value_preprocessor
+def _game_ids(endpoint, values):
+    """A path id that cannot name a game is a 404, whatever its characters."""
+    if values and "game_id" in values:
+        check_game_id(values["game_id"])
+
+
+def svc() -> Services:
+    """The app's store and dispatcher."""
+    return current_app.extensions["stranded"]
+
+
+def responds(status: int, component: str, description: str, *errors: int, headers: dict | None = None):
+    """Document a view's response (a component of ``service.openapi``) and its error responses."""
+    def json_content(name):
+        return {"application/json": {"schema": {"$ref": f"#/components/schemas/{name}"}}}
+    ok = {"description": description, "content": json_content(component)}
+    if headers:
+        ok["headers"] = headers
+    responses = {str(status): ok}
+    for code in errors:
+        responses[str(code)] = {"description": ERROR_TEXT[code], "content": json_content("Error")}
+    return blp.doc(responses=responses)
+
+
+SEAT_CHANGE_ERRORS = (400, 401, 403, 404, 409)
+
+
+@blp.route("/games/<game_id>/seats/<int:seat>/leave")
+class Leave(MethodView):
+    """A player leaving its seat."""
+
+    @blp.doc(security=SEAT)
+    @responds(200, "CommandResult", "The seat is a bot's now: the new version, its events and head.",
+              *SEAT_CHANGE_ERRORS)
+    def post(self, game_id, seat):
+        """Leave the game, with the seat's own token: a bot (option takeover_policy, else the ruleset's
+        'strong') plays the seat from now on, so the others can finish (SeatTakenOver, reason 'left').
+        The seat's token stays valid: POST .../reclaim takes the seat back while the game runs (option
+        allow_reclaim). 409 game_not_running (not started or over), seat_is_a_bot."""
+        return jsonify(handlers.leave(svc(), game_id, seat))
+
+
+@blp.route("/games/<game_id>/seats/<int:seat>/resign")
+class Resign(MethodView):
+    """A player resigning."""
+
+    @blp.doc(security=SEAT)
+    @responds(200, "CommandResult", "Resigned: the new version, its events (the game's own rule) and head.",
+              *SEAT_CHANGE_ERRORS)
+    def post(self, game_id, seat):
+        """Resign, with the seat's own token: the seat is out by the game's rule (docs/rules/<ruleset>.md,
+        'Resigning') and can no longer win; in a game without such a rule a bot plays it on. The others
+        play on; the result marks the seat as resigned. 409 game_not_running, already_resigned."""
+        return jsonify(handlers.resign(svc(), game_id, seat))
+
+
+@blp.route("/games/<game_id>/seats/<int:seat>/reclaim")
+class Reclaim(MethodView):
+    """A player taking its seat back from a bot."""
+
+    @blp.doc(security=SEAT)
+    @responds(200, "CommandResult", "The seat is the player's again: the new version, its event and head.",
+              *SEAT_CHANGE_ERRORS)
+    def post(self, game_id, seat):
+        """Take back, with the seat's own token, a seat a bot took over (the player left, or missed
+        takeover_after deadlines in a row) while the game runs (SeatReclaimed). 409 game_not_running,
+        not_taken_over (no bot took it over, or its player resigned), reclaim_not_allowed (option
+        allow_reclaim false)."""
+        return jsonify(handlers.reclaim(svc(), game_id, seat))
+
+
+@blp.route("/games/<game_id>/rematch")
+class Rematch(MethodView):
+    """Playing again."""
+
+    @blp.arguments(RematchSchema, required=False)
+    @blp.doc(security=SEAT)
+    @responds(200, "RematchSeat", "Your seat in the rematch and its new token (shown once).", 400, 401, 403, 404,
+              409)
+    def post(self, body, game_id):
+        """Play again, with your token of the finished game: the first call creates the rematch (same
+        ruleset, seats and options, a fresh secret seed, everyone one seat on so another seat starts; the
+        finished game's summary names it under 'rematch'); every player's call takes its kept seat with a
+        new token; the rematch starts when the last player has called. The body is optional: a 'name'
+        and a 'client_seed' for the new game. 409 game_not_over, seat_taken (you already did)."""
+        return jsonify(handlers.rematch(svc(), game_id, body.get("name"), body.get("client_seed")))
+
+
+@blp.route("/games/<game_id>/record")
+class Record(MethodView):
+    """A finished game's portable record."""
+
+    @responds(200, "GameRecord", "The record, as a download (stranded-<id>.json).", 404, 409, headers={
+        "Content-Disposition": {"description": "attachment; filename=\"stranded-<game id>.json\"",
+                                "schema": {"type": "string"}}})
+    def get(self, game_id):
+        """A finished game's portable record: the stream exactly as stored (every event, batch header and
+        chain head), the server's caches and the revealed seed. Anyone may download it; `stranded verify
+        --file record.json` checks it on any machine, with no server and no Redis (`--receipt
+        VERSION:HEAD` against the heads you kept); `stranded import record.json` loads it into another
+        server. 409 game_not_over while the game waits or runs."""
+        response = jsonify(handlers.record(svc(), game_id))
+        response.headers["Content-Disposition"] = f'attachment; filename="stranded-{game_id}.json"'
+        return response
