@@ -71,7 +71,11 @@ def rematch(repo: GameRepository, game_id: str, seat: int, token_sha256: str, na
     if new_id is None:
         candidate = uuid.uuid4().hex[:16]
         if repo.store.redis.set(rematch_key(repo, game_id), candidate, nx=True):
-            results.append(_create(repo, old, candidate))
+            try:
+                results.append(_create(repo, old, candidate))
+            except Exception:
+                repo.store.redis.delete(rematch_key(repo, game_id))   # name no game that does not exist
+                raise
         new_id = rematch_of(repo, game_id)
     n = len(old.meta.seats)
     target = new_seat_of(seat, n)

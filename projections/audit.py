@@ -325,7 +325,8 @@ class _Audit:
         if meta.get("ruleset") != created.data.get("ruleset"):
             self.fail(1, f"meta: the ruleset is {meta.get('ruleset')!r} where the log says "
                          f"{created.data.get('ruleset')!r}")
-        if meta.get("rules_version") not in ("", created.data.get("rules_version")):
+        legacy = all(batch.header is None for batch in self.batches)   # meta kept no rules version then
+        if meta.get("rules_version") not in ((("",) if legacy else ()) + (created.data.get("rules_version"),)):
             self.fail(1, f"meta: the rules version is {meta.get('rules_version')!r} where the log says "
                          f"{created.data.get('rules_version')!r}")
         outcome = ruleset.outcome(state) if state is not None else None

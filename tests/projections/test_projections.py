@@ -12,7 +12,7 @@ from events import chain
 from events.codec import FIELDS, BatchHeader, encode_batch, ms_of
 from events.dispatch import Dispatcher
 from events.games import get_ruleset
-from events.handling import create_game
+from events.handling import create_game, execute
 from events.snapshots import decode_snapshot, fold
 from events.store import EventStore
 from projections.audit import verify
@@ -156,3 +156,18 @@ def test_rebuild_in_several_processes_rebuilds_every_game():
         store.redis.delete(store.key(game_id, "snapshot"))
     report = rebuild_all(store, jobs=2, url=os.environ["REDIS_URL"])
     assert sorted(report.rebuilt) == sorted(ids) and report.damaged == {}
+
+
+def test_verify_of_a_running_game_whose_snapshot_lags_the_log_is_consistent_so_far(store):
+    repo = GameRepository(store)
+    result = create_game(repo, "selfish-space", [{"name": "A", "token_sha256": "a" * 64},
+                                                 {"name": "B", "token_sha256": "b" * 64}], {"seed": "lag"})
+    game = repo.get(result.game_id)
+    for _ in range(4):                      # a few commands: fewer events than a new snapshot waits for
+        decision = game.ruleset.pending(game.state)[0]
+        execute(repo, result.game_id, decision.seat, decision.default)
+        game = repo.get(result.game_id)
+    snap = decode_snapshot(RULES, store.read_snapshot(result.game_id))
+    assert snap.version < store.version(result.game_id)
+    verdict = verify(store, result.game_id)
+    assert verdict.code == 3, [str(p) for p in verdict.problems]
