@@ -24,11 +24,13 @@ from events.clocks import CLOCKED, seconds_left
 from events.codec import now_ms
 from events.games import get_ruleset
 from events.index import GameIndex
-from events.meta import MAX_TIMEOUT_S, GameMeta
+from events.meta import GameMeta
 from events.repository import CommandResult
 from events.snapshots import SYSTEM_EVENTS
 
 QUEUE_NAME = "stranded"
+#: Deadlines further off than this (seconds) are left to the reconciler until they come this near.
+LONG_DEADLINE_S = 300.0
 BOT_JOB = "workers.jobs.play_bots"
 DEADLINE_JOB = "workers.jobs.deadline"
 
@@ -85,7 +87,10 @@ class Dispatcher:
         scheduled or running (the reconciler's mode). ``elapsed_s``: seconds
         the decisions have already waited (the age of the last event), taken
         off each deadline so a re-enqueued deadline keeps its time, not a
-        fresh one (never below zero). ``clocks``: the game's time banks at
+        fresh one (never below zero). A deadline further off than
+        :data:`LONG_DEADLINE_S` gets no job yet: the reconciler, which looks
+        at every active game every few seconds, enqueues it once it is that
+        near (so a day-long default costs no job per command). ``clocks``: the game's time banks at
         ``version`` (``events.clocks``; None without a clock): a turn or a
         choice is due when the seat's time runs out, if that is sooner than
         its timeout (a running clock is charged up to now, so ``elapsed_s``
@@ -106,7 +111,8 @@ class Dispatcher:
                 delay = left
             if delay is None:
                 continue
-            delay = min(MAX_TIMEOUT_S, delay)
+            if delay > LONG_DEADLINE_S:
+                continue                  # the reconciler enqueues it once it is this near (every pass)
             job_id = deadline_job_id(meta.game_id, version, decision.seat)
             if only_missing and self._alive(job_id):
                 continue

@@ -21,6 +21,8 @@ from events.store import GameNotFound
 #: A reaction window's deadline when no option sets one (seconds): a silent
 #: seat never stalls a game for ever, even with no ``turn_timeout_s``.
 DEFAULT_REACTION_TIMEOUT_S = 30.0
+#: A turn's (or a choice's) deadline when the game leaves ``turn_timeout_s`` out: a day.
+DEFAULT_TURN_TIMEOUT_S = 86400.0
 #: Bounds of the timeouts (seconds): at least one second, at most a week.
 MIN_TIMEOUT_S = 1.0
 MAX_TIMEOUT_S = 7 * 24 * 3600.0
@@ -33,10 +35,12 @@ SERVER_OPTIONS = {
     "seed": {"type": ["string", "integer"], "default": None, "nullable": False, "maxLength": 200,
              "description": "Fixed seed (tests, tutorials, bug reports): a string of at most 200 characters "
                             "(or a whole number); the game is marked seeded. Default: a fresh secret seed."},
-    "turn_timeout_s": {"type": "number", "default": None, "nullable": True,
+    "turn_timeout_s": {"type": "number", "default": DEFAULT_TURN_TIMEOUT_S, "nullable": True,
                        "minimum": MIN_TIMEOUT_S, "maximum": MAX_TIMEOUT_S,
                        "description": "Seconds a human seat has for a turn or a choice inside it (1 to 604800); "
-                                      "null (the default): turns wait for ever."},
+                                      "when it passes the decision's default is sent for the seat (a missed "
+                                      "deadline). Default 86400 (a day), so no game waits for ever on a silent "
+                                      "seat; null: turns wait for ever (a table that wants that says so)."},
     "reaction_timeout_s": {"type": "number", "default": None, "nullable": True,
                            "minimum": MIN_TIMEOUT_S, "maximum": MAX_TIMEOUT_S,
                            "description": "Seconds a human seat has to answer a reaction window (1 to 604800). "
@@ -71,9 +75,11 @@ def decision_timeout_s(options: dict, seat: dict, kind: str) -> float | None:
 
     Bot seats have none (their job acts at once). A human seat that chose
     ``auto_pass`` answers reaction windows at once (0). Reaction windows
-    always have a deadline: ``reaction_timeout_s``, else a quarter of
-    ``turn_timeout_s`` (at least 1 s), else :data:`DEFAULT_REACTION_TIMEOUT_S`.
-    Turns and choices have ``turn_timeout_s`` (None when unset).
+    always have a deadline: ``reaction_timeout_s``, else a quarter of the
+    ``turn_timeout_s`` the game set (at least 1 s), else
+    :data:`DEFAULT_REACTION_TIMEOUT_S`. Turns and choices have
+    ``turn_timeout_s``: :data:`DEFAULT_TURN_TIMEOUT_S` when the game left it
+    out, None (no deadline) when it set it to null.
     """
     if seat.get("bot"):
         return None
@@ -85,6 +91,8 @@ def decision_timeout_s(options: dict, seat: dict, kind: str) -> float | None:
         if react is not None:
             return float(react)
         return DEFAULT_REACTION_TIMEOUT_S if turn is None else max(MIN_TIMEOUT_S, float(turn) / 4)
+    if "turn_timeout_s" not in options:
+        return DEFAULT_TURN_TIMEOUT_S
     return None if turn is None else float(turn)
 
 

@@ -88,12 +88,15 @@ def test_summary_and_views_name_the_reaction_window_and_its_default_deadline(cli
     assert all(view["to_act"] == summary["to_act"] for view in views)
 
 
-def test_a_turn_without_turn_timeout_has_no_deadline_and_with_one_its_deadline(client):
-    untimed, _ = two_humans(client)
+def test_a_turn_has_a_day_by_default_its_turn_timeout_when_set_and_none_only_when_set_to_null(client):
+    default, _ = two_humans(client)
     timed, _ = two_humans(client, turn_timeout_s=90)
-    assert client.get(f"/v1/games/{untimed}").get_json()["to_act"][0]["deadline_at"] is None
+    untimed, _ = two_humans(client, turn_timeout_s=None)
+    summary = client.get(f"/v1/games/{default}").get_json()
+    assert seconds_between(summary["updated"], summary["to_act"][0]["deadline_at"]) == 86400
     summary = client.get(f"/v1/games/{timed}").get_json()
     assert seconds_between(summary["updated"], summary["to_act"][0]["deadline_at"]) == 90
+    assert client.get(f"/v1/games/{untimed}").get_json()["to_act"][0]["deadline_at"] is None
 
 
 def test_a_409_while_another_seat_decides_names_that_seat_and_its_decision(client, store):

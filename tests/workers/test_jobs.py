@@ -156,3 +156,17 @@ def test_reconciler_runs_a_lost_deadline_that_has_passed_at_once(store, monkeypa
     version = store.version(game_id)
     run_jobs(store.redis)
     assert store.version(game_id) > version, "the default command was played for the idle seat"
+
+
+def test_a_day_long_default_deadline_gets_no_job_until_the_reconciler_finds_it_near(store, monkeypatch):
+    import time
+
+    import workers.reconciler as reconciler
+
+    new_game(store, [HUMAN, HUMAN])                                  # no turn_timeout_s: a day
+    queue = Queue(QUEUE_NAME, connection=store.redis)
+    assert queue.scheduled_job_registry.get_job_ids() == [] and queue.count == 0
+    monkeypatch.setattr(reconciler, "clock", lambda: time.time() + 86400 - 120)   # two minutes left
+    [job_id] = reconcile(store.redis, grace_s=0)
+    due = queue.scheduled_job_registry.get_scheduled_time(job_id).timestamp() - time.time()
+    assert 100 < due <= 121, f"the deadline is due in {due:.0f} s, not in the two minutes it had left"
