@@ -11,7 +11,7 @@ from flask_cors import CORS
 
 from events.dispatch import Dispatcher
 from events.store import EventStore
-from service import errors
+from service import errors, limits, observe, ops
 from service.handlers import Services
 from service.openapi import add_components
 from service.streams import StreamHub, StreamSettings
@@ -99,6 +99,7 @@ def create_app(redis=None, prefix: str | None = None, config: dict | None = None
     app = Flask("stranded")
     app.json = OrjsonProvider(app)
     app.config.update(API_CONFIG)
+    app.config.update(limits.settings())
     app.config.update(config or {})
     feeds = redis
     if redis is None:
@@ -115,11 +116,14 @@ def create_app(redis=None, prefix: str | None = None, config: dict | None = None
         app.after_request(_wildcard_cors)
     from service.routes import blp
 
+    observe.install(app)
     api = errors.StrandedApi(app)
     add_components(api.spec)
     api.register_blueprint(blp)
     api.register_blueprint(__import__("service.tables", fromlist=["blp"]).blp)   # seats over time, rematch, record
+    api.register_blueprint(ops.blp)
     errors.register(app)
+    limits.install(app)
     app.register_blueprint(_docs_assets())
     app.extensions["stranded_api"] = api
     from service.client import blp as web_client  # the web client's static files at / and /web/
