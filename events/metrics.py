@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import os
 
-from prometheus_client import REGISTRY, CollectorRegistry, Counter, Gauge, Histogram
+from prometheus_client import REGISTRY, CollectorRegistry, Counter, Gauge, Histogram, disable_created_metrics
+
+disable_created_metrics()   # no `*_created` series beside each counter: Prometheus does not need them
 
 #: Buckets of the command latency (seconds): a command takes milliseconds; seconds means trouble.
 LATENCY_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
