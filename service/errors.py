@@ -29,7 +29,7 @@ from events.store import ConcurrencyError, GameNotFound
 
 DEFAULT_CODES = {400: "malformed", 401: "missing_token", 403: "invalid_token", 404: "not_found",
                  405: "method_not_allowed", 409: "conflict", 413: "too_large", 422: "rule_violation",
-                 429: "too_many_requests", 500: "internal_error", 503: "unavailable"}
+                 429: "rate_limited", 500: "internal_error", 503: "unavailable"}
 #: The deepest nesting of arrays and objects a request body may have (a stacked
 #: deal needs 3; commands 2). Deeper bodies are a 400 ``too_deep``.
 MAX_JSON_DEPTH = 16

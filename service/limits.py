@@ -22,6 +22,7 @@ import os
 from flask import Flask, current_app
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
+from limits import parse_many
 
 from service.errors import ApiError
 
@@ -68,8 +69,9 @@ def install(app: Flask) -> Limiter | None:
     for endpoint, key in LIMITED.items():
         if endpoint in app.view_functions:
             limit = limiter.limit(app.config[key], methods=["POST"],
-                                  error_message=f"Too many requests from your address: at most {app.config[key]}. "
-                                                "Wait a little (see Retry-After) and try again.")
+                                  error_message=f"Too many requests from your address: at most "
+                                                f"{parse_many(app.config[key])[0]}. Wait a little (see "
+                                                "Retry-After) and try again.")
             app.view_functions[endpoint] = limit(app.view_functions[endpoint])
     app.extensions["stranded_limiter"] = limiter
     return limiter

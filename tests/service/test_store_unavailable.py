@@ -122,3 +122,10 @@ def test_given_redis_stops_and_comes_back_then_the_app_answers_503_meanwhile_and
         assert again.status_code == 201
     finally:
         stop_redis(server, port)
+
+
+def test_given_redis_down_with_rate_limits_on_then_the_answer_is_still_a_clean_503():
+    url = f"redis://127.0.0.1:{closed_port()}/1"
+    app = create_app(redis_clients(url)[0], config={"RATE_LIMITS": True, "RATE_LIMIT_STORAGE": url})
+    resp = app.test_client().post("/v1/games", json={"ruleset": "selfish-space", "seats": [{}, {}]})
+    assert resp.status_code == 503 and resp.get_json()["error"]["code"] == "store_unavailable"
