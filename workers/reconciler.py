@@ -18,6 +18,7 @@ from collections import Counter
 
 from events.dispatch import Dispatcher
 from events.meta import GameMeta
+from events.metrics import RECONCILER_REPAIRS
 from events.repository import DamagedLog, GameRepository
 from events.store import EventStore, GameNotFound
 from projections.rebuild import game_ids
@@ -52,6 +53,7 @@ def reconcile(redis, prefix: str = "stranded", grace_s: float = 5.0) -> list[str
             FAILURES[game_id] += 1
             log.exception("reconciler: game %s could not be reconciled (failure %d); going on",
                           game_id, FAILURES[game_id])
+    RECONCILER_REPAIRS.inc(len(enqueued))
     if enqueued:
         log.info("reconciler re-enqueued %s", enqueued)
     return enqueued
