@@ -3,6 +3,10 @@ from __future__ import annotations
 
 import json
 import logging
+import os
+import subprocess
+import sys
+from pathlib import Path
 
 from prometheus_client.parser import text_string_to_metric_families
 
@@ -122,3 +126,18 @@ def test_a_request_to_no_route_logs_its_path_as_unmatched(client, caplog):
         assert client.get("/v1/nothing/here?token=abc").status_code == 404
     line = json.loads([r.getMessage() for r in caplog.records if r.name == "stranded.requests"][-1])
     assert line == {"method": "GET", "path": "<unmatched>", "status": 404, "duration_ms": line["duration_ms"]}
+
+
+def test_with_a_multiprocess_folder_metrics_add_up_over_processes(tmp_path):
+    """Several gunicorn processes: each writes its values to PROMETHEUS_MULTIPROC_DIR and
+    /metrics of any of them serves the sum."""
+    root = str(Path(__file__).resolve().parents[2])
+    env = {**os.environ, "PROMETHEUS_MULTIPROC_DIR": str(tmp_path), "PYTHONPATH": root}
+    count = "from events import metrics; metrics.COMMANDS.labels('selfish-space', 'Breathe', '200').inc()"
+    for _ in range(2):
+        subprocess.run([sys.executable, "-c", count], env=env, check=True, timeout=120)
+    read = ("import fakeredis; from service.app import create_app; "
+            "print(create_app(fakeredis.FakeRedis()).test_client().get('/metrics').get_data(as_text=True))")
+    text = subprocess.run([sys.executable, "-c", read], env=env, check=True, timeout=120, capture_output=True,
+                          text=True).stdout
+    assert 'stranded_commands_total{ruleset="selfish-space",status="200",type="Breathe"} 2.0' in text
