@@ -141,3 +141,21 @@ def test_with_a_multiprocess_folder_metrics_add_up_over_processes(tmp_path):
     text = subprocess.run([sys.executable, "-c", read], env=env, check=True, timeout=120, capture_output=True,
                           text=True).stdout
     assert 'stranded_commands_total{ruleset="selfish-space",status="200",type="Breathe"} 2.0' in text
+
+
+def test_every_metric_and_bound_variable_is_documented_in_operations_md():
+    from prometheus_client.metrics import MetricWrapperBase
+
+    from events import metrics
+    from service import limits
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "operations.md").read_text()
+    names = [m._name for m in vars(metrics).values() if isinstance(m, MetricWrapperBase)]
+    assert len(names) >= 8
+    for name in names:
+        assert f"`{name}`" in text or f"`{name}_total`" in text, name
+    for variable in ("STRANDED_MAX_BODY_BYTES", "STRANDED_RATE_LIMITS", "STRANDED_RATE_LIMIT_CREATE",
+                     "STRANDED_RATE_LIMIT_COMMANDS", "STRANDED_MAX_ACTIVE_GAMES", "PROMETHEUS_MULTIPROC_DIR",
+                     "STRANDED_REQUEST_LOG"):
+        assert variable in text, variable
+    assert set(limits.settings({})) >= {"MAX_CONTENT_LENGTH", "RATE_LIMITS", "MAX_ACTIVE_GAMES"}
