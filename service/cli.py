@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import resource
+import shutil
 import subprocess
 import sys
 from importlib import metadata
@@ -90,7 +91,7 @@ def serve(host, port, http_workers, connections, no_worker, data_dir):
         server, url = start_embedded(data_dir)
         os.environ["REDIS_URL"] = url
         click.echo(f"No REDIS_URL: embedded Redis at {url} (data in {data_dir}/)")
-    _metrics_folder(http_workers)
+    metrics_folder = _metrics_folder(http_workers)
     worker_env = {k: v for k, v in os.environ.items() if k != "PROMETHEUS_MULTIPROC_DIR"}
     worker = None if no_worker else subprocess.Popen([sys.executable, "-m", "workers"], env=worker_env)
 
@@ -116,6 +117,8 @@ def serve(host, port, http_workers, connections, no_worker, data_dir):
             worker.terminate()
             worker.wait(10)
         _stop_embedded(server)
+        if metrics_folder is not None:
+            shutil.rmtree(metrics_folder, ignore_errors=True)
 
 
 def gunicorn_settings(host: str, port: int, http_workers: int = 1, connections: int = 4096) -> dict:
@@ -134,13 +137,16 @@ def _child_exit(server, worker) -> None:
     process_exited(worker.pid)
 
 
-def _metrics_folder(http_workers: int) -> None:
+def _metrics_folder(http_workers: int) -> str | None:
     """With several HTTP processes, point ``PROMETHEUS_MULTIPROC_DIR`` at a fresh folder unless it is
-    set, so ``/metrics`` adds up every process (``events.metrics``)."""
-    if http_workers > 1 and not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
-        import tempfile
+    set, so ``/metrics`` adds up every process (``events.metrics``); returns the folder it made."""
+    if http_workers <= 1 or os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+        return None
+    import tempfile
 
-        os.environ["PROMETHEUS_MULTIPROC_DIR"] = tempfile.mkdtemp(prefix="stranded-metrics-")
+    folder = tempfile.mkdtemp(prefix="stranded-metrics-")
+    os.environ["PROMETHEUS_MULTIPROC_DIR"] = folder
+    return folder
 
 
 def _stop_embedded(server) -> None:

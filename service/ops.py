@@ -8,9 +8,9 @@ goes elsewhere until they are back). ``/metrics`` is Prometheus's text format
 """
 from __future__ import annotations
 
-from flask import Response, current_app, jsonify
+from flask import Response, current_app, jsonify, request
 from flask.views import MethodView
-from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
+from prometheus_client.exposition import choose_encoder
 from redis.exceptions import RedisError
 
 from events import metrics
@@ -80,7 +80,9 @@ class Metrics(MethodView):
     @blp.doc(responses={"200": {
         "description": "Prometheus text exposition format: the metrics of docs/operations.md (every API process's "
                        "when PROMETHEUS_MULTIPROC_DIR is set).",
-        "content": {CONTENT_TYPE_LATEST.split(";")[0]: {"schema": {"type": "string"}}}}})
+        "content": {"text/plain": {"schema": {"type": "string"}}}}})
     def get(self):
-        """Prometheus metrics of the API: commands, latency, conflicts, replays, open streams, requests."""
-        return Response(generate_latest(metrics.registry()), mimetype=CONTENT_TYPE_LATEST)
+        """Prometheus metrics of the API: commands, latency, conflicts, replays, open streams, requests
+        (the format the scraper's Accept header asks for: Prometheus text, or OpenMetrics)."""
+        encode, content_type = choose_encoder(request.headers.get("Accept", ""))
+        return Response(encode(metrics.registry()), headers={"Content-Type": content_type})
