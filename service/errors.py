@@ -140,6 +140,31 @@ def parse_version(text: str | None) -> int | None:
     return int(text)
 
 
+#: The longest ``Idempotency-Key`` a command may carry.
+MAX_IDEMPOTENCY_KEY = 200
+#: The ``Retry-After`` header as the spec documents it on 429 and 503 answers.
+RETRY_AFTER_HEADER = {"Retry-After": {"description": "Seconds to wait before trying again.",
+                                      "schema": {"type": "integer", "minimum": 1}}}
+
+
+def error_doc(code: int, description: str) -> dict:
+    """The spec's entry of an error response: the Error schema, and ``Retry-After`` on a 429 or a 503."""
+    entry = {"description": description,
+             "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
+    if code in (429, 503):
+        entry["headers"] = RETRY_AFTER_HEADER
+    return entry
+
+
+def idempotency_key(value: str | None) -> str | None:
+    """The ``Idempotency-Key`` header: None when absent; raises ApiError 400 ``bad_idempotency_key``
+    when it is empty or longer than :data:`MAX_IDEMPOTENCY_KEY` characters."""
+    if value is not None and not 1 <= len(value) <= MAX_IDEMPOTENCY_KEY:
+        raise ApiError(400, "bad_idempotency_key",
+                       f"An Idempotency-Key is 1 to {MAX_IDEMPOTENCY_KEY} characters long.")
+    return value
+
+
 def error_response(status: int, code: str, message: str, headers=None, **extra):
     """The Flask response for an error."""
     response = jsonify({"error": {"code": code, "message": message, **extra}})

@@ -13,7 +13,8 @@ from projections.views import require_game
 from service import handlers
 from service import schemas as s
 from service.auth import bearer, caller_seat
-from service.errors import ApiError, Blueprint, check_game_id, parse_command, parse_version
+from service.errors import (ApiError, Blueprint, check_game_id, error_doc, idempotency_key, parse_command,
+                            parse_version)
 from service.limits import check_capacity
 from service.observe import command_seen
 from service.streams import StreamHub, event_frames
@@ -53,7 +54,7 @@ def responds(status: int, component: str, description: str, *errors: int):
     responses = {} if status is None else {str(status): {"description": description,
                                                          "content": json_content(component)}}
     for code in errors:
-        responses[str(code)] = {"description": ERROR_TEXT[code], "content": json_content("Error")}
+        responses[str(code)] = error_doc(code, ERROR_TEXT[code])
     return blp.doc(responses=responses)
 
 
@@ -153,8 +154,10 @@ class Commands(MethodView):
 
     @blp.doc(security=SEAT, requestBody={"required": True, "content": {"application/json": {
         "schema": {"$ref": "#/components/schemas/Command"}}}},
-        parameters=[{"in": "header", "name": "Idempotency-Key", "required": False, "schema": {"type": "string"},
-                     "description": "A retry with the same key returns the first result and appends nothing."}])
+        parameters=[{"in": "header", "name": "Idempotency-Key", "required": False,
+                     "schema": {"type": "string", "minLength": 1, "maxLength": 200},
+                     "description": "A retry with the same key returns the first result and appends nothing (1 to 200 "
+                                    "characters; a 400 bad_idempotency_key otherwise)."}])
     @responds(200, "CommandResult", "Accepted: the new version and the caller's events.",
               400, 401, 403, 404, 409, 413, 422, 429, 503)
     def post(self, game_id):
@@ -169,7 +172,8 @@ class Commands(MethodView):
         seen = command_seen()
         body = parse_command(request.get_data(cache=False))
         seen["type"] = body["type"]
-        return jsonify(handlers.send_command(svc(), game_id, body, bearer(), request.headers.get("Idempotency-Key"),
+        key = idempotency_key(request.headers.get("Idempotency-Key"))
+        return jsonify(handlers.send_command(svc(), game_id, body, bearer(), key,
                                              seen=seen))
 
 

@@ -10,7 +10,7 @@ from flask import current_app, jsonify
 from flask.views import MethodView
 
 from service import table_handlers as handlers
-from service.errors import Blueprint, check_game_id
+from service.errors import Blueprint, check_game_id, error_doc
 from service.handlers import Services
 from service.schemas import RematchSchema
 
@@ -49,7 +49,7 @@ def responds(status: int, component: str, description: str, *errors: int, header
         ok["headers"] = headers
     responses = {str(status): ok}
     for code in errors:
-        responses[str(code)] = {"description": ERROR_TEXT[code], "content": json_content("Error")}
+        responses[str(code)] = error_doc(code, ERROR_TEXT[code])
     return blp.doc(responses=responses)
 
 

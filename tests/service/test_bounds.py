@@ -171,3 +171,14 @@ def test_creating_a_game_while_the_server_holds_max_active_games_is_503_too_many
     assert game_count(app.test_client()) == 2
     assert limits.settings({"STRANDED_MAX_ACTIVE_GAMES": "10"})["MAX_ACTIVE_GAMES"] == 10
     assert limits.settings({})["MAX_ACTIVE_GAMES"] is None
+
+
+@pytest.mark.parametrize("key", ["", "k" * 201])
+def test_an_empty_or_overlong_idempotency_key_is_400_and_changes_nothing(client, key):
+    game = create_game(client, "one-against-the-dead", [{"name": "Ann"}], seed="key")
+    game_id, token = game["id"], game["tokens"][0]["token"]
+    before = version(client, game_id)
+    resp = client.post(f"/v1/games/{game_id}/commands", json=legal_commands(client, game_id, token)[0],
+                       headers={**auth(token), "Idempotency-Key": key})
+    assert_error(resp, 400, "bad_idempotency_key")
+    assert version(client, game_id) == before
