@@ -161,3 +161,24 @@ def test_every_metric_and_bound_variable_is_documented_in_operations_md():
                      "STRANDED_REQUEST_LOG"):
         assert variable in text, variable
     assert set(limits.settings({})) >= {"MAX_CONTENT_LENGTH", "RATE_LIMITS", "MAX_ACTIVE_GAMES"}
+
+
+def test_an_append_that_loses_a_race_counts_as_a_conflict_and_the_command_still_lands(client, app, monkeypatch):
+    from events.store import ConcurrencyError
+
+    game = create_game(client, RULESET, [{"name": "Ann"}], seed="race")
+    game_id, token = game["id"], game["tokens"][0]["token"]
+    repo = app.extensions["stranded"].repo
+    save, lost = repo.save, []
+
+    def save_losing_once(game_, *args, **kwargs):
+        if not lost:
+            lost.append(game_.version)
+            raise ConcurrencyError(game_id, game_.version, game_.version + 1)
+        return save(game_, *args, **kwargs)
+
+    monkeypatch.setattr(repo, "save", save_losing_once)
+    before = value(samples(client), "stranded_append_conflicts_total")
+    resp = post_command(client, game_id, token, legal_commands(client, game_id, token)[0])
+    assert resp.status_code == 200 and lost
+    assert value(samples(client), "stranded_append_conflicts_total") - before == 1
