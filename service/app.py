@@ -73,18 +73,17 @@ def redis_clients(url: str | None = None):
     """The two clients of a server process for ``url`` (default ``REDIS_URL``): ``(requests, feeds)``.
 
     A command that loses its connection is retried :data:`REDIS_RETRIES` times within
-    about a second, then fails (``service.errors``: a 503). Requests share a pool of at most ``STRANDED_REDIS_CONNECTIONS`` (64)
-    connections and wait for a free one (thousands of greenlets must not
-    open thousands of connections); each watched game's feed holds one
-    connection of its own for its blocking read (``service.streams``).
+    about a second, then fails (``service.errors``: a 503). Requests share a pool of at
+    most ``STRANDED_REDIS_CONNECTIONS`` (64) connections and wait for a free one
+    (thousands of greenlets must not open thousands of connections); each watched
+    game's feed holds one connection of its own for its blocking read (``service.streams``).
     """
     import redis as redis_py
     from redis.backoff import ExponentialWithJitterBackoff
     from redis.retry import Retry
 
     url = url or os.environ["REDIS_URL"]
-    # A request retries a lost connection a few times within about a second, then is a 503
-    # (redis-py's own default retries for several seconds while the client waits).
+    # redis-py's own default retries for several seconds while the client waits.
     options = {"socket_timeout": None, "socket_connect_timeout": 10,
                "retry": Retry(ExponentialWithJitterBackoff(base=0.05, cap=0.5), REDIS_RETRIES)}
     requests = redis_py.Redis(connection_pool=redis_py.BlockingConnectionPool.from_url(

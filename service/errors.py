@@ -3,7 +3,8 @@
 Domain errors map to statuses here: an unknown game 404, a rule violation its
 own status (422, or 409 for "not now"), a stale ``expected_version`` 409, a
 malformed request 400 (flask-smorest's validation errors included). A 405
-keeps its ``Allow`` header. Redis not answering is a 503 ``store_unavailable``
+keeps its ``Allow`` header. Redis not answering (or read-only during a
+fail-over) is a 503 ``store_unavailable``
 with ``Retry-After`` (never a 500): redis-py reconnects by itself on the next
 request once Redis is back. Request bodies are parsed here too: JSON nested
 deeper than :data:`MAX_JSON_DEPTH` is a 400 before anything reads it.
@@ -17,10 +18,11 @@ import orjson
 from flask import current_app, jsonify
 from flask_smorest import Api
 from flask_smorest import Blueprint as _Blueprint
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import ReadOnlyError
+from redis.exceptions import TimeoutError as RedisTimeoutError
 from webargs import core
 from webargs.flaskparser import FlaskParser, is_json_request
-from redis.exceptions import ConnectionError as RedisConnectionError
-from redis.exceptions import TimeoutError as RedisTimeoutError
 from werkzeug.exceptions import HTTPException
 
 from events.games.contract import RuleViolation
@@ -216,8 +218,8 @@ def register(app) -> None:
                             "(`stranded verify` says what is wrong)."))
     app.register_error_handler(ConcurrencyError, lambda e: error_response(
         409, "stale_version", f"The game has moved on to version {e.actual}; reload and try again."))
-    app.register_error_handler(RedisConnectionError, store_unavailable)
-    app.register_error_handler(RedisTimeoutError, store_unavailable)
+    for unavailable in (RedisConnectionError, RedisTimeoutError, ReadOnlyError):   # ReadOnly: a fail-over
+        app.register_error_handler(unavailable, store_unavailable)
 
 
 def store_unavailable(exc: Exception):

@@ -13,8 +13,8 @@ from projections.views import require_game
 from service import handlers
 from service import schemas as s
 from service.auth import bearer, caller_seat
-from service.errors import (ApiError, Blueprint, check_game_id, error_doc, idempotency_key, parse_command,
-                            parse_version)
+from service.errors import (MAX_IDEMPOTENCY_KEY, ApiError, Blueprint, check_game_id, error_doc, idempotency_key,
+                            parse_command, parse_version)
 from service.limits import check_capacity
 from service.observe import command_seen
 from service.streams import StreamHub, event_frames
@@ -155,7 +155,7 @@ class Commands(MethodView):
     @blp.doc(security=SEAT, requestBody={"required": True, "content": {"application/json": {
         "schema": {"$ref": "#/components/schemas/Command"}}}},
         parameters=[{"in": "header", "name": "Idempotency-Key", "required": False,
-                     "schema": {"type": "string", "minLength": 1, "maxLength": 200},
+                     "schema": {"type": "string", "minLength": 1, "maxLength": MAX_IDEMPOTENCY_KEY},
                      "description": "A retry with the same key returns the first result and appends nothing (1 to 200 "
                                     "characters; a 400 bad_idempotency_key otherwise)."}])
     @responds(200, "CommandResult", "Accepted: the new version and the caller's events.",
@@ -173,8 +173,7 @@ class Commands(MethodView):
         body = parse_command(request.get_data(cache=False))
         seen["type"] = body["type"]
         key = idempotency_key(request.headers.get("Idempotency-Key"))
-        return jsonify(handlers.send_command(svc(), game_id, body, bearer(), key,
-                                             seen=seen))
+        return jsonify(handlers.send_command(svc(), game_id, body, bearer(), key, seen=seen))
 
 
 @blp.route("/games/<game_id>/events")

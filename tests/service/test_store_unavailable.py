@@ -129,3 +129,18 @@ def test_given_redis_down_with_rate_limits_on_then_the_answer_is_still_a_clean_5
     app = create_app(redis_clients(url)[0], config={"RATE_LIMITS": True, "RATE_LIMIT_STORAGE": url})
     resp = app.test_client().post("/v1/games", json={"ruleset": "selfish-space", "seats": [{}, {}]})
     assert resp.status_code == 503 and resp.get_json()["error"]["code"] == "store_unavailable"
+
+
+def test_given_a_read_only_redis_during_a_fail_over_then_a_write_is_a_clean_503():
+    import fakeredis
+    from redis.exceptions import ReadOnlyError
+
+    class ReadOnlyRedis(fakeredis.FakeRedis):
+        def execute_command(self, *args, **kwargs):
+            if args and str(args[0]).upper() in ("EVALSHA", "EVAL", "FCALL", "XADD", "SET", "HSET"):
+                raise ReadOnlyError("You can't write against a read only replica.")
+            return super().execute_command(*args, **kwargs)
+
+    app = create_app(ReadOnlyRedis(server=fakeredis.FakeServer()))
+    resp = app.test_client().post("/v1/games", json={"ruleset": "selfish-space", "seats": [{}, {}]})
+    assert resp.status_code == 503 and resp.get_json()["error"]["code"] == "store_unavailable"
