@@ -389,19 +389,22 @@ class _Audit:
             self.fail(version, f"snapshot: it is at version {version}, the log at {self.verdict.events}")
             return
         envelopes = [e for b in self.batches for e in b.envelopes if e.version <= version]
-        batches = list(batch_states(ruleset, envelopes))
         if envelopes[-1].version != version or envelopes[-1].head is None and self.heads:
             self.fail(version, "snapshot: it is not at the end of a batch")
             return
         last = next(b for b in reversed(self.batches) if b.first <= version)
         created = self.batches[0].envelopes[0].data
         missed: dict = {}
-        for _, _, seat, cause in batches:
+        timed = clocks.start(created["options"], created["seats"])
+        folded = None
+        # one pass, each batch's state used before the next batch is folded into it (a
+        # game's evolve may change its state in place, so the states are not kept)
+        for folded, ts_ms, seat, cause in batch_states(ruleset, envelopes):
             missed = count_missed(missed, seat, cause)
-        timed = clocks.from_log(ruleset, created["options"], created["seats"], batches)
+            timed = clocks.advance(timed, created["options"], ruleset, folded, ts_ms, seat, cause)
         if head is not None and version in self.heads and head != chain.text_head(self.heads[version]):
             self.fail(version, "snapshot: its head is not the log's")
-        elif snap_state != (state if version == self.verdict.events else batches[-1][0]):
+        elif snap_state != (state if version == self.verdict.events else folded):
             self.fail(version, "snapshot: its state is not the one the log folds to")
         elif ts is not None and last.header is not None and ts != last.header.ts_ms:
             self.fail(version, "snapshot: its time is not the time of the log's batch at its version")
