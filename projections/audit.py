@@ -385,6 +385,9 @@ class _Audit:
         if rules != ruleset.version:
             self.verdict.unchecked.append("the snapshot: written by other rules code (it is rebuilt when read)")
             return
+        if set(snap) != SNAPSHOT_FIELDS:
+            self.fail(version, "snapshot: its fields are not a snapshot's (" + ", ".join(sorted(SNAPSHOT_FIELDS)) + ")")
+            return
         if not 1 <= version <= self.verdict.events:
             self.fail(version, f"snapshot: it is at version {version}, the log at {self.verdict.events}")
             return
@@ -413,6 +416,9 @@ class _Audit:
         elif snap.get("clocks") != timed:
             self.fail(version, "snapshot: its clocks are not the ones the log's times give")
 
+
+#: The fields of a snapshot the current rules code writes (``events.snapshots.encode_snapshot``).
+SNAPSHOT_FIELDS = frozenset({"version", "rules_version", "head", "ts", "clocks", "missed", "state"})
 
 #: The server's batches that change who plays a seat (``events.seating``).
 SEAT_COMMANDS = ("TakeOverSeat", "ReclaimSeat", "ResignSeat")
