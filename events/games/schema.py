@@ -191,6 +191,40 @@ def sentence_fields(sentence: str) -> list[tuple[str, str]]:
     return out
 
 
+def render_sentence(sentence: str, data: dict, seat_name, card_name) -> str:
+    """``sentence`` with every placeholder filled from ``data``, as the reference web client
+    shows it: a ``seat`` by ``seat_name(n)``, a ``card`` by ``card_name(id)`` (the catalogue's
+    name), a ``value`` as it is (``_`` read as a space, booleans as yes/no); a list is joined with
+    commas (an empty one reads "nobody" for seats, "nothing" otherwise). Raises ``ValueError``
+    for a placeholder whose field is missing or null (the sentence would be left unfilled);
+    whatever ``seat_name``/``card_name`` raise for an unknown seat or card passes through."""
+    import re
+
+    def shown(value, kind, name):
+        if value is None:
+            raise ValueError(f"the field {name!r} is null")
+        if isinstance(value, list):
+            if not value:
+                return "nobody" if kind == "seat" else "nothing"
+            return ", ".join(shown(item, kind, name) for item in value)
+        if kind == "seat":
+            return seat_name(value)
+        if kind == "card":
+            return card_name(value)
+        if isinstance(value, bool):
+            return "yes" if value else "no"
+        return str(value).replace("_", " ")
+
+    def fill(match):
+        name, _, kind = match.group(1).partition(":")
+        if name not in data:
+            raise ValueError(f"the field {name!r} is missing")
+        return shown(data[name], kind, name)
+
+    sentence_fields(sentence)
+    return re.sub(r"\{([^{}]*)\}", fill, sentence)
+
+
 # -- checking -----------------------------------------------------------------
 
 _TYPES = {
