@@ -84,5 +84,5 @@ SYSTEM_EVENT_SPECS = {
                 "stack": S.optional({"type": ["object", "null"], "additionalProperties": True,
                                      "description": "The stacked deal, as given (the ruleset's 'stack' option)."}),
             }),
-        }), sentence="The game is over: its secret seed was revealed, so anyone can verify it."),
+        }), sentence="The secret seed was revealed: anyone can now verify the game."),
 }

@@ -149,7 +149,7 @@ def common_events(ed: Edition, discard_reasons: list[str], take_hows: list[str],
         "GameEnded": E("The game is over.", S.obj("The ending.", {
             "winner": S.nullable(seat("The winning seat; null when nobody won.")),
             "reason": S.string("How it ended (the catalogue's results).", enum=results)}),
-                       sentence="The game is over: {reason:value}."),
+                       sentence="The game is over (result: {reason:value})."),
         "Moved": E(f"A seat moved one space forward: the top {ed.board.title()} card went on the space it left.",
                    S.obj("The move.", {"seat": seat("Who moved."),
                                        "card": board_card(ed, "The card placed behind it.")}),

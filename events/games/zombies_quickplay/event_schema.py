@@ -265,5 +265,5 @@ EVENTS = {
                           sentence="The card's picks are done."),
     "GameWon": event("The game is over.", obj("The ending.", {
         "seat": nullable(integer("The winner, or null.", 0, MAX_SEATS - 1)),
-        "result": string("How.", enum=RESULTS)}), sentence="The game is over: {result:value}."),
+        "result": string("How.", enum=RESULTS)}), sentence="The game is over (result: {result:value})."),
 }
