@@ -169,8 +169,11 @@ def event(description: str, data: Schema, sentence: str | None = None) -> dict:
     """One event type's spec: what it records, the schema of its ``data`` and, for the log a
     person reads, a ``sentence`` template such as ``"{seat:seat} played {card:card} on
     {target:seat}"``: each ``{field:kind}`` names a field of ``data`` and how to show it
-    (:data:`SENTENCE_KINDS`); a field that is null or hidden from the reader is left out of
-    the sentence by the front end (``None``: the description stands in)."""
+    (:data:`SENTENCE_KINDS`). A template names only fields every form of the event carries and
+    never leaves null -- stored, or redacted for any seat or a spectator (a hidden draw reads
+    "{seat:seat} drew a card.") -- and a ``card`` only catalogue card ids, so it always fills
+    (:func:`render_sentence`; tests/games/test_sentences.py holds every ruleset to it). A front
+    end shows the description where there is no sentence or one cannot be filled."""
     spec = {"description": description, "data": data}
     if sentence is not None:
         spec["sentence"] = sentence
