@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import { allEvents, api, follow } from "./api.js";
 import { Board } from "./boards/index.js";
 import { Outcome } from "./game.js";
+import { Receipt } from "./table.js";
 import { describeEvent, EventLine, Sentence } from "./log.js";
 import { loadRules } from "./rules.js";
 import { ErrorLine, html } from "./ui.js";
@@ -99,7 +100,7 @@ export function ReplayPage({ id, at: initial }) {
     <header class="game-head">
       <h1>${rules.name} — replay</h1>
       <p class="meta"><span class=${"status " + summary.status}>${summary.status}</span>
-        <span>${last} versions</span></p>
+        <span>${last} versions</span><${Receipt} head=${view.head} /></p>
       <nav class="game-links"><a href="#/">Lobby</a>
         ${summary.status !== "finished" ? html`<a href=${"#/watch/" + id}>Watch live</a>` : ""}</nav>
     </header>
