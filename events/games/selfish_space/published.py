@@ -62,19 +62,22 @@ EVENTS = {
         "choice": S.string("What is picked (the catalogue's decisions).", enum=["hack_suit", "meteoroid", "wormhole"]),
         "target": S.nullable(P.seat("Hack Suit: whose hand the card is taken from; null otherwise.")),
         "then": P.then(),
-    })),
+    }), sentence="{seat:seat} must pick: {choice:value}."),
     "ActionPlayed": S.event("A seat played an Action card (it goes to the Game discard pile).", S.obj("The play.", {
         "seat": P.seat("Who played it."),
         "card": S.string("The Action card.", enum=list(PLAYABLE)),
         "target": S.nullable(P.seat("The astronaut it was played on; null for Rocket Booster.")),
-    })),
+    }), sentence="{seat:seat} played {card:card}."),
     "ReactionWindowOpened": S.event("The target of an Action card may answer with a Shield, or pass.",
-                                    P.window_event("The window.")),
+                                    P.window_event("The window."),
+                                    sentence="{seat:seat} may answer {attacker:seat}'s card with a Shield."),
     "ShieldPlayed": S.event("The target blocked the Action card with a Shield: both are discarded.",
-                            P.window_event("The block.")),
+                            P.window_event("The block."),
+                            sentence="{seat:seat} blocked {attacker:seat}'s card with a Shield."),
     "TracksSwapped": S.event("Wormhole: two astronauts swapped places, with the cards behind them.", S.obj(
         "The swap.", {"seat": P.seat("The traveller who drew the Wormhole."),
-                      "other": P.seat("The astronaut picked.")})),
+                      "other": P.seat("The astronaut picked.")}),
+                             sentence="{seat:seat} swapped places with {other:seat} through a Wormhole."),
 }
 
 _PICK = S.obj("A pick being made.", {
