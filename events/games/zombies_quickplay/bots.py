@@ -37,8 +37,7 @@ def seen(view) -> dict:
     decision, ``None`` if the game is not waiting on it), ``turn``, ``moment`` (of an open window),
     ``lost_total`` (of a lost combat roll), ``tiles`` (``{"x,y": {"tile", "rotation"}}``), ``zombies`` (a set of
     ``"x,y"`` spaces), ``pawns`` (``None`` once resigned), ``out`` (resigned), ``life``, ``bullets``, ``kills``,
-    ``shotgun`` (by seat), ``helipad`` (its centre
-    or ``None``) and ``kill_target``."""
+    ``shotgun`` (by seat), ``helipad`` (its centre or ``None``) and ``kill_target``."""
     me = view["seat"]
     players = view["players"]
     code = next((d["code"] for d in view["waiting_for"] if d["seat"] == me), None)
