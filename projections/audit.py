@@ -497,7 +497,7 @@ class _Replay:
         rng = rng_for(seed, batch.first - 1) if seed is not None else _SealedRandom()
         try:
             if command.get("type") in SEAT_COMMANDS:
-                return self.seat_batch(batch, recorded, state, command)
+                return self.seat_batch(batch, recorded, state, command, rng)
             if command.get("type") in ("CreateGame", "JoinSeat"):
                 expected = self.system_events(batch, recorded, open_seats)
                 if not any(open_seats):                 # the last seat taken: the deal follows
@@ -527,7 +527,7 @@ class _Replay:
                               f"{len(recorded)}", stop=True)
         return self.fold(recorded, state, batch)
 
-    def seat_batch(self, batch: _Batch, recorded: list[Envelope], state: Any, command: dict) -> Any:
+    def seat_batch(self, batch: _Batch, recorded: list[Envelope], state: Any, command: dict, rng) -> Any:
         """A seat leaving, taken over, taking its seat back or resigning (``events.seating``)."""
         audit, kind, seat = self.audit, command["type"], command.get("seat")
         seats = self.created.data["seats"]
@@ -556,7 +556,7 @@ class _Replay:
             self.taken.discard(seat)
             return state
         rule = self.ruleset.resign
-        expected = (list(rule(state, seat)) if rule is not None else []) + [
+        expected = (list(rule(state, seat, rng)) if rule is not None else []) + [
             {"type": "SeatResigned", "data": {"seat": seat, "by_rule": rule is not None}}]
         got = [{"type": e.type, "data": e.data} for e in recorded]
         if acting != seat or got != expected:

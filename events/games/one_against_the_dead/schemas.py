@@ -259,6 +259,14 @@ EVENTS = {
                             sentence="The player conceded in round {round:value}."),
 }
 
+# Resigning (docs/rules/one-against-the-dead.md, 'Resigning') ends the game with the concession's own event: its
+# description says so. Kept apart from the entry above so that edits to the entry stay independent.
+EVENTS["PlayerConceded"] = {
+    **EVENTS["PlayerConceded"],
+    "description": "The player gave up: cut off from the Ending Location, it conceded, or it resigned. The game is "
+                   "lost.",
+}
+
 
 # -- the view -------------------------------------------------------------------------------------
 _COUNT = {name: integer(text, 0) for name, text in (

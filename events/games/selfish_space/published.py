@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from events.games import schema as S
 from events.games.selfish import published as P
+from events.games.selfish.resigning import resigned_event, resigned_view
 
 from .cards import ACTIONS, GAME_DECK, PLAYABLE, SPACE_DECK
 
@@ -78,6 +79,8 @@ EVENTS = {
         "The swap.", {"seat": P.seat("The traveller who drew the Wormhole."),
                       "other": P.seat("The astronaut picked.")}),
                              sentence="{seat:seat} swapped places with {other:seat} through a Wormhole."),
+    # -- resigning (docs/rules/selfish-space.md, 'Resigning') --
+    "AstronautResigned": resigned_event(ED, "astronaut"),
 }
 
 _PICK = S.obj("A pick being made.", {
@@ -109,4 +112,6 @@ VIEW = P.view_schema(S.obj("What a seat (or a spectator) sees of a running or fi
         "card": S.string("The Action card played.", enum=list(PLAYABLE)),
     })),
     "pick": S.nullable(_PICK),
+    "resigned": resigned_view("True once the astronaut's player resigned: out of the game, like a corpse that "
+                              "is never asked again."),
 }), "The view of one seat, or of a spectator.")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from events.games import schema as S
 from events.games.selfish import published as P
+from events.games.selfish.resigning import resigned_event, resigned_view
 
 from .cards import ATTACK, GAME_DECK, PLAYABLE, WASTELAND_DECK
 
@@ -128,6 +129,8 @@ EVENTS = {
     "ZombieKnockedBack": S.event("A Horde moved a zombie one space back; the card stays in its column.", S.obj(
         "The push.", {"seat": P.seat("The zombie.")}),
                                  sentence="A Horde knocked {seat:seat}, a zombie, one space back."),
+    # -- resigning (docs/rules/selfish-zombie.md, 'Resigning') --
+    "PlayerResigned": resigned_event(ED, "survivor or zombie"),
 }
 
 _PICK = S.obj("A pick being made.", {
@@ -169,4 +172,6 @@ VIEW = P.view_schema(S.obj("What a seat (or a spectator) sees of a running or fi
         "turned_back": S.boolean("True for a card turned back by Underestimate (it cannot be turned again)."),
     })),
     "pick": S.nullable(_PICK),
+    "resigned": resigned_view("True once the player resigned: out of the game (shown as not alive), never "
+                              "asked again, never a target."),
 }), "The view of one seat, or of a spectator.")

@@ -266,4 +266,14 @@ EVENTS = {
     "GameWon": event("The game is over.", obj("The ending.", {
         "seat": nullable(integer("The winner, or null.", 0, MAX_SEATS - 1)),
         "result": string("How.", enum=RESULTS)}), sentence="The game is over (result: {result:value})."),
+    # -- resigning (docs/rules/zombies-quickplay.md, 'Resigning') --
+    "PlayerResigned": event(
+        "A player resigned: its pawn left the map and its hand and items in play went face up to the Event "
+        "discard pile; it keeps its kills, is never asked again, is no card's target and cannot win.",
+        obj("The resignation.", {
+            "seat": SEAT,
+            "cards": array(CARD, "The hand it held, now on the discard pile (face up, as every discard)."),
+            "items": array(string("An item card.", enum=sorted(ITEM_BUILDING)),
+                           "The items it had in play, now on the discard pile."),
+        }), "{seat:seat} is out of the game: the pawn left the map."),
 }
