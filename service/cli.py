@@ -71,7 +71,8 @@ def main():
 @click.option("--no-worker", is_flag=True, help="Do not start the bot/deadline worker process.")
 @data_dir_option
 def serve(host, port, http_workers, connections, no_worker, data_dir):
-    """Run the API (gunicorn, gevent workers) and, unless --no-worker, a worker process.
+    """Run the API (gunicorn, gevent workers) and, unless --no-worker, a worker process
+    (restarted whenever it exits, with a line on standard error).
 
     With no REDIS_URL an embedded Redis server is started first. Each request
     is logged on one line (no tokens). An idle event stream costs a greenlet
@@ -91,7 +92,11 @@ def serve(host, port, http_workers, connections, no_worker, data_dir):
         server, url = start_embedded(data_dir)
         os.environ["REDIS_URL"] = url
         click.echo(f"No REDIS_URL: embedded Redis at {url} (data in {data_dir}/)")
-    worker = None if no_worker else subprocess.Popen([sys.executable, "-m", "workers"], env=dict(os.environ))
+    worker = None
+    if not no_worker:
+        from service.supervision import Supervisor
+
+        worker = Supervisor([sys.executable, "-m", "workers"], dict(os.environ)).start()
 
     class Gunicorn(BaseApplication):
         """gunicorn run from Python: gevent workers serving ``create_app()``."""
@@ -110,8 +115,7 @@ def serve(host, port, http_workers, connections, no_worker, data_dir):
         Gunicorn().run()
     finally:
         if worker is not None:
-            worker.terminate()
-            worker.wait(10)
+            worker.stop()
         _stop_embedded(server)
 
 
