@@ -117,12 +117,13 @@ def _reconcile_game(repo: GameRepository, dispatcher: Dispatcher, game_id: str, 
 
 
 def start_thread(redis, prefix: str = "stranded", interval_s: float = 5.0) -> threading.Thread:
-    """Run :func:`reconcile` every ``interval_s`` seconds in a daemon thread."""
+    """Run :func:`reconcile` every ``interval_s`` seconds in a daemon thread; a game's grace is
+    the shorter of 5 s and one period, so a lost job is found within two periods."""
 
     def loop():
         while True:
             try:
-                reconcile(redis, prefix)
+                reconcile(redis, prefix, grace_s=min(5.0, interval_s))
             except (RedisConnectionError, RedisTimeoutError) as exc:
                 log.warning("reconciler: Redis unreachable (%s); trying again in %s s", exc, interval_s)
             except Exception:  # keep reconciling whatever one pass met
