@@ -33,6 +33,7 @@ from events.dispatch import QUEUE_NAME, Dispatcher
 from events.meta import GameMeta
 from events.repository import DamagedLog, GameRepository
 from events.store import EventStore, GameNotFound
+from projections.archive import ARCHIVED_FIELD
 from projections.rebuild import game_ids
 from workers.lifelines import release_dead_scheduler_locks
 
@@ -101,8 +102,11 @@ def enqueue_overdue(redis, queue_name: str = QUEUE_NAME, overdue_s: float = OVER
 
 
 def _reconcile_game(repo: GameRepository, dispatcher: Dispatcher, game_id: str, grace_s: float) -> list[str]:
+    raw = repo.store.get_meta(game_id)
+    if not raw or ARCHIVED_FIELD in raw:      # gone, or archived: out of the lobby for good
+        return []
     try:
-        meta = GameMeta.from_hash(game_id, repo.store.get_meta(game_id))
+        meta = GameMeta.from_hash(game_id, raw)
     except GameNotFound:
         return []
     dispatcher.index(meta)
