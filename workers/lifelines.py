@@ -28,8 +28,9 @@ _installed = False
 
 
 def die_with_parent(sig: int = signal.SIGKILL) -> bool:
-    """From now on every child this process forks gets ``sig`` when the forking thread's
-    process dies (Linux only; elsewhere returns False and does nothing). Idempotent.
+    """From now on every child this process (or a child of it) forks gets ``sig`` when the
+    thread that forked it ends, i.e. when its parent dies (Linux only; elsewhere returns
+    False and does nothing). Idempotent.
 
     A child whose parent died before the request took effect exits at once.
     """
@@ -39,16 +40,17 @@ def die_with_parent(sig: int = signal.SIGKILL) -> bool:
     if _installed:
         return True
     libc = ctypes.CDLL(None, use_errno=True)
-    parent = os.getpid()
+    forker = {}
+
+    def before() -> None:
+        forker["pid"] = os.getpid()
 
     def in_child() -> None:
-        if os.getppid() != parent:      # forked by a child of ours: let that one set its own
-            return
         libc.prctl(PR_SET_PDEATHSIG, sig, 0, 0, 0)
-        if os.getppid() != parent:      # the parent died between the fork and the request
+        if os.getppid() != forker.get("pid"):   # the parent died between the fork and the request
             os._exit(1)
 
-    os.register_at_fork(after_in_child=in_child)
+    os.register_at_fork(before=before, after_in_child=in_child)
     _installed = True
     return True
 
