@@ -6,7 +6,7 @@ reconciler and without the fault handling below.
 
 Faults (``docs/faults.md``): when Redis goes away (a restart, a failover) RQ's
 work loop ends with a connection error; this process logs one line, waits
-(0.5 s doubling up to 10 s) and starts a fresh RQ worker on the same
+(0.5 s doubling up to 5 s) and starts a fresh RQ worker on the same
 connection, for as long as it takes: it never exits for a lost Redis. The
 processes it forks (the scheduler, the work-horse) die with it
 (``workers.lifelines``).
@@ -36,7 +36,7 @@ MAINTENANCE_S = 10
 #: seconds, so maintenance (and a scheduler that died with a Redis restart) is never far off.
 WORKER_TTL_S = 20
 #: First and largest wait (seconds) before starting a fresh RQ worker after Redis went away.
-BACKOFF_FIRST_S, BACKOFF_MAX_S = 0.5, 10.0
+BACKOFF_FIRST_S, BACKOFF_MAX_S = 0.5, 5.0
 #: A work loop that ran this long (seconds) before failing starts the backoff afresh.
 STEADY_S = 30.0
 
