@@ -50,7 +50,7 @@ def run(url: str | None = None, burst: bool = False, reconcile_every_s: float = 
         start_thread(redis, interval_s=reconcile_every_s)
     stop = threading.Event()
     delay, previous = BACKOFF_FIRST_S, None
-    while True:
+    while not stop.is_set():
         started = time.monotonic()
         worker = None
         try:
