@@ -16,6 +16,8 @@ written here, after the append; the reconciler repairs it from the meta hashes.
 """
 from __future__ import annotations
 
+import os
+import socket
 from datetime import timedelta
 
 from rq import Queue
@@ -152,9 +154,6 @@ def worker_alive(redis, name: str | None) -> bool:
     """Whether the RQ worker ``name`` is alive: registered, not dead, and -- when it runs on
     this host -- its process still exists. A worker on another host counts as alive while its
     registration lasts (its heartbeat keeps it)."""
-    import os
-    import socket
-
     if not name:
         return False
     info = {_text(k): _text(v) for k, v in redis.hgetall(f"rq:worker:{name}").items()}

@@ -119,7 +119,8 @@ def redis_server(tmp_path):
         server.kill()
 
 
-def _env(**extra) -> dict:
+def child_env(**extra) -> dict:
+    """The environment of a child process: this tree first on the path, INFO logs, ``extra``."""
     env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""),
            "STRANDED_LOG": "INFO", **extra}
     return env
@@ -135,7 +136,7 @@ def workers(tmp_path):
     def start(url: str) -> psutil.Process:
         log_path = tmp_path / f"worker-{len(started)}.log"
         popen = subprocess.Popen([sys.executable, "-m", "workers", "--url", url, "--reconcile-every", "1"],
-                                 env=_env(), cwd=ROOT, start_new_session=True,
+                                 env=child_env(), cwd=ROOT, start_new_session=True,
                                  stdout=open(log_path, "w"), stderr=subprocess.STDOUT)
         started.append(popen)
         proc = psutil.Process(popen.pid)

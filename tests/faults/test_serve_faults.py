@@ -19,7 +19,7 @@ import psutil
 import pytest
 import requests
 
-from tests.faults.conftest import ROOT, _env, wait_until
+from tests.faults.conftest import ROOT, child_env, wait_until
 
 SIX_BOTS = [{"name": f"Bot {i}", "bot": "random"} for i in range(6)]
 
@@ -40,7 +40,7 @@ def serve(tmp_path):
         port = _free_port()
         log = tmp_path / "serve.log"
         popen = subprocess.Popen([sys.executable, "-m", "service.cli", "serve", "--port", str(port)],
-                                 env=_env(REDIS_URL=redis_url, STRANDED_RECONCILE_EVERY="1"), cwd=ROOT,
+                                 env=child_env(REDIS_URL=redis_url, STRANDED_RECONCILE_EVERY="1"), cwd=ROOT,
                                  start_new_session=True, stdout=open(log, "w"), stderr=subprocess.STDOUT)
         procs.append(popen)
         base = f"http://127.0.0.1:{port}"
