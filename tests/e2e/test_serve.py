@@ -6,6 +6,7 @@ against ``REDIS_URL`` and are skipped without it (CI sets it).
 """
 from __future__ import annotations
 
+import json
 import os
 import signal
 import socket
@@ -131,8 +132,9 @@ def test_serve_logs_one_line_per_request_and_never_a_token(serve, tmp_path):
         requests.get(f"{base}/v1/games/{game_id}/view", headers={"Authorization": f"Bearer {token}"}, timeout=5)
     time.sleep(0.5)
     log = (tmp_path / "serve.log").read_text()
-    lines = [line for line in log.splitlines() if f"/v1/games/{game_id}/view" in line]
-    assert len(lines) == 3 and all('" 200 ' in line for line in lines)
+    lines = [json.loads(line) for line in log.splitlines() if line.startswith("{") and game_id in line]
+    views = [line for line in lines if line["path"] == "/v1/games/<game_id>/view"]
+    assert len(views) == 3 and all(line["status"] == 200 and line["game_id"] == game_id for line in views)
     assert token not in log
 
 
