@@ -33,6 +33,7 @@ NEEDS_REDIS = [
     ("POST", f"/v1/games/{GAME}/commands", {"type": "Breathe"}), ("GET", f"/v1/games/{GAME}/stream", None),
     ("POST", f"/v1/games/{GAME}/seats/0/join", {"name": "Ann"}), ("POST", f"/v1/games/{GAME}/rematch", None),
     ("POST", f"/v1/games/{GAME}/seats/0/resign", None), ("GET", f"/v1/games/{GAME}/record", None),
+    ("GET", f"/v1/games/{GAME}/verification", None),
 ]
 
 
