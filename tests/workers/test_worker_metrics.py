@@ -84,3 +84,59 @@ def test_stranded_worker_metrics_port_runs_the_metered_worker_without_the_apis_m
     args, env = calls[0]
     assert args[1:] == ["-m", "workers.metered", "--metrics-port", "9109", "--burst"]
     assert "PROMETHEUS_MULTIPROC_DIR" not in env
+
+
+def free_port() -> int:
+    """A free port of this suite's range (7100-7149)."""
+    import socket
+
+    for port in range(7100, 7150):
+        with socket.socket() as sock:
+            try:
+                sock.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return port
+    raise AssertionError("no free port in 7100-7149")
+
+
+@pytest.mark.redis
+def test_given_the_metered_worker_process_when_it_plays_a_bot_game_then_its_metrics_port_counts_the_jobs(tmp_path):
+    import os
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    import redis
+
+    url = os.environ.get("REDIS_URL")
+    if not url:
+        pytest.skip("the real-Redis tier runs with REDIS_URL")
+    client = redis.Redis.from_url(url)
+    client.flushdb()
+    port = free_port()
+    root = str(Path(__file__).resolve().parents[2])
+    env = {k: v for k, v in os.environ.items() if k != "PROMETHEUS_MULTIPROC_DIR"}
+    worker = subprocess.Popen([sys.executable, "-m", "workers.metered", "--metrics-port", str(port),
+                               "--metrics-address", "127.0.0.1", "--url", url],
+                              env={**env, "PYTHONPATH": root}, cwd=root, stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL, start_new_session=True)
+    try:
+        new_game(EventStore(client), [BOT, BOT])
+        key = ("stranded_jobs_total", (("job", "bots"), ("status", "finished")))
+        seen = 0.0
+        for _ in range(300):
+            try:
+                seen = scrape(f"http://127.0.0.1:{port}/metrics").get(key, 0.0)
+            except OSError:
+                seen = 0.0
+            if seen >= 1:
+                break
+            time.sleep(0.1)
+        assert seen >= 1
+    finally:
+        import signal
+
+        os.killpg(worker.pid, signal.SIGKILL)     # the worker, its scheduler and any work-horse
+        worker.wait(20)
