@@ -12,7 +12,6 @@ from __future__ import annotations
 import os
 import resource
 import shutil
-import subprocess
 import sys
 from importlib import metadata
 
@@ -204,7 +203,9 @@ def worker(burst, metrics_port):
     args = [sys.executable, "-m", *module] + (["--burst"] if burst else [])
     # The worker keeps its counters in memory: the API's multiprocess folder is not its own.
     env = {k: v for k, v in os.environ.items() if k != "PROMETHEUS_MULTIPROC_DIR"}
-    sys.exit(subprocess.call(args, env=env))
+    # The worker replaces this process (no parent left behind: a signal or kill -9 reaches it).
+    sys.stdout.flush()
+    os.execve(sys.executable, args, env)
 
 
 @main.command()

@@ -74,9 +74,9 @@ def test_each_job_the_reconciler_enqueues_again_counts_as_a_repair(store, metric
     assert len(enqueued) == 1 and scrape(metrics_url).get(key, 0.0) - before == 1
 
 
-def test_stranded_worker_metrics_port_runs_the_metered_worker_without_the_apis_metrics_folder(monkeypatch):
+def test_stranded_worker_metrics_port_becomes_the_metered_worker_without_the_apis_metrics_folder(monkeypatch):
     calls = []
-    monkeypatch.setattr(cli.subprocess, "call", lambda args, env: calls.append((args, env)) or 0)
+    monkeypatch.setattr(cli.os, "execve", lambda path, args, env: calls.append((args, env)))
     monkeypatch.setenv("REDIS_URL", "redis://127.0.0.1:1/1")
     monkeypatch.setenv("PROMETHEUS_MULTIPROC_DIR", "/tmp/nowhere")
     result = CliRunner().invoke(cli.main, ["worker", "--metrics-port", "9109", "--burst"])
