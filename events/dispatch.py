@@ -13,6 +13,9 @@ service nor this module imports ``workers``.
 
 The cross-game index (``events.index``) lives outside the games' slots and is
 written here, after the append; the reconciler repairs it from the meta hashes.
+The index is kept in the event store; the jobs go to the queue connection,
+which is another (plain) Redis when the store is a cluster
+(``events.connection``).
 """
 from __future__ import annotations
 
@@ -49,15 +52,18 @@ class Dispatcher:
     """Schedules the next actor's job and keeps the cross-game index.
 
     Args:
-        redis: the Redis client (queues and index live there).
+        redis: the event store's client (the index lives there).
         prefix: key prefix of the index (the store's prefix).
         queue_name: the RQ queue the workers listen on.
+        queue_redis: a plain Redis client for the queues (``STRANDED_QUEUE_URL``);
+            default ``redis`` (one Redis holds everything).
     """
 
-    def __init__(self, redis, prefix: str = "stranded", queue_name: str = QUEUE_NAME):
+    def __init__(self, redis, prefix: str = "stranded", queue_name: str = QUEUE_NAME, queue_redis=None):
         self.redis = redis
         self.prefix = prefix
-        self.queue = Queue(queue_name, connection=redis)
+        self.queue_redis = queue_redis if queue_redis is not None else redis
+        self.queue = Queue(queue_name, connection=self.queue_redis)
         self.games = GameIndex(redis, prefix)
 
     def index(self, meta: GameMeta) -> None:
@@ -134,7 +140,7 @@ class Dispatcher:
         from rq.job import Job, JobStatus
 
         try:
-            status = Job.fetch(job_id, connection=self.redis).get_status()
+            status = Job.fetch(job_id, connection=self.queue_redis).get_status()
         except NoSuchJobError:
             return False
         return status in (JobStatus.QUEUED, JobStatus.SCHEDULED, JobStatus.STARTED, JobStatus.DEFERRED)

@@ -147,7 +147,11 @@ def _rebuild_one(store: EventStore, game_id: str, meta_raw: dict, old, entries: 
 
 def _raw_client(redis):
     """A client on ``redis``'s connections that hands stream replies back unparsed
-    (``[[id, [field, value, ...]]]``): the fast fold reads them as they come."""
+    (``[[id, [field, value, ...]]]``): the fast fold reads them as they come. A Redis
+    Cluster client (it has no single pool) is used as it is: its replies come parsed,
+    which the fold reads too."""
+    if not hasattr(redis, "connection_pool"):
+        return redis
     raw = type(redis)(connection_pool=redis.connection_pool)
     raw.set_response_callback("XRANGE", lambda response, **options: response)
     return raw

@@ -86,6 +86,7 @@ def serve(host, port, http_workers, connections, no_worker, data_dir):
     # which Stranded does not use.
     warnings.filterwarnings("ignore", category=MonkeyPatchWarning)
     _raise_open_files_limit()
+    _check_queue()
     server = None
     if not os.environ.get("REDIS_URL"):
         server, url = start_embedded(data_dir)
@@ -113,6 +114,16 @@ def serve(host, port, http_workers, connections, no_worker, data_dir):
             worker.terminate()
             worker.wait(10)
         _stop_embedded(server)
+
+
+def _check_queue() -> None:
+    """Refuse to start (a usage error naming the fix) in cluster mode without a queue Redis."""
+    from events.connection import QueueNotConfigured, queue_url
+
+    try:
+        queue_url()
+    except QueueNotConfigured as exc:
+        raise click.UsageError(str(exc)) from None
 
 
 def gunicorn_settings(host: str, port: int, http_workers: int = 1, connections: int = 4096) -> dict:
@@ -167,6 +178,7 @@ def worker(burst):
     """Run a worker (bots, deadlines, reconciler) against REDIS_URL."""
     if not os.environ.get("REDIS_URL"):
         raise click.UsageError("Set REDIS_URL (stranded serve starts its own worker with the embedded Redis).")
+    _check_queue()
     args = [sys.executable, "-m", "workers"] + (["--burst"] if burst else [])
     sys.exit(subprocess.call(args))
 

@@ -32,15 +32,17 @@ clock = time.time
 FAILURES: Counter[str] = Counter()
 
 
-def reconcile(redis, prefix: str = "stranded", grace_s: float = 5.0) -> list[str]:
+def reconcile(redis, prefix: str = "stranded", grace_s: float = 5.0, queue_redis=None) -> list[str]:
     """One pass over every game; returns the ids of the jobs it enqueued.
+
+    ``redis``: the event store's client; ``queue_redis``: the queues' (default ``redis``).
 
     A game whose reconciliation raises (a damaged log, an option the
     scheduler cannot use) is logged with its id, counted in :data:`FAILURES`
     and skipped: it never stops the repair of the other games.
     """
     store = EventStore(redis, prefix)
-    repo, dispatcher = GameRepository(store), Dispatcher(redis, prefix)
+    repo, dispatcher = GameRepository(store), Dispatcher(redis, prefix, queue_redis=queue_redis)
     enqueued = []
     for game_id in game_ids(store):
         try:
@@ -73,13 +75,13 @@ def _reconcile_game(repo: GameRepository, dispatcher: Dispatcher, game_id: str, 
                                clocks=game.clocks)
 
 
-def start_thread(redis, prefix: str = "stranded", interval_s: float = 5.0) -> threading.Thread:
-    """Run :func:`reconcile` every ``interval_s`` seconds in a daemon thread."""
+def start_thread(redis, prefix: str = "stranded", interval_s: float = 5.0, queue_redis=None) -> threading.Thread:
+    """Run :func:`reconcile` every ``interval_s`` seconds in a daemon thread (clients as there)."""
 
     def loop():
         while True:
             try:
-                reconcile(redis, prefix)
+                reconcile(redis, prefix, queue_redis=queue_redis)
             except Exception:  # keep reconciling whatever one pass met
                 log.exception("reconciler pass failed")
             time.sleep(interval_s)
