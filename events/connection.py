@@ -48,7 +48,8 @@ def connect(url: str | None = None, **options):
         from redis.cluster import RedisCluster
 
         return RedisCluster.from_url(url, **options)
-    return redis.Redis.from_url(url, **options)
+    pool_class = options.pop("connection_pool_class", redis.ConnectionPool)
+    return redis.Redis(connection_pool=pool_class.from_url(url, **options))
 
 
 def queue_url(environ=os.environ) -> str:
