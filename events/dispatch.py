@@ -124,16 +124,22 @@ class Dispatcher:
                 continue
             args = (meta.game_id, version, decision.seat)
             if delay <= 0:
-                self.queue.enqueue(DEADLINE_JOB, *args, job_id=job_id)
+                self.queue.enqueue(DEADLINE_JOB, args=args, kwargs=self._job_kwargs, job_id=job_id)
             else:
-                self.queue.enqueue_in(timedelta(seconds=delay), DEADLINE_JOB, *args, job_id=job_id)
+                self.queue.enqueue_in(timedelta(seconds=delay), DEADLINE_JOB, args=args, kwargs=self._job_kwargs,
+                                      job_id=job_id)
             enqueued.append(job_id)
         if bot_pending and not from_bot:
             job_id = bot_job_id(meta.game_id, version)
             if not (only_missing and self._alive(job_id)):
-                self.queue.enqueue(BOT_JOB, meta.game_id, version, job_id=job_id)
+                self.queue.enqueue(BOT_JOB, args=(meta.game_id, version), kwargs=self._job_kwargs, job_id=job_id)
                 enqueued.append(job_id)
         return enqueued
+
+    @property
+    def _job_kwargs(self) -> dict:
+        """What a job needs besides game and version: the key prefix, when it is not the default."""
+        return {} if self.prefix == "stranded" else {"prefix": self.prefix}
 
     def _alive(self, job_id: str) -> bool:
         from rq.exceptions import NoSuchJobError
