@@ -1,7 +1,10 @@
 """Whole games on a Redis Cluster: two API processes and two workers (queues on a plain Redis)
 play an all-bot game of each ruleset to the end; then ``stranded rebuild`` and ``stranded
-verify`` run against the cluster."""
+verify`` run against the cluster; a watcher on one API sees what the other wrote."""
 from __future__ import annotations
+
+import threading
+import time
 
 import pytest
 import redis
@@ -54,3 +57,34 @@ def test_every_ruleset_plays_to_the_end_on_a_cluster_then_rebuilds_and_verifies(
         verdict = fleet.cli("verify", game_id)
         assert verdict.returncode == 0, verdict.stdout + verdict.stderr
         assert "OK" in verdict.stdout
+
+
+def test_a_watcher_on_one_api_sees_a_command_sent_through_the_other(fleet):
+    # given two API processes on the cluster and a two-seat game with nobody watching yet
+    bases = fleet.start_apis(2)
+    created = requests.post(f"{bases[0]}/v1/games", json={"ruleset": "selfish-space",
+                                                          "seats": [{"name": "A"}, {"name": "B"}]}, timeout=30).json()
+    game_id, version = created["id"], created["version"]
+    tokens = {t["seat"]: t["token"] for t in created["tokens"]}
+    seat = created["to_act"][0]["seat"]
+    # when a spectator watches through the second API
+    frames: list[str] = []
+
+    def watch():
+        with requests.get(f"{bases[1]}/v1/games/{game_id}/stream?after={version}&timeout_s=6", stream=True,
+                          timeout=30) as resp:
+            frames.extend(resp.iter_lines(decode_unicode=True))
+
+    watcher = threading.Thread(target=watch)
+    watcher.start()
+    time.sleep(1.0)
+    # and the seat to act sends its first legal command through the first
+    auth = {"Authorization": f"Bearer {tokens[seat]}"}
+    command = requests.get(f"{bases[0]}/v1/games/{game_id}/legal-commands", headers=auth,
+                           timeout=30).json()["commands"][0]["command"]
+    sent = requests.post(f"{bases[0]}/v1/games/{game_id}/commands", json=command, headers=auth, timeout=30)
+    assert sent.status_code == 200, sent.text
+    watcher.join(30)
+    # then the watcher's stream (its feed blocked on the game's node) carried every new event, in order
+    ids = [int(line.split(":", 1)[1]) for line in frames if line.startswith("id:")]
+    assert ids == list(range(version + 1, sent.json()["version"] + 1))
