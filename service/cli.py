@@ -118,8 +118,10 @@ def serve(host, port, http_workers, connections, no_worker, data_dir):
 
 def _check_queue() -> None:
     """Refuse to start (a usage error naming the fix) in cluster mode without a queue Redis."""
-    from events.connection import QueueNotConfigured, queue_url
+    from events.connection import QueueNotConfigured, cluster_mode, queue_url
 
+    if not cluster_mode():
+        return
     try:
         queue_url()
     except QueueNotConfigured as exc:
