@@ -88,3 +88,23 @@ def test_a_watcher_on_one_api_sees_a_command_sent_through_the_other(fleet):
     # then the watcher's stream (its feed blocked on the game's node) carried every new event, in order
     ids = [int(line.split(":", 1)[1]) for line in frames if line.startswith("id:")]
     assert ids == list(range(version + 1, sent.json()["version"] + 1))
+
+
+def test_a_silent_seat_is_played_by_its_deadlines_through_the_queue_redis(fleet):
+    # given an API and a worker on the cluster, and a game whose human seat never acts (1 s turns)
+    [base] = fleet.start_apis(1)
+    fleet.start_workers(1)
+    body = {"ruleset": "selfish-space", "seats": [{"name": "Silent"}, {"bot": "random"}],
+            "options": {"turn_timeout_s": 1}}
+    created = requests.post(f"{base}/v1/games", json=body, timeout=30)
+    assert created.status_code == 201, created.text
+    game_id = created.json()["id"]
+    # when the deadlines come (scheduled jobs on the queue Redis, run by the worker's scheduler)
+    deadline = time.monotonic() + 90
+    acted = []
+    while time.monotonic() < deadline and not acted:
+        time.sleep(1.0)
+        events = requests.get(f"{base}/v1/games/{game_id}/events?limit=1000", timeout=30).json()["events"]
+        acted = [e for e in events if e["seat"] == 0 and e.get("command")]
+    # then the server acted for the silent seat
+    assert acted, f"no deadline acted for seat 0:\n{fleet.log('worker0')}"
