@@ -14,7 +14,14 @@ on in between. The repository keeps them in the snapshot; ``advance`` is the
 one rule both use.
 
 Shape: ``{"<seat>": {"remaining_ms": int, "running_since_ms": int | null}}``,
-one entry per human seat; ``None`` for a game without the option.
+one entry per seat a person was given at the start; ``None`` for a game
+without the option.
+
+A clock belongs to the seat, not to whoever plays it now: while a bot plays a
+seat it took over, the seat's clock runs as it would for the person (the bot
+answers at once, so it costs little) and a person who reclaims the seat gets
+what is left. So the clocks depend only on the log's batches and the seats as
+they were created, which is what an auditor recomputes them from.
 """
 from __future__ import annotations
 
@@ -34,16 +41,22 @@ def start(options: dict, seats: list[dict]) -> dict | None:
         return None
     initial = int(float(clock["initial_s"]) * 1000)
     return {str(i): {"remaining_ms": initial, "running_since_ms": None}
-            for i, seat in enumerate(seats) if not seat.get("bot")}
+            for i, seat in enumerate(seats) if _created_human(seat)}
 
 
-def advance(clocks: dict | None, options: dict, seats: list[dict], ruleset: Ruleset, state_after: Any,
+def _created_human(seat: dict) -> bool:
+    """Whether a person was given the seat when the game was created: it has no bot, or
+    its bot only took it over (``replaced``)."""
+    return not seat.get("bot") or bool(seat.get("replaced"))
+
+
+def advance(clocks: dict | None, options: dict, ruleset: Ruleset, state_after: Any,
             now_ms: int, acting_seat: int | None, cause: str) -> dict | None:
     """The clocks after a batch written at ``now_ms`` by ``acting_seat`` for ``cause``.
 
     Every running clock is charged the time since it started; the acting seat
     gains the increment when it sent the command itself (``cause == "seat"``);
-    then the clock of every human seat the game now waits on for a turn or a
+    then the clock of every seat that has one and the game now waits on for a turn or a
     choice starts running. ``clocks`` is not modified.
     """
     if clocks is None:
@@ -60,7 +73,7 @@ def advance(clocks: dict | None, options: dict, seats: list[dict], ruleset: Rule
     if state_after is not None and ruleset.outcome(state_after) is None:
         for decision in ruleset.pending(state_after):
             entry = out.get(str(decision.seat))
-            if entry is not None and decision.kind in CLOCKED and not seats[decision.seat].get("bot"):
+            if entry is not None and decision.kind in CLOCKED:
                 entry["running_since_ms"] = now_ms
     return out
 
@@ -80,8 +93,10 @@ def seconds_left(clocks: dict | None, seat: int, now_ms: int) -> float | None:
 def from_log(ruleset: Ruleset, options: dict, seats: list[dict], batches) -> dict | None:
     """The clocks after a whole log, recomputed batch by batch: ``batches`` yields
     ``(state_after, ts_ms, seat, cause)`` for every batch in order (``rebuild`` and
-    ``verify`` use it to check the snapshot's copy)."""
+    ``verify`` use it to check the snapshot's copy). Pass it lazily (a generator such
+    as ``events.repository.batch_states``): a game's ``evolve`` may change a state in
+    place, so a list of the states would hold the last one many times."""
     clocks = start(options, seats)
     for state_after, ts_ms, seat, cause in batches:
-        clocks = advance(clocks, options, seats, ruleset, state_after, ts_ms, seat, cause)
+        clocks = advance(clocks, options, ruleset, state_after, ts_ms, seat, cause)
     return clocks

@@ -19,6 +19,8 @@ which is another (plain) Redis when the store is a cluster
 """
 from __future__ import annotations
 
+import os
+import socket
 from datetime import timedelta
 
 from rq import Queue
@@ -142,14 +144,54 @@ class Dispatcher:
         return {} if self.prefix == "stranded" else {"prefix": self.prefix}
 
     def _alive(self, job_id: str) -> bool:
+        """Whether ``job_id`` is waiting in the queue, scheduled, or running in a worker that is
+        still alive. A job left "started" by a worker that died, or "queued" but in no queue
+        (taken by a worker that then lost Redis), is not alive."""
         from rq.exceptions import NoSuchJobError
         from rq.job import Job, JobStatus
 
         try:
-            status = Job.fetch(job_id, connection=self.queue_redis).get_status()
+            job = Job.fetch(job_id, connection=self.queue_redis)
         except NoSuchJobError:
             return False
-        return status in (JobStatus.QUEUED, JobStatus.SCHEDULED, JobStatus.STARTED, JobStatus.DEFERRED)
+        status = job.get_status()
+        if status == JobStatus.STARTED:
+            return worker_alive(self.queue_redis, job.worker_name) and _runs(self.queue_redis, job.worker_name, job_id)
+        if status == JobStatus.QUEUED:         # a job taken off the queue by a worker that then lost Redis
+            return self.queue_redis.lpos(self.queue.key, job_id) is not None  # stays "queued" but is in no queue
+        return status in (JobStatus.SCHEDULED, JobStatus.DEFERRED)
+
+
+def worker_alive(redis, name: str | None) -> bool:
+    """Whether the RQ worker ``name`` is alive: registered, not dead, and -- when it runs on
+    this host -- its process still exists. A worker on another host counts as alive while its
+    registration lasts (its heartbeat keeps it)."""
+    if not name:
+        return False
+    info = {_text(k): _text(v) for k, v in redis.hgetall(f"rq:worker:{name}").items()}
+    if not info or info.get("death"):
+        return False
+    if info.get("hostname") != socket.gethostname() or not info.get("pid", "").isdigit():
+        return True
+    try:
+        os.kill(int(info["pid"]), 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def _runs(redis, worker_name: str, job_id: str) -> bool:
+    """Whether worker ``worker_name`` still lists ``job_id`` among the jobs it is executing."""
+    from rq.executions import WORKER_EXECUTIONS_KEY_TEMPLATE
+
+    members = redis.smembers(WORKER_EXECUTIONS_KEY_TEMPLATE.format(worker_name))
+    return any(_text(m).startswith(f"{job_id}:") for m in members)
+
+
+def _text(value) -> str:
+    return value.decode() if isinstance(value, bytes) else str(value)
 
 
 def _clock_runs(clocks: dict | None, decision) -> bool:

@@ -186,7 +186,7 @@ class GameRepository:
             if timed is None:
                 timed = clocks.start(meta.options, meta.seats)
             for state, ts_ms, seat, cause in batch_states(ruleset, envelopes, state):
-                timed = clocks.advance(timed, meta.options, meta.seats, ruleset, state, ts_ms, seat, cause)
+                timed = clocks.advance(timed, meta.options, ruleset, state, ts_ms, seat, cause)
                 missed = count_missed(missed, seat, cause)
         except Exception as exc:  # a damaged log: whatever the fold met, this game alone is refused
             raise DamagedLog(game_id, f"its log cannot be folded ({exc!r})") from exc
@@ -254,7 +254,7 @@ class GameRepository:
                     "options": {k: meta.options[k] for k in SECRET_OPTIONS if k in meta.options}}}]
         ts = now_ms()
         base = game.clocks if game.clocks is not None else clocks.start(meta.options, meta.seats)
-        timed = clocks.advance(base, meta.options, meta.seats, ruleset, state, ts, seat, cause)
+        timed = clocks.advance(base, meta.options, ruleset, state, ts, seat, cause)
         missed = count_missed(game.missed, seat, cause)
         header = BatchHeader(seat, cause, ts, command)
         prev = chain.parse_head(game.head) if game.head else chain.genesis(meta.game_id)

@@ -23,6 +23,7 @@ dispatcher and the summary read.
 from __future__ import annotations
 
 from events.games.contract import RuleViolation
+from events.randomness import rng_for
 from events.seats import count_missed  # noqa: F401 (the streak rule, kept beside the snapshot's projection)
 from events.repository import CommandResult, Game, GameRepository
 from events.store import ConcurrencyError
@@ -110,7 +111,8 @@ def resign(repo: GameRepository, game_id: str, seat: int) -> CommandResult:
         if game.meta.seats[seat].get("resigned"):
             raise RuleViolation("already_resigned", f"Seat {seat} has resigned already.", status=409)
         rule = game.ruleset.resign
-        events = list(rule(game.state, seat)) if rule is not None else []
+        rng = rng_for(game.meta.game_seed, game.version)
+        events = list(rule(game.state, seat, rng)) if rule is not None else []
         update = {"resigned": True}
         if rule is None and not game.meta.seats[seat].get("bot"):
             update.update(bot=takeover_policy(game), replaced=True)

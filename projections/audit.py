@@ -385,23 +385,29 @@ class _Audit:
         if rules != ruleset.version:
             self.verdict.unchecked.append("the snapshot: written by other rules code (it is rebuilt when read)")
             return
+        if set(snap) != SNAPSHOT_FIELDS:
+            self.fail(version, "snapshot: its fields are not a snapshot's (" + ", ".join(sorted(SNAPSHOT_FIELDS)) + ")")
+            return
         if not 1 <= version <= self.verdict.events:
             self.fail(version, f"snapshot: it is at version {version}, the log at {self.verdict.events}")
             return
         envelopes = [e for b in self.batches for e in b.envelopes if e.version <= version]
-        batches = list(batch_states(ruleset, envelopes))
         if envelopes[-1].version != version or envelopes[-1].head is None and self.heads:
             self.fail(version, "snapshot: it is not at the end of a batch")
             return
         last = next(b for b in reversed(self.batches) if b.first <= version)
         created = self.batches[0].envelopes[0].data
         missed: dict = {}
-        for _, _, seat, cause in batches:
+        timed = clocks.start(created["options"], created["seats"])
+        folded = None
+        # one pass, each batch's state used before the next batch is folded into it (a
+        # game's evolve may change its state in place, so the states are not kept)
+        for folded, ts_ms, seat, cause in batch_states(ruleset, envelopes):
             missed = count_missed(missed, seat, cause)
-        timed = clocks.from_log(ruleset, created["options"], created["seats"], batches)
+            timed = clocks.advance(timed, created["options"], ruleset, folded, ts_ms, seat, cause)
         if head is not None and version in self.heads and head != chain.text_head(self.heads[version]):
             self.fail(version, "snapshot: its head is not the log's")
-        elif snap_state != (state if version == self.verdict.events else batches[-1][0]):
+        elif snap_state != (state if version == self.verdict.events else folded):
             self.fail(version, "snapshot: its state is not the one the log folds to")
         elif ts is not None and last.header is not None and ts != last.header.ts_ms:
             self.fail(version, "snapshot: its time is not the time of the log's batch at its version")
@@ -410,6 +416,9 @@ class _Audit:
         elif snap.get("clocks") != timed:
             self.fail(version, "snapshot: its clocks are not the ones the log's times give")
 
+
+#: The fields of a snapshot the current rules code writes (``events.snapshots.encode_snapshot``).
+SNAPSHOT_FIELDS = frozenset({"version", "rules_version", "head", "ts", "clocks", "missed", "state"})
 
 #: The server's batches that change who plays a seat (``events.seating``).
 SEAT_COMMANDS = ("TakeOverSeat", "ReclaimSeat", "ResignSeat")
@@ -488,7 +497,7 @@ class _Replay:
         rng = rng_for(seed, batch.first - 1) if seed is not None else _SealedRandom()
         try:
             if command.get("type") in SEAT_COMMANDS:
-                return self.seat_batch(batch, recorded, state, command)
+                return self.seat_batch(batch, recorded, state, command, rng)
             if command.get("type") in ("CreateGame", "JoinSeat"):
                 expected = self.system_events(batch, recorded, open_seats)
                 if not any(open_seats):                 # the last seat taken: the deal follows
@@ -518,7 +527,7 @@ class _Replay:
                               f"{len(recorded)}", stop=True)
         return self.fold(recorded, state, batch)
 
-    def seat_batch(self, batch: _Batch, recorded: list[Envelope], state: Any, command: dict) -> Any:
+    def seat_batch(self, batch: _Batch, recorded: list[Envelope], state: Any, command: dict, rng) -> Any:
         """A seat leaving, taken over, taking its seat back or resigning (``events.seating``)."""
         audit, kind, seat = self.audit, command["type"], command.get("seat")
         seats = self.created.data["seats"]
@@ -547,7 +556,7 @@ class _Replay:
             self.taken.discard(seat)
             return state
         rule = self.ruleset.resign
-        expected = (list(rule(state, seat)) if rule is not None else []) + [
+        expected = (list(rule(state, seat, rng)) if rule is not None else []) + [
             {"type": "SeatResigned", "data": {"seat": seat, "by_rule": rule is not None}}]
         got = [{"type": e.type, "data": e.data} for e in recorded]
         if acting != seat or got != expected:

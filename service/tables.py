@@ -1,4 +1,4 @@
-"""The ``/v1`` endpoints of a table over time: leave, resign, reclaim, rematch, record.
+"""The ``/v1`` endpoints of a table over time: leave, resign, reclaim, rematch, record, verification.
 
 Each view parses, calls one function of ``service.table_handlers`` and
 serialises; the responses are components of ``service.openapi`` (a seat
@@ -130,3 +130,18 @@ class Record(MethodView):
         response = jsonify(handlers.record(svc(), game_id))
         response.headers["Content-Disposition"] = f'attachment; filename="stranded-{game_id}.json"'
         return response
+
+
+@blp.route("/games/<game_id>/verification")
+class Verification(MethodView):
+    """Anyone's audit of a game."""
+
+    @responds(200, "Verification", "The verdict: ok, its status and exit code, one sentence, the head computed.",
+              404)
+    def get(self, game_id):
+        """Audit the game's log as this server holds it, as `stranded verify GAME_ID` does: the chain of
+        heads, the envelopes, the rules re-run over every recorded command (once the game is over, from
+        its revealed seed, so every shuffle and roll is checked; while it runs, the checks that need no
+        seed) and the server's caches. Anyone may ask; nothing is changed. While the game runs the
+        problems found are counted, not listed (they may quote hidden events)."""
+        return jsonify(handlers.verification(svc(), game_id))

@@ -8,6 +8,12 @@ need and no live job covers. Games that moved within the last ``grace_s``
 seconds are left alone: their job is probably running right now. A deadline
 enqueued again keeps the time it had left (the turn timeout less the age of
 the game's last event), so a lost job never gives a seat a fresh deadline.
+
+Each pass also stands in for a scheduler that is not working: a scheduled job
+overdue by more than ``OVERDUE_S`` (RQ's scheduler moves due jobs every
+second) is moved to the queue, and a scheduler lock left by a scheduler that
+died on this host is released so a live worker's scheduler can take over.
+A job left "started" by a dead worker counts as lost (``Dispatcher._alive``).
 """
 from __future__ import annotations
 
@@ -16,11 +22,20 @@ import threading
 import time
 from collections import Counter
 
-from events.dispatch import Dispatcher
+from redis.exceptions import ConnectionError as RedisConnectionError, TimeoutError as RedisTimeoutError
+from rq import Queue
+from rq.exceptions import NoSuchJobError
+from rq.job import Job
+from rq.registry import ScheduledJobRegistry
+from rq.utils import current_timestamp
+
+from events.dispatch import QUEUE_NAME, Dispatcher
 from events.meta import GameMeta
 from events.repository import DamagedLog, GameRepository
 from events.store import EventStore, GameNotFound
+from projections.archive import ARCHIVED_FIELD
 from projections.rebuild import game_ids
+from workers.lifelines import release_dead_scheduler_locks
 
 log = logging.getLogger("stranded.reconciler")
 
@@ -30,6 +45,9 @@ clock = time.time
 
 #: Passes in which a game's reconciliation raised, by game id (the operator's signal of a damaged game).
 FAILURES: Counter[str] = Counter()
+
+#: Seconds past due after which the reconciler moves a scheduled job to the queue itself.
+OVERDUE_S = 3
 
 
 def reconcile(redis, prefix: str = "stranded", grace_s: float = 5.0, queue_redis=None) -> list[str]:
@@ -41,9 +59,11 @@ def reconcile(redis, prefix: str = "stranded", grace_s: float = 5.0, queue_redis
     scheduler cannot use) is logged with its id, counted in :data:`FAILURES`
     and skipped: it never stops the repair of the other games.
     """
+    queue_redis = queue_redis if queue_redis is not None else redis
+    release_dead_scheduler_locks(queue_redis, [QUEUE_NAME])
+    enqueued = enqueue_overdue(queue_redis)
     store = EventStore(redis, prefix)
     repo, dispatcher = GameRepository(store), Dispatcher(redis, prefix, queue_redis=queue_redis)
-    enqueued = []
     for game_id in game_ids(store):
         try:
             enqueued += _reconcile_game(repo, dispatcher, game_id, grace_s)
@@ -59,9 +79,37 @@ def reconcile(redis, prefix: str = "stranded", grace_s: float = 5.0, queue_redis
     return enqueued
 
 
+def enqueue_overdue(redis, queue_name: str = QUEUE_NAME, overdue_s: float = OVERDUE_S) -> list[str]:
+    """Move scheduled jobs due more than ``overdue_s`` seconds ago to the queue; return their ids.
+
+    Each job is claimed by removing it from the scheduled registry first (one
+    remover wins), so two reconcilers never both enqueue it; should RQ's
+    scheduler move it at the same moment, the job runs twice and the second
+    run finds the game moved on.
+    """
+    registry = ScheduledJobRegistry(queue_name, connection=redis)
+    queue = Queue(queue_name, connection=redis)
+    moved = []
+    for raw in registry.get_jobs_to_schedule(int(current_timestamp() - overdue_s)):
+        job_id = raw.decode() if isinstance(raw, bytes) else raw
+        if not registry.remove(job_id):
+            continue                      # the scheduler (or another reconciler) took it
+        try:
+            queue.enqueue_job(Job.fetch(job_id, connection=redis))
+        except NoSuchJobError:
+            continue
+        moved.append(job_id)
+    if moved:
+        log.warning("reconciler: the scheduler is late; enqueued overdue %s", moved)
+    return moved
+
+
 def _reconcile_game(repo: GameRepository, dispatcher: Dispatcher, game_id: str, grace_s: float) -> list[str]:
+    raw = repo.store.get_meta(game_id)
+    if not raw or ARCHIVED_FIELD in raw:      # gone, or archived: out of the lobby for good
+        return []
     try:
-        meta = GameMeta.from_hash(game_id, repo.store.get_meta(game_id))
+        meta = GameMeta.from_hash(game_id, raw)
     except GameNotFound:
         return []
     dispatcher.index(meta)
@@ -76,12 +124,15 @@ def _reconcile_game(repo: GameRepository, dispatcher: Dispatcher, game_id: str, 
 
 
 def start_thread(redis, prefix: str = "stranded", interval_s: float = 5.0, queue_redis=None) -> threading.Thread:
-    """Run :func:`reconcile` every ``interval_s`` seconds in a daemon thread (clients as there)."""
+    """Run :func:`reconcile` every ``interval_s`` seconds in a daemon thread (clients as there); a
+    game's grace is the shorter of 5 s and one period, so a lost job is found within two periods."""
 
     def loop():
         while True:
             try:
-                reconcile(redis, prefix, queue_redis=queue_redis)
+                reconcile(redis, prefix, grace_s=min(5.0, interval_s), queue_redis=queue_redis)
+            except (RedisConnectionError, RedisTimeoutError) as exc:
+                log.warning("reconciler: Redis unreachable (%s); trying again in %s s", exc, interval_s)
             except Exception:  # keep reconciling whatever one pass met
                 log.exception("reconciler pass failed")
             time.sleep(interval_s)

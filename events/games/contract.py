@@ -172,10 +172,13 @@ class Ruleset:
             costs and what is known of its result. Public to that seat only.
         versions: every rules version whose logs this code folds and verifies
             (``version`` included).
-        resign(state, seat) -> events: optional; the events that take ``seat``
-            out of the game by this game's rule (docs/rules/<ruleset>.md,
+        resign(state, seat, rng) -> events: optional; the events that take
+            ``seat`` out of the game by this game's rule (docs/rules/<ruleset>.md,
             "Resigning"): afterwards ``pending`` never asks that seat again and
-            it cannot win. Without it a resigning seat is played on by a bot.
+            it cannot win. ``rng`` is the same generator a command at this
+            version gets (passing the turn may draw or roll). Total on a
+            running game: a seat already out gets ``[]``. Without it a
+            resigning seat is played on by a bot.
         decide_evolved(state, seat, command, rng) -> (events, new_state):
             optional; ``decide`` that also returns the state after its events
             (a game whose ``decide`` folds each event into a copy as it emits
@@ -208,7 +211,7 @@ class Ruleset:
     describe: Callable[[State, int, Command], dict] = describe_plainly
     versions: tuple[str, ...] = ()
     decide_evolved: Callable[[State, int, Command, random.Random], tuple[list[Event], State]] | None = None
-    resign: Callable[[State, int], list[Event]] | None = None
+    resign: Callable[[State, int, random.Random], list[Event]] | None = None
 
     def decide_and_evolve(self, state: State, seat: int, command: Command,
                           rng: random.Random) -> tuple[list[Event], State]:

@@ -169,8 +169,11 @@ def event(description: str, data: Schema, sentence: str | None = None) -> dict:
     """One event type's spec: what it records, the schema of its ``data`` and, for the log a
     person reads, a ``sentence`` template such as ``"{seat:seat} played {card:card} on
     {target:seat}"``: each ``{field:kind}`` names a field of ``data`` and how to show it
-    (:data:`SENTENCE_KINDS`); a field that is null or hidden from the reader is left out of
-    the sentence by the front end (``None``: the description stands in)."""
+    (:data:`SENTENCE_KINDS`). A template names only fields every form of the event carries and
+    never leaves null -- stored, or redacted for any seat or a spectator (a hidden draw reads
+    "{seat:seat} drew a card.") -- and a ``card`` only catalogue card ids, so it always fills
+    (:func:`render_sentence`; tests/games/test_sentences.py holds every ruleset to it). A front
+    end shows the description where there is no sentence or one cannot be filled."""
     spec = {"description": description, "data": data}
     if sentence is not None:
         spec["sentence"] = sentence
@@ -189,6 +192,40 @@ def sentence_fields(sentence: str) -> list[tuple[str, str]]:
             raise ValueError(f"placeholder {match.group(0)!r}: write {{field:kind}}, kind one of {SENTENCE_KINDS}")
         out.append((name, kind))
     return out
+
+
+def render_sentence(sentence: str, data: dict, seat_name, card_name) -> str:
+    """``sentence`` with every placeholder filled from ``data``, as the reference web client
+    shows it: a ``seat`` by ``seat_name(n)``, a ``card`` by ``card_name(id)`` (the catalogue's
+    name), a ``value`` as it is (``_`` read as a space, booleans as yes/no); a list is joined with
+    commas (an empty one reads "nobody" for seats, "nothing" otherwise). Raises ``ValueError``
+    for a placeholder whose field is missing or null (the sentence would be left unfilled);
+    whatever ``seat_name``/``card_name`` raise for an unknown seat or card passes through."""
+    import re
+
+    def shown(value, kind, name):
+        if value is None:
+            raise ValueError(f"the field {name!r} is null")
+        if isinstance(value, list):
+            if not value:
+                return "nobody" if kind == "seat" else "nothing"
+            return ", ".join(shown(item, kind, name) for item in value)
+        if kind == "seat":
+            return seat_name(value)
+        if kind == "card":
+            return card_name(value)
+        if isinstance(value, bool):
+            return "yes" if value else "no"
+        return str(value).replace("_", " ")
+
+    def fill(match):
+        name, _, kind = match.group(1).partition(":")
+        if name not in data:
+            raise ValueError(f"the field {name!r} is missing")
+        return shown(data[name], kind, name)
+
+    sentence_fields(sentence)
+    return re.sub(r"\{([^{}]*)\}", fill, sentence)
 
 
 # -- checking -----------------------------------------------------------------

@@ -65,6 +65,8 @@ export const api = {
   events: (id, token, after = 0, limit = 1000) =>
     call(`/v1/games/${enc(id)}/events?after=${after}&limit=${limit}`, { token }),
   resign: (id, seat, token) => call(`/v1/games/${enc(id)}/seats/${seat}/resign`, { method: "POST", token }),
+  rematch: (id, token, name) => call(`/v1/games/${enc(id)}/rematch`, { method: "POST", token, body: name ? { name } : {} }),
+  verification: (id) => call(`/v1/games/${enc(id)}/verification`),
 };
 
 /** Every event of a game after `after` the caller may see, reading the log page by page. */

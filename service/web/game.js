@@ -7,6 +7,7 @@ import { Board } from "./boards/index.js";
 import { CommandPanel, entriesOf } from "./commands.js";
 import { EventLog } from "./log.js";
 import { seatsOf } from "./seats.js";
+import { Receipt, SeatActions, Verification } from "./table.js";
 import { Countdown, ErrorLine, html, seatLabel, seatName } from "./ui.js";
 import { loadRules } from "./rules.js";
 
@@ -179,16 +180,19 @@ export function GamePage({ id, spectate }) {
   }, [id, token, legal]);
 
   useEffect(() => {
-    if (autoPass && soleReaction && !busy) send(entriesOf(legal)[0]);
+    if (autoPass && soleReaction && !busy && !((summary.seats || [])[active.seat] || {}).resigned) send(entriesOf(legal)[0]);
   }, [autoPass, soleReaction, legal && legal.version]);
 
   if (error && !summary) return html`<main><${ErrorLine} error=${error} /><p><a href="#/">Back to the lobby</a></p></main>`;
   if (!summary || !rules || !view) return html`<main><p class="loading">Loading the game…</p></main>`;
 
-  const entries = entriesOf(legal);
   const playing = Boolean(token);
+  // A resigned seat sends nothing more (its rule took it out, or a bot plays it on).
+  const resigned = playing && Boolean(((summary.seats || [])[active.seat] || {}).resigned);
+  const entries = resigned ? [] : entriesOf(legal);
   const waitingFor = summary.status === "waiting" ? "The game starts when every open seat is taken." :
-    summary.status === "finished" ? "The game is over." : playing ? "Waiting for the others." : null;
+    summary.status === "finished" ? "The game is over." : resigned ? "You resigned: the others play on." :
+    playing ? "Waiting for the others." : null;
 
   return html`<main class="game" data-ruleset=${summary.ruleset} data-version=${view.version} data-status=${summary.status}>
     <header class="game-head">
@@ -199,6 +203,7 @@ export function GamePage({ id, spectate }) {
         <span>${playing ? `playing as ${seatName(summary, active.seat)}` : "watching as a spectator"}</span>
         ${summary.seeded ? html`<span title="created with a fixed seed">seeded</span>` : ""}
         ${summary.stacked ? html`<span title="created with a stacked deal">stacked</span>` : ""}
+        <${Receipt} head=${view.head} />
       </p>
       <nav class="game-links">
         <a href="#/">Lobby</a>
@@ -217,6 +222,7 @@ export function GamePage({ id, spectate }) {
       </section>
       <aside class="side">
         <${Seats} summary=${summary} mine=${mine} current=${playing ? active.seat : null} />
+        ${playing ? html`<${SeatActions} id=${id} summary=${summary} active=${active} onDone=${refresh} />` : ""}
         ${playing ? html`<label class="autopass"><input type="checkbox" checked=${autoPass} onChange=${(e) => {
             localStorage.setItem("stranded.autopass", e.target.checked ? "on" : "off");
             setAutoPass(e.target.checked);
@@ -226,6 +232,7 @@ export function GamePage({ id, spectate }) {
             onClearFocus=${() => setFocus(null)} onSend=${send} busy=${busy} waitingFor=${waitingFor} />` : ""}
         <${ErrorLine} error=${error} />
         <${EventLog} rules=${rules} summary=${summary} events=${events} />
+        <${Verification} id=${id} finished=${summary.status === "finished"} />
       </aside>
     </div>
   </main>`;

@@ -1,6 +1,8 @@
-// Events in words: one line per event, built from the event type's
-// description and data schema that the API publishes, and the event's data
-// (seat numbers become seat names, card ids card names, from the catalogue).
+// Events in words: one line per event. An event type with a sentence template
+// (GET /v1/rulesets/{id} "events": "{seat:seat} played {card:card}.") is told by
+// it: a seat by its player's name (the summary), a card by its catalogue name, a
+// value as it is. Without one, or when a field it names is hidden from this
+// reader (null), the line falls back to the type, its description and its data.
 
 import { html, isSeatSchema, seatName, valueText, words } from "./ui.js";
 
@@ -31,11 +33,48 @@ function detail(rules, summary, spec, name, value) {
   return `${words(name).toLowerCase()}: ${text.length > LONGEST ? text.slice(0, LONGEST - 1) + "…" : text}`;
 }
 
+const PLACEHOLDER = /\{([^{}]*)\}/g;
+
+/** One placeholder's value in words, or null when it cannot be filled (missing, null, hidden). */
+function filled(rules, summary, value, kind) {
+  if (value === null || value === undefined) return null;
+  if (Array.isArray(value)) {
+    if (!value.length) return kind === "seat" ? "nobody" : "nothing";
+    const parts = value.map((v) => filled(rules, summary, v, kind));
+    return parts.includes(null) ? null : parts.join(", ");
+  }
+  if (kind === "seat") return typeof value === "number" ? seatName(summary, value) : null;
+  if (kind === "card") return typeof value === "string" ? rules.cardName(value) : null;
+  if (typeof value === "boolean") return value ? "yes" : "no";
+  if (typeof value === "object") return null;
+  return String(value).replaceAll("_", " ");
+}
+
 /**
- * One event as a sentence: {who, text, details, cause}.
+ * A sentence template filled from an event's data: a list of parts, each {text, kind}
+ * (kind null for the template's own words), or null when a placeholder cannot be filled.
+ */
+export function sentenceParts(rules, summary, template, data) {
+  const parts = [];
+  let at = 0;
+  for (const match of String(template).matchAll(PLACEHOLDER)) {
+    const [name, kind] = match[1].split(":");
+    const text = filled(rules, summary, (data || {})[name], kind);
+    if (text === null) return null;
+    if (match.index > at) parts.push({ text: template.slice(at, match.index), kind: null });
+    parts.push({ text, kind: kind || "value" });
+    at = match.index + match[0].length;
+  }
+  if (at < template.length) parts.push({ text: template.slice(at), kind: null });
+  return parts;
+}
+
+/**
+ * One event as a sentence: {who, text, details, cause, sentence}.
  * `who` is the seat's name (or null), `text` the event's type in words,
  * `description` what the API says the type means, `details` its data fields (a null
- * field, hidden from this reader or empty, is left out).
+ * field, hidden from this reader or empty, is left out); `sentence` the type's template
+ * filled ({parts, text}), or null when it has none or a field it names is hidden.
  */
 export function describeEvent(rules, summary, envelope) {
   const spec = rules.eventSpec(envelope.type);
@@ -45,21 +84,31 @@ export function describeEvent(rules, summary, envelope) {
   const details = Object.entries(data)
     .filter(([name, value]) => !(name === "seat" && value === actor) && value !== null && value !== undefined)
     .map(([name, value]) => detail(rules, summary, spec, name, value));
+  const parts = spec && spec.sentence ? sentenceParts(rules, summary, spec.sentence, data) : null;
   return {
     who: actor === null ? null : seatName(summary, actor),
     text,
+    sentence: parts ? { parts, text: parts.map((p) => p.text).join("") } : null,
     description: (spec && spec.description) || null,
     details,
     cause: envelope.cause ? CAUSES[envelope.cause] || null : null,
   };
 }
 
+/** A filled sentence, the seats' names in bold and the cards' names marked. */
+export function Sentence({ sentence, title }) {
+  return html`<span class="sentence" title=${title || ""}>${sentence.parts.map((p) =>
+    p.kind === "seat" ? html`<strong>${p.text}</strong>` : p.kind === "card" ? html`<span class="card-name">${p.text}</span>` : p.text)}</span>`;
+}
+
 export function EventLine({ rules, summary, envelope }) {
   const line = describeEvent(rules, summary, envelope);
-  return html`<li class="event" data-version=${envelope.version}>
+  const title = [line.description, line.details.join("; ")].filter(Boolean).join(" — ");
+  return html`<li class="event" data-version=${envelope.version} data-type=${envelope.type}>
     <span class="version" title="version">${envelope.version}</span>
-    ${line.who ? html`<strong>${line.who}</strong> ` : ""}<span class="what" title=${line.description || ""}>${line.text.toLowerCase()}</span>
-    ${line.details.length ? html`<span class="details"> — ${line.details.join("; ")}</span>` : ""}
+    ${line.sentence ? html`<${Sentence} sentence=${line.sentence} title=${title} />` : html`
+      ${line.who ? html`<strong>${line.who}</strong> ` : ""}<span class="what" title=${line.description || ""}>${line.text.toLowerCase()}</span>
+      ${line.details.length ? html`<span class="details"> — ${line.details.join("; ")}</span>` : ""}`}
     ${line.cause ? html` <em class="cause">(${line.cause})</em>` : ""}
   </li>`;
 }

@@ -7,7 +7,8 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import { allEvents, api, follow } from "./api.js";
 import { Board } from "./boards/index.js";
 import { Outcome } from "./game.js";
-import { describeEvent, EventLine } from "./log.js";
+import { Receipt } from "./table.js";
+import { describeEvent, EventLine, Sentence } from "./log.js";
 import { loadRules } from "./rules.js";
 import { ErrorLine, html } from "./ui.js";
 
@@ -99,7 +100,7 @@ export function ReplayPage({ id, at: initial }) {
     <header class="game-head">
       <h1>${rules.name} — replay</h1>
       <p class="meta"><span class=${"status " + summary.status}>${summary.status}</span>
-        <span>${last} versions</span></p>
+        <span>${last} versions</span><${Receipt} head=${view.head} /></p>
       <nav class="game-links"><a href="#/">Lobby</a>
         ${summary.status !== "finished" ? html`<a href=${"#/watch/" + id}>Watch live</a>` : ""}</nav>
     </header>
@@ -115,7 +116,8 @@ export function ReplayPage({ id, at: initial }) {
       <output class="at">version ${at} of ${last}</output>
     </div>
     ${error ? html`<${ErrorLine} error=${error} />` : ""}
-    ${line ? html`<p class="step" aria-live="polite"><strong>${line.who ? line.who + ": " : ""}</strong>${line.text}${line.details.length ? " — " + line.details.join("; ") : ""}</p>` : ""}
+    ${line ? html`<p class="step" aria-live="polite">${line.sentence ? html`<${Sentence} sentence=${line.sentence} title=${line.details.join("; ")} />` :
+      html`<strong>${line.who ? line.who + ": " : ""}</strong>${line.text}${line.details.length ? " — " + line.details.join("; ") : ""}`}</p>` : ""}
     ${at === last ? html`<${Outcome} rules=${rules} summary=${summary} />` : ""}
     <div class="table">
       <section class="board-wrap" aria-label="Board">

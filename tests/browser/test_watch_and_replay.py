@@ -72,9 +72,12 @@ def test_a_finished_game_replays_forward_and_back_with_the_board_of_each_version
         page.wait_for_function(f"() => Number(document.querySelector('main.replay')?.dataset.version) === {version}")
         shown_at, facts = board_facts(page, ruleset)
         assert shown_at == version
-        assert facts == view_facts(ruleset, api_view(server, game_id, at=version)["view"]), version
+        served = api_view(server, game_id, at=version)
+        assert facts == view_facts(ruleset, served["view"]), version
         assert page.url.endswith(f"#/replay/{game_id}/{version}"), "the address names the version shown"
         assert page.locator("p.step").count() == 1, "the event of the step is told in words"
+        assert page.locator(".receipt code.head").inner_text() == \
+            f"{version}:{served['head']['head'][:10]}…", "the receipt of the version shown"
 
     # when the replay link is opened at a version, then stepped forward and back, one event
     # and one command at a time

@@ -143,6 +143,29 @@ def test_a_clock_runs_only_while_its_seat_must_act_and_gains_the_increment(repo,
     assert clocks[str(other)]["remaining_ms"] == 60_000 and clocks[str(other)]["running_since_ms"] == now[0]
 
 
+def test_a_clock_belongs_to_the_seat_so_a_game_whose_seats_a_bot_took_over_verifies(repo, monkeypatch):
+    import events.repository as repository
+
+    # given a clocked game whose second seat leaves and whose first resigns (bots take both over)
+    now = [1_800_000_000_000]
+    monkeypatch.setattr(repository, "now_ms", lambda: now[0])
+    game_id = new_game(repo, [HUMAN, BOB], clock={"initial_s": 60, "increment_s": 5})
+    Dispatcher(repo.store.redis).after_append(seating.take_over(repo, game_id, 1, "left"))
+    now[0] += 7_000
+    Dispatcher(repo.store.redis).after_append(seating.resign(repo, game_id, 0))
+    # when the bots play it out, a second passing between every two batches
+    for _ in range(2000):
+        run_jobs(repo.store.redis)
+        now[0] += 1_000
+        if repo.get(game_id).meta.status == "finished":
+            break
+    game = repo.get(game_id)
+    # then both seats kept their clocks, and the snapshot's clocks are those the log's times give
+    assert game.meta.status == "finished" and set(game.clocks) == {"0", "1"}
+    verdict = verify(repo.store, game_id)
+    assert verdict.code == 0, [str(p) for p in verdict.problems]
+
+
 def test_a_finished_table_plays_again_each_player_with_a_token_of_its_own(repo):
     game_id = new_game(repo, [HUMAN, BOB])
     with pytest.raises(RuleViolation) as info:

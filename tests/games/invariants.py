@@ -42,6 +42,15 @@ class Driver:
         self.events += batch
         return batch
 
+    def resign(self, seat: int) -> list[dict]:
+        """``seat`` resigns by the game's rule (``Ruleset.resign``, the rng as for a command); fold
+        and return its events."""
+        batch = self.ruleset.resign(self.state, seat, random.Random(self.seed + len(self.events)))
+        for event in batch:
+            self.state = self.ruleset.evolve(self.state, event)
+        self.events += batch
+        return batch
+
     def legal(self, seat: int) -> list[dict]:
         """The legal commands of ``seat`` now."""
         return self.ruleset.legal_commands(self.state, seat)

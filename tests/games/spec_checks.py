@@ -134,7 +134,7 @@ class _Checker:
 
 def check_playouts(ruleset: Ruleset, games: int, *, seats: list[int] | None = None,
                    policies: tuple[str, ...] = ("random",), prefix_views_every: int = 1,
-                   commands_every: int = 1, seed: str = "spec") -> set[str]:
+                   commands_every: int = 1, seed: str = "spec", resign_every: int = 0) -> set[str]:
     """Play ``games`` seeded games and hold everything they show to the published schemas.
 
     For each game (table sizes cycle through ``seats``, default every size
@@ -146,6 +146,12 @@ def check_playouts(ruleset: Ruleset, games: int, *, seats: list[int] | None = No
     every pending decision is in the catalogue with a label and a legal
     default, and every legal command of every seat passes the command checks
     and is described; the outcome fits the shared outcome schema.
+
+    With ``resign_every`` (a ruleset with a ``resign`` rule), every
+    ``resign_every``-th game has seats resign along the way (at steps 3, 30
+    and 300, a seat drawn from the game's seed): the events and views that
+    follow are held to the schemas the same way, and a seat that resigned is
+    never pending again nor among the winners.
 
     Returns the set of event types met, so a test can require them all.
     """
@@ -171,8 +177,16 @@ def check_playouts(ruleset: Ruleset, games: int, *, seats: list[int] | None = No
                     checker.views(state, n, f"after event {prefix} of game {game_seed}")
 
         fold(events)
+        resigning = bool(resign_every) and game % resign_every == 0
+        out: set[int] = set()
         while True:
+            if resigning and step in (3, 30, 300) and ruleset.pending(state):
+                quitter = random.Random(f"{game_seed}-resign-{step}").randrange(n)
+                if quitter not in out:
+                    out.add(quitter)
+                    fold(ruleset.resign(state, quitter, rng_for(game_seed, prefix)))
             pending = ruleset.pending(state)
+            assert not out & {d.seat for d in pending}, f"a seat that resigned is asked again in {game_seed}"
             if not pending:
                 break
             if step % commands_every == 0:
@@ -186,4 +200,5 @@ def check_playouts(ruleset: Ruleset, games: int, *, seats: list[int] | None = No
             assert step < 50_000, f"game {game_seed} did not end"
         checker.views(state, n, f"at the end of game {game_seed}")
         checker.outcome_of(state)
+        assert not out & set(ruleset.outcome(state)["winners"]), f"a seat that resigned won {game_seed}"
     return met

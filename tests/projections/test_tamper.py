@@ -211,6 +211,16 @@ def test_a_forged_snapshot_is_named(stored):
     expect(game.verdict(), snap["version"])
 
 
+def test_a_snapshot_with_a_field_renamed_away_is_named(stored):
+    # given a snapshot whose chain head is hidden under another field name
+    game = Copy(stored)
+    snap = json.loads(game.redis.get(game.key("snapshot")))
+    snap["{ead"] = snap.pop("head")
+    game.redis.set(game.key("snapshot"), json.dumps(snap))
+    # then verify names it rather than skip the head it cannot find
+    expect(game.verdict(), snap["version"])
+
+
 def _edit_header(game, version, **changes):
     fields = dict(game.entries[version - 1][1])
     b = fields["b"]

@@ -55,6 +55,23 @@ def test_ruleset_detail_serves_the_catalogue_with_options_bots_commands_and_even
     assert all(spec["description"] for spec in body["events"].values())
 
 
+@pytest.mark.parametrize("ruleset_id", sorted(RULESETS))
+def test_every_served_event_type_has_a_sentence_whose_placeholders_its_data_requires(client, ruleset_id):
+    # given the event types a ruleset's detail serves, the server's own included
+    from events.games.schema import SENTENCE_KINDS, sentence_fields
+    from service.system_events import SYSTEM_EVENT_SPECS
+
+    served = client.get(f"/v1/rulesets/{ruleset_id}").get_json()["events"]
+    declared = {**SYSTEM_EVENT_SPECS, **RULESETS[ruleset_id].events}
+    for event_type, spec in served.items():
+        # then each has a sentence, and each placeholder names a field every event of the type carries
+        assert spec.get("sentence"), f"{event_type} is served with no sentence"
+        data = declared[event_type]["data"]
+        for form in data.get("oneOf", data.get("anyOf", [data])):
+            for name, kind in sentence_fields(spec["sentence"]):
+                assert kind in SENTENCE_KINDS and name in form.get("required", []), (event_type, name)
+
+
 def test_unknown_ruleset_detail_is_404(client):
     resp = client.get("/v1/rulesets/chess")
     assert resp.status_code == 404 and resp.get_json()["error"]["code"] == "ruleset_not_found"

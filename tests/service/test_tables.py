@@ -107,6 +107,40 @@ def test_a_resigning_seat_is_marked_the_others_play_on_and_it_cannot_resign_twic
         assert 0 not in done["result"]["winners"]
 
 
+#: Each game's own resigning rule (docs/rules/<ruleset>.md, 'Resigning'): table size, the event it starts with,
+#: and whether the game ends at once (a solitaire; two Quickplay players: the last one left wins).
+RESIGN_RULES = [("selfish-space", 3, "AstronautResigned", False), ("selfish-zombie", 3, "PlayerResigned", False),
+                ("zombies-quickplay", 2, "PlayerResigned", True), ("one-against-the-dead", 1, "PlayerConceded", True)]
+
+
+@pytest.mark.parametrize("ruleset, seats, rule_event, ends", RESIGN_RULES)
+def test_a_seat_resigning_is_out_by_its_games_rule_never_asked_again_and_the_record_verifies(
+        api, redis_conn, ruleset, seats, rule_event, ends):
+    # given a table of that game
+    game_id, tokens = table(api, ("Ann", "Bob", "Cy")[:seats], ruleset=ruleset)
+    quitter = seats - 1
+    # when its last seat resigns
+    resp = seat_change(api, game_id, quitter, "resign", tokens[quitter])
+    # then the game's own rule takes the seat out, and no bot plays it on
+    assert resp.status_code == 200, resp.get_json()
+    events = resp.get_json()["events"]
+    assert events[0]["type"] == rule_event
+    assert {"seat": quitter, "by_rule": True} in [e["data"] for e in events if e["type"] == "SeatResigned"]
+    now = summary(api, game_id)
+    assert now["seats"][quitter]["resigned"] is True and now["seats"][quitter]["bot"] is None
+    assert quitter not in {d["seat"] for d in now["to_act"]}
+    assert (now["status"] == "finished") is ends
+    # and the game reaches its end (the others left to bots), the seat never a winner nor replaced
+    done = now if ends else finish(api, redis_conn, game_id, {s: t for s, t in tokens.items() if s != quitter})
+    result = done["result"]
+    assert quitter in result["resigned"] and quitter not in result["winners"] and quitter not in result["replaced"]
+    # and the record verifies: the rules re-run the resignation and find the same events
+    record = json.loads(api.get(f"/v1/games/{game_id}/record").get_data())
+    last = done["head"]
+    verdict = verify_record(record, [(last["version"], last["head"])])
+    assert verdict.code == 0, [str(p) for p in verdict.problems]
+
+
 def test_no_seat_changes_before_the_game_starts_or_after_it_ends(api, redis_conn):
     # given a game waiting for a player, and a finished one
     waiting, tokens = table(api, seats=[{"name": "Ann"}, {"open": True}])

@@ -22,6 +22,7 @@ from .decide import decide, decide_evolved
 from .describe import describe
 from .evolve import evolve
 from .legal import legal_commands, pending
+from .resign import resign
 from .schemas import COMMANDS, EVENTS, VIEW
 from .setup import STACK_HELP, setup
 from .state import copy_state
@@ -52,6 +53,7 @@ RULESET = Ruleset(
     board_schema=BOARD_SCHEMA,
     describe=describe,
     versions=tuple(sorted(VERSION_LEVELS)),
+    resign=resign,
 )
 
 __all__ = ["RULESET"]

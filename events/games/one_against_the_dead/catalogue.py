@@ -183,7 +183,8 @@ CATALOGUE = {
         {"code": "overwhelmed", "description": "More zombies on the player's card than Strength: lost."},
         {"code": "cut_off", "description": "The end can never be reached and nothing is left worth doing "
          "(no survivor to dig out, no zombie or Joker that could still come): lost."},
-        {"code": "conceded", "description": "The player, cut off from the end, conceded: lost."},
+        {"code": "conceded", "description": "The player, cut off from the end, conceded, or resigned: "
+         "lost."},
         {"code": "exhausted", "description": f"Round {MAX_ROUNDS} ended with the player still in the city: lost."},
     ],
     "scoring": f"Feel Good points, given on every ending: +{PER_KILL} per zombie killed, +{PER_RESCUE} per "

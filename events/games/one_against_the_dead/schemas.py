@@ -152,65 +152,80 @@ EVENTS = {
             "flips_count": integer("How many coin flips were stacked (the redacted form).", 0),
             "weapons_count": integer("How many Weapon Stack picks were stacked (the redacted form).", 0),
         }, optional=["rules_level", "deck", "dice", "flips", "weapons", "deck_count", "dice_count",
-                     "flips_count", "weapons_count"])),
+                     "flips_count", "weapons_count"]), sentence="The game began."),
     "CardDrawn": event("The top card of the deck is turned face up, to be placed (or, in setup, to "
-                       "become the start or the end).", obj("The card drawn.", {"card": _card("The card")})),
+                       "become the start or the end).", obj("The card drawn.", {"card": _card("The card")}),
+                       sentence="{card:card} was drawn."),
     "SpecialReshuffled": event(
         "A Special Location drawn for the start or the end goes back into the deck, which is shuffled.",
         obj("The card and the new deck.", {"card": _card("The Special Location"),
                                            "order": _deck_order("The deck after the shuffle"),
-                                           "deck_size": _DECK_SIZE}, optional=["order", "deck_size"])),
+                                           "deck_size": _DECK_SIZE}, optional=["order", "deck_size"]),
+        sentence="{card:card}, a Special Location, went back into the deck, which was shuffled."),
     "CardPlaced": event("The drawn card lies face up at (x, y).",
-                        obj("Where and which.", {**_PLACE, "card": _card("The card")})),
+                        obj("Where and which.", {**_PLACE, "card": _card("The card")}),
+                        sentence="{card:card} was placed at ({x:value}, {y:value})."),
     "PlaceholderDealt": event(
         "A card is dealt face down at (x, y), a placeholder on the way to the end (seats see no card).",
-        obj("Where.", {**_PLACE, "card": maybe(_card("The face-down card; null as seats see it"))})),
+        obj("Where.", {**_PLACE, "card": maybe(_card("The face-down card; null as seats see it"))}),
+                              sentence="A card was dealt face down at ({x:value}, {y:value})."),
     "PlaceholdersCollected": event(
         "The face-down placeholders around the player's new location go back into the deck, which is "
         "shuffled.",
         obj("Which places and the new deck.", {
             "places": array(_pair("A place"), "The places emptied."),
             "order": _deck_order("The deck after the shuffle"), "deck_size": _DECK_SIZE,
-        }, optional=["order", "deck_size"])),
+        }, optional=["order", "deck_size"]),
+                                   sentence="The face-down placeholders went back into the deck, which was shuffled."),
     "ZombiesSpawned": event(
         "Zombies put on a newly placed card: the first a Greater, the rest Lesser, each flipped.",
         obj("Where and which.", {**_PLACE, "zombies": array(string(
             "A zombie: G(reater) or L(esser), then H(eads) or T(ails).", enum=ZOMBIE_CODES),
-            "The zombies, in order.", 1)})),
+            "The zombies, in order.", 1)}), sentence="Zombies appeared at ({x:value}, {y:value})."),
     "DieRolled": event("A die is rolled and put on a newly placed Ace or face card.",
-                       obj("Where and the roll.", {**_PLACE, "value": integer("The roll.", 1, 6)})),
+                       obj("Where and the roll.", {**_PLACE, "value": integer("The roll.", 1, 6)}),
+                       sentence="A die showing {value:value} was put at ({x:value}, {y:value})."),
     "RoundStarted": event("A round begins with 3 action points.",
-                          obj("The round.", {"round": integer("The round number.", 1, MAX_ROUNDS)})),
+                          obj("The round.", {"round": integer("The round number.", 1, MAX_ROUNDS)}),
+                          sentence="Round {round:value} began."),
     "PlayerMoved": event("The pawn moves to (x, y) for 1 or 2 AP.",
-                         obj("Where and the cost.", {**_PLACE, "cost": integer("AP spent.", 1, 2)})),
+                         obj("Where and the cost.", {**_PLACE, "cost": integer("AP spent.", 1, 2)}),
+                         sentence="The player moved to ({x:value}, {y:value}) for {cost:value} AP."),
     "DieDecremented": event("1 AP turns the die at (x, y) down; at 0 it is taken off.",
-                            obj("Where and the new value.", {**_PLACE, "value": integer("The die now.", 0, 5)})),
-    "SurvivorRescued": event("The survivor under the Ace at (x, y) is rescued.", obj("Where.", dict(_PLACE))),
+                            obj("Where and the new value.", {**_PLACE, "value": integer("The die now.", 0, 5)}),
+                            sentence="The die at ({x:value}, {y:value}) was turned down to {value:value}."),
+    "SurvivorRescued": event("The survivor under the Ace at (x, y) is rescued.", obj("Where.", dict(_PLACE)),
+                             sentence="The survivor at ({x:value}, {y:value}) was rescued."),
     "WeaponFound": event(
         "A chip is drawn from the Weapon Stack: the weapon found, with its rolled die (fuel or shells).",
         obj("The weapon.", {"kind": _WEAPON, "die": nullable(integer(
-            "The weapon's die (shells or fuel); null for the bat.", 1, 6))})),
-    "NoWeaponFound": event("The Weapon Stack was empty: nothing is found.", obj("Nothing.", {})),
+            "The weapon's die (shells or fuel); null for the bat.", 1, 6))}),
+                         sentence="The player found a weapon: {kind:card}."),
+    "NoWeaponFound": event("The Weapon Stack was empty: nothing is found.", obj("Nothing.", {}),
+                           sentence="The Weapon Stack was empty: no weapon was found."),
     "WeaponChosen": event(
         "The player keeps one weapon: the carried one, the found one, or two shotguns combined.",
         obj("The choice.", {"keep": string("What is kept.", enum=["carried", "found", "combined"]),
                             "die": integer("The combined shotgun's shells.", 1, MAX_SHELLS)},
-            optional=["die"])),
+            optional=["die"]), sentence="The player kept the {keep:value} weapon."),
     "ActionsEnded": event(
         "The action phase ends; Greater Zombies are owed to the Jokers for unused AP and AP spent on dice.",
         obj("AP unused and Joker zombies owed.", {
             "unused": integer("AP left unused.", 0, ACTION_POINTS),
             "jokers_due": integer("Greater Zombies owed to the Jokers (0 with no Joker in the city).",
-                                  0, ACTION_POINTS)})),
+                                  0, ACTION_POINTS)}),
+        sentence="The action phase ended with {unused:value} AP unused; {jokers_due:value} Greater Zombies are owed to the Jokers."),
     "JokerZombieAdded": event("A heads-up Greater Zombie is put on the Joker at (x, y).",
-                              obj("Which Joker.", dict(_PLACE))),
+                              obj("Which Joker.", dict(_PLACE)),
+                              sentence="A Greater Zombie was put on the Joker at ({x:value}, {y:value})."),
     "ZombiesMoved": event(
         "Every group of zombies off the player's card steps one card towards the player, all at once.",
         obj("The steps.", {"moves": array(obj("One group's step.", {
-            "from": _pair("Where the group stood"), "to": _pair("Where it steps")}), "Each group that moved.")})),
+            "from": _pair("Where the group stood"), "to": _pair("Where it steps")}), "Each group that moved.")}),
+                          sentence="The zombies moved one card towards the player."),
     "AttackSkipped": event("No attack this round.", obj("Why.", {"reason": string(
         "'player': the player chose not to; 'no_zombies': no zombie on the player's card.",
-        enum=["player", "no_zombies"])})),
+        enum=["player", "no_zombies"])}), sentence="No attack this round."),
     "PlayerAttacked": event(
         "The player attacks the zombies on its card.",
         obj("The attack and what is left.", {
@@ -221,21 +236,35 @@ EVENTS = {
             "zombies": _ZOMBIES,
             "killed": integer("Zombies killed (returned to the Zombie Pile).", 0),
             "flips": array(_FLIP, "The coin flips of the attack, in order."),
-        }, optional=["greater", "lesser", "target"])),
+        }, optional=["greater", "lesser", "target"]),
+                            sentence="The player attacked with {weapon:card} and killed {killed:value}."),
     "StrengthLost": event("The zombies on the player's card wear it down: one Strength per five, rounded up.",
                           obj("Zombies and Strength lost.", {"zombies": integer("Zombies on the player's card.", 1),
-                                                            "amount": integer("Strength lost.", 1)})),
+                                                            "amount": integer("Strength lost.", 1)}),
+                          sentence="{zombies:value} zombies cost the player {amount:value} Strength."),
     "PlayerOverwhelmed": event("More zombies on the player's card than Strength: the game is lost.",
                                obj("The count.", {"zombies": integer("Zombies on the player's card.", 1),
-                                                  "strength": integer("The player's Strength.", 0, STRENGTH)})),
+                                                  "strength": integer("The player's Strength.", 0, STRENGTH)}),
+        sentence="{zombies:value} zombies overwhelmed the player's {strength:value} Strength: the game is lost."),
     "GameWon": event("The player survived the zombie attack on the Ending Location: the game is won.",
-                     obj("When.", {"round": integer("The round.", 1, MAX_ROUNDS)})),
+                     obj("When.", {"round": integer("The round.", 1, MAX_ROUNDS)}),
+                     sentence="The player survived on the Ending Location in round {round:value}: the game is won."),
     "GameLost": event(
         "The game ends lost: 'cut_off' (the end can never be reached and nothing is left worth doing) "
         f"or 'exhausted' (round {MAX_ROUNDS} is over).",
-        obj("Why.", {"result": string("How it was lost.", enum=["cut_off", "exhausted"])})),
+        obj("Why.", {"result": string("How it was lost.", enum=["cut_off", "exhausted"])}),
+                      sentence="The game is lost: {result:value}."),
     "PlayerConceded": event("The player, cut off from the Ending Location, concedes: the game is lost.",
-                            obj("When.", {"round": integer("The round.", 1, MAX_ROUNDS)})),
+                            obj("When.", {"round": integer("The round.", 1, MAX_ROUNDS)}),
+                            sentence="The player conceded in round {round:value}."),
+}
+
+# Resigning (docs/rules/one-against-the-dead.md, 'Resigning') ends the game with the concession's own event: its
+# description says so. Kept apart from the entry above so that edits to the entry stay independent.
+EVENTS["PlayerConceded"] = {
+    **EVENTS["PlayerConceded"],
+    "description": "The player gave up: cut off from the Ending Location, it conceded, or it resigned. The game is "
+                   "lost.",
 }
 
 

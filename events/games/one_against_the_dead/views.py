@@ -31,8 +31,10 @@ def _reason(state) -> str:
     if result == "cut_off":
         return (f"Seat 0 was cut off from the Ending Location with nothing left worth doing in round "
                 f"{rounds}, with {points}.")
-    if result == "conceded":
+    if result == "conceded" and cut_off(state):
         return f"Seat 0, cut off from the Ending Location, conceded in round {rounds}, with {points}."
+    if result == "conceded":
+        return f"Seat 0 resigned in round {rounds}, with {points}."
     return f"Round {rounds} ended with seat 0 still in the city, with {points}."
 
 

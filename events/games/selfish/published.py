@@ -115,48 +115,59 @@ def common_events(ed: Edition, discard_reasons: list[str], take_hows: list[str],
     E = S.event
     return {
         "TurnStarted": E("A seat's turn begins (a survivor's or astronaut's draw follows).",
-                         S.obj("The turn.", {"seat": seat("Whose turn it is.")})),
+                         S.obj("The turn.", {"seat": seat("Whose turn it is.")}),
+                         sentence="{seat:seat}'s turn began."),
         "CardDrawn": E("A seat drew the top Game card.", S.obj("The draw.", {
             "seat": seat("Who drew."),
-            "card": hidden(game_card(ed, "The card drawn."))})),
+            "card": hidden(game_card(ed, "The card drawn."))}), sentence="{seat:seat} drew a card."),
         "GameDeckReshuffled": E("The Game deck ran out: its discard pile was shuffled into a new deck.",
-                                reshuffled("Game")),
+                                reshuffled("Game"),
+                                sentence="The Game discard pile was shuffled into a new Game deck."),
         f"{ed.board.title()}DeckReshuffled": E(f"The {ed.board.title()} deck ran out: its discard pile was "
-                                               f"shuffled into a new deck.", reshuffled(ed.board.title())),
+                                               f"shuffled into a new deck.", reshuffled(ed.board.title()),
+        sentence=f"The {ed.board.title()} discard pile was shuffled into a new {ed.board.title()} deck."),
         "CardsDiscarded": E("Cards went from a seat's hand to the Game discard pile, face up.", S.obj("The discard.", {
             "seat": seat("Whose cards."),
             "cards": cards(ed, "The cards discarded."),
-            "reason": S.string("Why: the payment or card that made the seat discard.", enum=discard_reasons)})),
+            "reason": S.string("Why: the payment or card that made the seat discard.", enum=discard_reasons)}),
+                            sentence="{seat:seat} discarded {cards:card} ({reason:value})."),
         "CardsTaken": E("Cards moved from one hand to another (seen only by the two seats).", S.obj("The take.", {
             "from": seat("Who lost the cards."),
             "to": seat("Who took them."),
             "cards": cards(ed, "The cards taken.", hideable=True),
-            "how": S.string("The card that took them.", enum=take_hows)})),
+            "how": S.string("The card that took them.", enum=take_hows)}),
+                        sentence="{to:seat} took cards from {from:seat} with {how:card}."),
         "ChoiceMade": E("The pending pick was answered (what was picked follows in the next events).",
                         S.obj("The pick answered.", {"seat": seat("Who picked."),
                                                      "choice": S.string("The pick's code (the catalogue's "
-                                                                        "decisions).")})),
+                                                                        "decisions).")}),
+                        sentence="{seat:seat} answered the {choice:value} pick."),
         "Died": E(f"A seat ran out of {ed.resource} (or was bitten): its hand goes to the Game discard pile.",
                   S.obj("The death.", {"seat": seat("Who died."),
-                                       "cards": cards(ed, "The hand it held, now on the discard pile.")})),
+                                       "cards": cards(ed, "The hand it held, now on the discard pile.")}),
+                  sentence="{seat:seat} died; the hand went to the discard pile: {cards:card}."),
         "GameEnded": E("The game is over.", S.obj("The ending.", {
             "winner": S.nullable(seat("The winning seat; null when nobody won.")),
-            "reason": S.string("How it ended (the catalogue's results).", enum=results)})),
+            "reason": S.string("How it ended (the catalogue's results).", enum=results)}),
+                       sentence="The game is over (result: {reason:value})."),
         "Moved": E(f"A seat moved one space forward: the top {ed.board.title()} card went on the space it left.",
                    S.obj("The move.", {"seat": seat("Who moved."),
-                                       "card": board_card(ed, "The card placed behind it.")})),
+                                       "card": board_card(ed, "The card placed behind it.")}),
+                   sentence="{seat:seat} moved forward, leaving {card:card} behind."),
         "MovedBack": E(f"A seat moved one space back: the card behind it went to the {ed.board.title()} discard "
                        f"pile.", S.obj("The move back.", {"seat": seat("Who moved back."),
-                                                          "card": board_card(ed, "The card discarded.")})),
+                                                          "card": board_card(ed, "The card discarded.")}),
+                       sentence="{seat:seat} moved back, discarding {card:card}."),
         "ReactionPassed": E("The reaction window closed without an answer: the card takes effect.",
-                            window_event("The pass.")),
+                            window_event("The pass."), sentence="{seat:seat} did not answer {attacker:seat}."),
         "DoubleSwapped": E(f"A seat traded a Double {ed.resource} for two Singles (the Double goes on the "
                            f"discard pile).", S.obj("The swap.", {
                                "seat": seat("Who swapped."),
                                "from_discard": S.integer("Singles taken from the Game discard pile (topmost "
                                                          "first).", 0, 2),
                                "from_deck": S.integer("Singles taken from the Game deck.", 0, 2),
-                               "auto": S.boolean("True: a split while paying one; false: a chosen swap.")})),
+                               "auto": S.boolean("True: a split while paying one; false: a chosen swap.")}),
+                           sentence=f"{{seat:seat}} traded a Double {ed.resource} for two Singles."),
     }
 
 
@@ -187,7 +198,7 @@ def game_started(ed: Edition, extra: dict) -> dict:
             "rules": S.optional(S.integer("The rules level (2 for 'selfish-.../2'); absent in level-1 logs.", 1)),
             "first_seat": S.optional(seat("The seat that takes the first turn (absent in level-1 logs: seat 0).")),
             **extra,
-        }))
+        }), sentence="The game was set up for {seats:value} seats.")
 
 
 # -- views ---------------------------------------------------------------------

@@ -18,6 +18,7 @@ silent and what changed between rules versions, are in
 from __future__ import annotations
 
 from events.games.contract import Ruleset
+from events.games.selfish.resigning import make_resign
 from events.games.selfish.versions import FIRST_SEAT_OPTION
 
 from .bots import BOTS
@@ -27,6 +28,7 @@ from .decide import decide
 from .evolve import evolve
 from .legal import legal_commands, pending
 from .published import COMMANDS, EVENTS, VIEW
+from .resolve import Table
 from .setup import STACK_HELP, setup
 from .state import copy_state
 from .views import outcome, redact, view
@@ -57,6 +59,7 @@ RULESET = Ruleset(
     catalogue=CATALOGUE,
     board_schema=BOARD_SCHEMA,
     describe=describe,
+    resign=make_resign(Table, copy_state, "AstronautResigned"),
 )
 
 __all__ = ["RULESET"]

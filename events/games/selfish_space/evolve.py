@@ -13,6 +13,7 @@ from __future__ import annotations
 from events.games.selfish import reactions
 from events.games.selfish.evolve import COMMON, make_evolve, new_state
 from events.games.selfish.paying import take
+from events.games.selfish.resigning import seat_resigned
 
 from .cards import BOARD, SUPPLIES
 
@@ -59,6 +60,7 @@ HANDLERS = {
     "CardsDiscarded": SUPPLIES.cards_discarded,
     "DoubleSwapped": SUPPLIES.double_swapped,
     "TracksSwapped": tracks_swapped,
+    "AstronautResigned": seat_resigned,
 }
 
 evolve = make_evolve(HANDLERS)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from events.games import schema as S
 from events.games.selfish import published as P
+from events.games.selfish.resigning import resigned_event, resigned_view
 
 from .cards import ACTIONS, GAME_DECK, PLAYABLE, SPACE_DECK
 
@@ -62,19 +63,24 @@ EVENTS = {
         "choice": S.string("What is picked (the catalogue's decisions).", enum=["hack_suit", "meteoroid", "wormhole"]),
         "target": S.nullable(P.seat("Hack Suit: whose hand the card is taken from; null otherwise.")),
         "then": P.then(),
-    })),
+    }), sentence="{seat:seat} must pick: {choice:value}."),
     "ActionPlayed": S.event("A seat played an Action card (it goes to the Game discard pile).", S.obj("The play.", {
         "seat": P.seat("Who played it."),
         "card": S.string("The Action card.", enum=list(PLAYABLE)),
         "target": S.nullable(P.seat("The astronaut it was played on; null for Rocket Booster.")),
-    })),
+    }), sentence="{seat:seat} played {card:card}."),
     "ReactionWindowOpened": S.event("The target of an Action card may answer with a Shield, or pass.",
-                                    P.window_event("The window.")),
+                                    P.window_event("The window."),
+                                    sentence="{seat:seat} may answer {attacker:seat}'s card with a Shield."),
     "ShieldPlayed": S.event("The target blocked the Action card with a Shield: both are discarded.",
-                            P.window_event("The block.")),
+                            P.window_event("The block."),
+                            sentence="{seat:seat} blocked {attacker:seat}'s card with a Shield."),
     "TracksSwapped": S.event("Wormhole: two astronauts swapped places, with the cards behind them.", S.obj(
         "The swap.", {"seat": P.seat("The traveller who drew the Wormhole."),
-                      "other": P.seat("The astronaut picked.")})),
+                      "other": P.seat("The astronaut picked.")}),
+                             sentence="{seat:seat} swapped places with {other:seat} through a Wormhole."),
+    # -- resigning (docs/rules/selfish-space.md, 'Resigning') --
+    "AstronautResigned": resigned_event(ED, "astronaut"),
 }
 
 _PICK = S.obj("A pick being made.", {
@@ -106,4 +112,6 @@ VIEW = P.view_schema(S.obj("What a seat (or a spectator) sees of a running or fi
         "card": S.string("The Action card played.", enum=list(PLAYABLE)),
     })),
     "pick": S.nullable(_PICK),
+    "resigned": resigned_view("True once the astronaut's player resigned: out of the game, like a corpse that "
+                              "is never asked again."),
 }), "The view of one seat, or of a spectator.")

@@ -10,6 +10,7 @@ hand (docs/rules/selfish-space.md, 'What each seat and a spectator can see').
 from __future__ import annotations
 
 from events.games.selfish.redaction import hide_queue, redact_common
+from events.games.selfish.resigning import resigned_flags
 
 from .decide import phase_of
 from .legal import pending
@@ -77,6 +78,7 @@ def view(state, seat):
         "game_deck_size": len(state["game_deck"]),
         "space_deck_size": len(state["space_deck"]),
         "outcome": outcome(state),
+        "resigned": resigned_flags(state),
     }
 
 

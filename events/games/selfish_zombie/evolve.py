@@ -10,6 +10,7 @@ from __future__ import annotations
 from events.games.selfish import reactions
 from events.games.selfish.evolve import COMMON, died, make_evolve, new_state
 from events.games.selfish.paying import take
+from events.games.selfish.resigning import seat_resigned
 from events.games.selfish.versions import level_of
 
 from .cards import BOARD, SUPPLIES
@@ -170,6 +171,20 @@ def zombie_knocked_back(s, d):
     return s
 
 
+def player_resigned(s, d):
+    """PlayerResigned: the survivor or zombie is out (``seat_resigned``); the Alliances it played
+    and those lying before it go to the Game discard pile, its lost turn and what it knew of the
+    Wasteland deck are gone (docs/rules/selfish-zombie.md, 'Resigning')."""
+    seat = d["seat"]
+    seat_resigned(s, d)
+    s["skip"][seat] = False
+    s["peek"][seat] = []
+    for pair in [a for a in s["alliances"] if seat in (a["ally"], a["target"])]:
+        s["alliances"].remove(pair)
+        s["game_discard"].append("alliance")
+    return s
+
+
 HANDLERS = {
     **COMMON,
     **BOARD.handlers(),
@@ -194,6 +209,7 @@ HANDLERS = {
     "ZombieMoved": zombie_moved,
     "ZombieAttacked": zombie_attacked,
     "ZombieKnockedBack": zombie_knocked_back,
+    "PlayerResigned": player_resigned,
 }
 
 evolve = make_evolve(HANDLERS)

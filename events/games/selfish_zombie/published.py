@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from events.games import schema as S
 from events.games.selfish import published as P
+from events.games.selfish.resigning import resigned_event, resigned_view
 
 from .cards import ATTACK, GAME_DECK, PLAYABLE, WASTELAND_DECK
 
@@ -78,48 +79,58 @@ EVENTS = {
         "cards": S.optional(S.array(P.hidden(P.board_card(ED, "A Wasteland card looked at.")),
                                     "Scout, Zombie Trap: the cards looked at, top first (null for other seats).")),
         "then": P.then(),
-    })),
+    }), sentence="{seat:seat} must pick: {choice:value}."),
     "ActionPlayed": S.event("A survivor played an Action card (it goes to the Game discard pile).", S.obj("The play.", {
         "seat": P.seat("Who played it."),
         "card": S.string("The Action card.", enum=list(PLAYABLE)),
         "targets": S.array(P.seat("A target."), "The seats it was played on, in the order of their windows.",
                            0, 2),
-    })),
+    }), sentence="{seat:seat} played {card:card} on {targets:seat}."),
     "ReactionWindowOpened": S.event(
         "The target of an Action card or a zombie attack may answer (Body Armor, Underestimate), or pass.",
         P.window_event("The window.", {"reflected": S.boolean("True for a card turned back by Underestimate."),
-                                       "then": P.then()})),
+                                       "then": P.then()}), sentence="{seat:seat} may answer {attacker:seat}."),
     "BodyArmorPlayed": S.event("Body Armor blocked the card or attack: both are discarded.",
-                               P.window_event("The block.")),
-    "UnderestimatePlayed": S.event("Underestimate turned the card back on its player.", P.window_event("The turn.")),
+                               P.window_event("The block."),
+                               sentence="{seat:seat} blocked {attacker:seat} with Body Armor."),
+    "UnderestimatePlayed": S.event("Underestimate turned the card back on its player.", P.window_event("The turn."),
+                                   sentence="{seat:seat} turned {attacker:seat}'s card back with Underestimate."),
     "TurnSkipped": S.event("The seat loses this turn (Twisted Ankle).", S.obj("The lost turn.",
-                                                                               {"seat": P.seat("Whose turn.")})),
+                                                                               {"seat": P.seat("Whose turn.")}),
+                           sentence="{seat:seat} lost this turn to a Twisted Ankle."),
     "AnkleTwisted": S.event("Twisted Ankle: the seat will lose its next turn.", S.obj("The ankle.",
-                                                                                       {"seat": P.seat("Who.")})),
+                                                                                       {"seat": P.seat("Who.")}),
+                            sentence="{seat:seat} twisted an ankle and will lose the next turn."),
     "DieRolled": S.event("The die was rolled.", S.obj("The roll.", {
         "seat": P.seat("For whom."),
         "roll": S.integer("The face rolled.", 0, 3),
         "why": S.string("What for: a zombie's action points, Bandits or Shopping Mall.",
                         enum=["zombie", "bandits", "shopping_mall"]),
         "stacked": S.boolean("Whether the roll was stacked (tests and tutorials)."),
-    })),
-    "AllianceFormed": S.event("An Alliance card now lies before its target.", _ALLIANCE),
-    "AllianceDiscarded": S.event("An Alliance card went to the Game discard pile.", _ALLIANCE),
+    }), sentence="{seat:seat} rolled {roll:value} ({why:value})."),
+    "AllianceFormed": S.event("An Alliance card now lies before its target.", _ALLIANCE,
+                              sentence="{ally:seat} formed an Alliance with {target:seat}."),
+    "AllianceDiscarded": S.event("An Alliance card went to the Game discard pile.", _ALLIANCE,
+                                 sentence="The Alliance of {ally:seat} with {target:seat} was discarded."),
     "WastelandArranged": S.event("Scout or Zombie Trap put the cards looked at back.", S.obj("The cards put back.", {
         "seat": P.seat("Who looked."),
         "top": S.array(P.hidden(P.board_card(ED, "A card.")), "Put back on top, top first (null for other seats)."),
         "bottom": S.array(P.hidden(P.board_card(ED, "A card.")), "Put under the deck (null for other seats)."),
-    })),
+    }), sentence="{seat:seat} put the Wasteland cards looked at back."),
     "ZombieMoved": S.event("A zombie spent an action point to move one space.", S.obj("The move.", {
         "seat": P.seat("The zombie."),
         "direction": S.string("Which way.", enum=["forward", "back"]),
         "card": P.hidden(P.board_card(ED, "Forward onto an empty space: the card placed face down behind it; null "
                                           "otherwise.")),
-    })),
+    }), sentence="{seat:seat}, a zombie, moved {direction:value}."),
     "ZombieAttacked": S.event("A zombie spent an action point to attack a survivor on its level.", S.obj(
-        "The attack.", {"seat": P.seat("The zombie."), "target": P.seat("The survivor attacked.")})),
+        "The attack.", {"seat": P.seat("The zombie."), "target": P.seat("The survivor attacked.")}),
+                              sentence="{seat:seat}, a zombie, attacked {target:seat}."),
     "ZombieKnockedBack": S.event("A Horde moved a zombie one space back; the card stays in its column.", S.obj(
-        "The push.", {"seat": P.seat("The zombie.")})),
+        "The push.", {"seat": P.seat("The zombie.")}),
+                                 sentence="A Horde knocked {seat:seat}, a zombie, one space back."),
+    # -- resigning (docs/rules/selfish-zombie.md, 'Resigning') --
+    "PlayerResigned": resigned_event(ED, "survivor or zombie"),
 }
 
 _PICK = S.obj("A pick being made.", {
@@ -161,4 +172,6 @@ VIEW = P.view_schema(S.obj("What a seat (or a spectator) sees of a running or fi
         "turned_back": S.boolean("True for a card turned back by Underestimate (it cannot be turned again)."),
     })),
     "pick": S.nullable(_PICK),
+    "resigned": resigned_view("True once the player resigned: out of the game (shown as not alive), never "
+                              "asked again, never a target."),
 }), "The view of one seat, or of a spectator.")

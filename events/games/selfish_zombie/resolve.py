@@ -14,6 +14,7 @@ zombie out of action points ends its turn), ``arrive``, ``travel_check`` and
 """
 from __future__ import annotations
 
+from events.games.selfish.resigning import is_out
 from events.games.selfish.table import Table as SelfishTable
 
 from .cards import (ATTACK, BOARD, DIE_FACES, ON_ZOMBIES, SUPPLIES, SUPPLY_KINDS, TRAP_LOOK, ZOMBIES_DISCARD,
@@ -59,6 +60,8 @@ class Table(SelfishTable):
         seat = s["turn"]
         for _ in range(2 * s["seats"] + 1):
             seat = (seat + 1) % s["seats"]
+            if is_out(s, seat):
+                continue  # resigned: never asked again
             self.emit("TurnStarted", {"seat": seat})
             if s["skip"][seat]:
                 self.emit("TurnSkipped", {"seat": seat})
@@ -201,8 +204,10 @@ class Table(SelfishTable):
         """Op ``strike``: the living target ``seat`` gets a reaction window against ``attacker``'s
         ``card`` (an Action card or ``ATTACK``); the rest of the queue waits in the window. A
         zombie target (Horde, Alliance: rules level 2) holds no card to answer with: the card takes
-        effect at once."""
+        effect at once. A seat that resigned is struck by nothing."""
         if op["card"] != ATTACK and not self.s["alive"][op["attacker"]]:
+            return
+        if is_out(self.s, op["seat"]):
             return
         if not self.s["alive"][op["seat"]]:
             if op["card"] in ON_ZOMBIES and self.level >= 2:
@@ -219,6 +224,8 @@ class Table(SelfishTable):
         random Supplies cards; a zombie attack discards a random card. Losing Supplies may kill
         (docs/rules/selfish-zombie.md, 'Action cards', 'A zombie's turn')."""
         card, seat, attacker, s = op["card"], op["seat"], op["attacker"], self.s
+        if is_out(s, seat):
+            return
         if not s["alive"][seat] and not (card in ON_ZOMBIES and self.level >= 2):
             return
         hand = s["hands"][seat]

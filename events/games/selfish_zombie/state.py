@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from events.games.selfish.commands import active_seat  # noqa: F401 (the seat to act, shared)
 from events.games.selfish.reactions import copy_window
+from events.games.selfish.resigning import is_out
 from events.games.selfish.versions import level_of
 
 from .cards import BOARD, ON_ZOMBIES, SUPPLIES, TARGETED, ZOMBIE_LIMIT
@@ -79,7 +80,7 @@ def targets(state, seat: int, card: str) -> list[int]:
     if card not in TARGETED:
         return []
     if card in ON_ZOMBIES and level_of(state) >= 2:
-        out = [s for s in range(state["seats"]) if s != seat]
+        out = [s for s in range(state["seats"]) if s != seat and not is_out(state, s)]
     else:
         out = [s for s in survivors(state) if s != seat]
     if card == "horde":

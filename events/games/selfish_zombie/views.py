@@ -12,6 +12,7 @@ what a Scout or Zombie Trap showed: the seer sees it, nobody else does
 from __future__ import annotations
 
 from events.games.selfish.redaction import hide_queue, redact_common
+from events.games.selfish.resigning import resigned_flags
 
 from .legal import pending
 from .state import phase_of, position
@@ -95,6 +96,7 @@ def view(state, seat):
         "game_deck_size": len(state["game_deck"]),
         "wasteland_deck_size": len(state["wasteland_deck"]),
         "outcome": outcome(state),
+        "resigned": resigned_flags(state),
     }
 
 

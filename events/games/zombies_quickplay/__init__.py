@@ -44,6 +44,7 @@ from .describe import describe
 from .event_schema import COMMANDS, EVENTS
 from .evolve import evolve
 from .legal import legal_commands, pending
+from .resigning import resign
 from .setup import FIRST_SEAT_HELP, STACK_HELP, setup
 from .state import copy_state
 from .view_schema import VIEW
@@ -79,6 +80,7 @@ RULESET = Ruleset(
     catalogue=CATALOGUE,
     board_schema=BOARD_SCHEMA,
     describe=describe,
+    resign=resign,
 )
 
 __all__ = ["RULESET"]

@@ -36,8 +36,8 @@ def seen(view) -> dict:
     """The facts the bots use, from ``view``: ``seat``, ``seats``, ``stage`` (the step of this seat's
     decision, ``None`` if the game is not waiting on it), ``turn``, ``moment`` (of an open window),
     ``lost_total`` (of a lost combat roll), ``tiles`` (``{"x,y": {"tile", "rotation"}}``), ``zombies`` (a set of
-    ``"x,y"`` spaces), ``pawns``, ``life``, ``bullets``, ``kills``, ``shotgun`` (by seat), ``helipad`` (its centre
-    or ``None``) and ``kill_target``."""
+    ``"x,y"`` spaces), ``pawns`` (``None`` once resigned), ``out`` (resigned), ``life``, ``bullets``, ``kills``,
+    ``shotgun`` (by seat), ``helipad`` (its centre or ``None``) and ``kill_target``."""
     me = view["seat"]
     players = view["players"]
     code = next((d["code"] for d in view["waiting_for"] if d["seat"] == me), None)
@@ -47,7 +47,8 @@ def seen(view) -> dict:
         "moment": window["moment"] if window else None,
         "lost_total": combat["lost_roll_total"] if combat else None,
         "tiles": view["map"]["tiles"], "zombies": set(view["map"]["zombies"]),
-        "pawns": [p["space"] for p in players], "life": [p["life"] for p in players],
+        "pawns": [p["space"] for p in players], "out": [p.get("resigned", False) for p in players],
+        "life": [p["life"] for p in players],
         "bullets": [p["bullets"] for p in players], "kills": [p["kills"] for p in players],
         "shotgun": [p["shotgun_rolls_left"] for p in players],
         "helipad": centre, "kill_target": view["kill_target"],
@@ -86,8 +87,10 @@ def _of(legal, type_):
 
 
 def _leader(view):
+    """The rival with the most kills (a seat that resigned is no rival)."""
     me = view["seat"]
-    return max((s for s in range(view["seats"]) if s != me), key=lambda s: view["kills"][s])
+    rivals = [s for s in range(view["seats"]) if s != me and not view["out"][s]] or [me]
+    return max(rivals, key=lambda s: view["kills"][s])
 
 
 def _goal(view) -> set[str]:
@@ -219,7 +222,7 @@ def strong_bot(view, legal, rng):
         if view["choice_card"] in ZOMBIE_CARDS and picks:
             near = _distance_to(view["tiles"], {view["pawns"][me]})
             return min(picks, key=lambda c: near.get(f"{c['x']},{c['y']}", 10_000))
-        rivals = {view["pawns"][s] for s in range(view["seats"]) if s != me}
+        rivals = {view["pawns"][s] for s in range(view["seats"]) if s != me and view["pawns"][s]}
         for c in picks:
             if f"{c['x']},{c['y']}" in rivals:
                 return c
@@ -250,7 +253,7 @@ def _count_own(legal):
 def _zombies(view, legal, rng):
     me = view["seat"]
     mine = view["pawns"][me]
-    rivals = {view["pawns"][s] for s in range(view["seats"]) if s != me}
+    rivals = {view["pawns"][s] for s in range(view["seats"]) if s != me and view["pawns"][s]}
     for c in _of(legal, "MoveZombie"):
         k = f"{c['x']},{c['y']}"
         if k in rivals:

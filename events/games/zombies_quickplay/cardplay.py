@@ -36,6 +36,7 @@ from .state import (
     zombie_free_spaces,
 )
 from .evolve_moves import zombie_stopped
+from .seats_out import is_out
 from .tiles import NAMED, TOWN_CENTRE, key, parse
 from .zombies import current_can_stop
 
@@ -49,7 +50,8 @@ def movement_rolled(state) -> bool:
 
 
 def _others(state, seat):
-    return [t for t in range(state["seats"]) if t != seat]
+    """The seats a card of ``seat``'s may target: every other seat still in play."""
+    return [t for t in range(state["seats"]) if t != seat and not is_out(state, t)]
 
 
 def _named_cells(state):

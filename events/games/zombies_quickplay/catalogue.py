@@ -64,6 +64,7 @@ RESULTS = [
     {"code": "helipad", "description": "The winner reached the Helipad's centre with no zombie left on it."},
     {"code": "map_closed", "description": "Rules version 3 only: the map was closed with no zombie left; the most "
      "kills won (a tie: nobody)."},
+    {"code": "last_player", "description": "Every other player resigned: the last player left wins."},
 ]
 
 CATALOGUE = {

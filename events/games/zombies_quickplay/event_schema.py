@@ -109,48 +109,66 @@ GAME_STARTED = {
 }
 EVENTS = {
     "GameStarted": event("The deal: tile stack, Event deck, hands, stacked dice and the first seat.",
-                         obj("The deal.", GAME_STARTED)),
+                         obj("The deal.", GAME_STARTED),
+                         sentence="The game was set up for {seats:value} seats; {kill_target:value} kills win."),
     "TurnStarted": event("A seat's turn begins (its round of one card begins too).",
-                         obj("Whose turn.", {"seat": SEAT})),
-    "TurnSkipped": event("A seat loses this turn.", obj("Who.", {"seat": SEAT})),
-    "TurnEnded": event("A seat's turn ends.", obj("Whose turn.", {"seat": SEAT})),
+                         obj("Whose turn.", {"seat": SEAT}), sentence="{seat:seat}'s turn began."),
+    "TurnSkipped": event("A seat loses this turn.", obj("Who.", {"seat": SEAT}),
+                         sentence="{seat:seat} lost this turn."),
+    "TurnEnded": event("A seat's turn ends.", obj("Whose turn.", {"seat": SEAT}),
+                       sentence="{seat:seat}'s turn ended."),
     "PhaseStarted": event("The turn enters a phase.", obj("The phase.", {
-        "seat": SEAT, "phase": string("The phase (see the view's 'turn.phase').", enum=list(PHASES))})),
+        "seat": SEAT, "phase": string("The phase (see the view's 'turn.phase').", enum=list(PHASES))}),
+                          sentence="{seat:seat}'s turn entered the {phase:value} phase."),
     "TileDrawn": event("The top tile of the stack is drawn.", obj("The tile.", {
-        "seat": SEAT, "tile": string("The tile id.", enum=TILE_IDS)})),
+        "seat": SEAT, "tile": string("The tile id.", enum=TILE_IDS)}),
+                       sentence="{seat:seat} drew the {tile:value} tile."),
     "TileDiscarded": event("The drawn tile fits nowhere and is set aside.", obj("The tile.", {
-        "seat": SEAT, "tile": string("The tile id.", enum=TILE_IDS)})),
+        "seat": SEAT, "tile": string("The tile id.", enum=TILE_IDS)}),
+                           sentence="{seat:seat} set the {tile:value} tile aside: it fits nowhere."),
     "MapClosed": event("No tile left in the stack fits anywhere: no more tiles are drawn, and the seat that "
-                       "placed the last tile loses its turn.", obj("Who placed the last tile.", {"seat": SEAT})),
+                       "placed the last tile loses its turn.", obj("Who placed the last tile.", {"seat": SEAT}),
+                       sentence="No tile left fits anywhere: the map is closed."),
     "AuctionOpened": event("The Helipad bidding starts.", obj("The bidders.", {
-        "order": array(SEAT, "Bidders in order.")})),
+        "order": array(SEAT, "Bidders in order.")}), sentence="The Helipad bidding started."),
     "BidMade": event("A seat bids kills for the Helipad.", obj("The bid.", {
-        "seat": SEAT, "kills": integer("Kills bid.", 1)})),
-    "BidPassed": event("A seat leaves the bidding.", obj("Who.", {"seat": SEAT})),
+        "seat": SEAT, "kills": integer("Kills bid.", 1)}),
+                     sentence="{seat:seat} bid {kills:value} kills for the Helipad."),
+    "BidPassed": event("A seat leaves the bidding.", obj("Who.", {"seat": SEAT}),
+                       sentence="{seat:seat} left the bidding."),
     "AuctionWon": event("A seat wins the Helipad (paying its bid in kills) and places it.", obj("The buyer.", {
-        "seat": SEAT, "kills": integer("Kills paid.", 0)})),
+        "seat": SEAT, "kills": integer("Kills paid.", 0)}),
+                        sentence="{seat:seat} won the Helipad for {kills:value} kills."),
     "TileSpotChosen": event("The drawn tile's cell is picked.", obj("The cell.", {
-        "seat": SEAT, "x": integer("Tile cell column."), "y": integer("Tile cell row.")})),
+        "seat": SEAT, "x": integer("Tile cell column."), "y": integer("Tile cell row.")}),
+                            sentence="{seat:seat} picked the cell ({x:value}, {y:value}) for the tile."),
     "TilePlaced": event("A tile joins the map.", obj("The tile.", {
         "seat": SEAT, "tile": string("The tile id.", enum=TILE_IDS), "x": integer("Tile cell column."),
-        "y": integer("Tile cell row."), "rotation": integer("Quarter turns clockwise.", 0, 3)})),
+        "y": integer("Tile cell row."), "rotation": integer("Quarter turns clockwise.", 0, 3)}),
+                        sentence="{seat:seat} placed the {tile:value} tile at ({x:value}, {y:value})."),
     "StreetZombiesDue": event("A new street tile needs zombies (one per road exit), placed by the turn's seat.",
                               obj("The tile.", {"seat": SEAT, "cell": CELL_KEY,
-                                                "count": integer("Zombies to place.", 1, 4)})),
+                                                "count": integer("Zombies to place.", 1, 4)}),
+                              sentence="{seat:seat} must place {count:value} zombies on the new street."),
     "ZombiesPlaced": event("Zombies come from the box onto the map.", obj("Where.", {
         "spaces": array(KEY, "One zombie on each space."),
         "how": string("Why: a new 'street' tile, a 'building' stocked, the 'helipad' centre, or a card.",
-                      enum=["street", "building", "helipad", "just_when_you_thought", "slight_miscalculation"])})),
+                      enum=["street", "building", "helipad", "just_when_you_thought", "slight_miscalculation"])}),
+                           sentence="Zombies were placed on the map ({how:value})."),
     "TokensPlaced": event("Life and bullet tokens are put in a new building.", obj("Where.", {
-        "lives": array(KEY, "A life token on each."), "bullets": array(KEY, "A bullet token on each.")})),
+        "lives": array(KEY, "A life token on each."), "bullets": array(KEY, "A bullet token on each.")}),
+                          sentence="Life and bullet tokens were put in the new building."),
     "TokenTaken": event("A seat claims the token on its zombie-free space.", obj("The token.", {
-        "seat": SEAT, "x": X, "y": Y, "token": string("Which.", enum=["life", "bullet"])})),
+        "seat": SEAT, "x": X, "y": Y, "token": string("Which.", enum=["life", "bullet"])}),
+                        sentence="{seat:seat} took a {token:value} token."),
     "SuppliesSet": event("A seat's life and bullets become these numbers.", obj("The supplies.", {
         "seat": SEAT, "life": integer("Life tokens.", 0, 5), "bullets": integer("Bullets.", 0),
         "reason": string("Why.", enum=["town_square", "much_needed_rest", "bad_sense_of_direction", "butter_fingers",
-                                       "i_dont_think_theyre_dead", "lots_of_ammo", "grenade"])})),
+                                       "i_dont_think_theyre_dead", "lots_of_ammo", "grenade"])}),
+        sentence="{seat:seat} now has {life:value} life and {bullets:value} bullets ({reason:value})."),
     "CombatStarted": event("The turn's seat must fight the zombie on its space.", obj("The fight.", {
-        "seat": SEAT, "resume": string("What follows it: 'draw' (step 2) or 'move'.", enum=["draw", "move"])})),
+        "seat": SEAT, "resume": string("What follows it: 'draw' (step 2) or 'move'.", enum=["draw", "move"])}),
+                           sentence="{seat:seat} must fight a zombie."),
     "DieRolled": event("A die is rolled.", obj("The roll.", {
         "seat": SEAT,
         "purpose": string("What for.", enum=["combat", "move", "zombies", "i_dont_think_theyre_dead"]),
@@ -159,9 +177,10 @@ EVENTS = {
         "total": optional(integer("Combat: the roll with its bonuses.", 1)),
         "shotgun": optional(boolean("Combat: Hey, Look! A Shotgun! added 1.")),
         "adrenaline": optional(boolean("Combat: Adrenaline Rush added 2.")),
-    })),
+    }), sentence="{seat:seat} rolled {roll:value} ({purpose:value})."),
     "ZombieKilled": event("A zombie dies and joins a kill pile.", obj("The zombie.", {
-        "seat": nullable(integer("Whose kill pile (null: back to the box).", 0, MAX_SEATS - 1)), "x": X, "y": Y})),
+        "seat": nullable(integer("Whose kill pile (null: back to the box).", 0, MAX_SEATS - 1)), "x": X, "y": Y}),
+                          sentence="The zombie at ({x:value}, {y:value}) died."),
     "CombatLost": event("A lost combat roll is paid for.", obj("The payment.", {
         "seat": SEAT,
         "pay": string("With what: 'life', 'bullets', 'first_aid_kit', or 'kill' (nothing else could pay: a kill "
@@ -169,7 +188,7 @@ EVENTS = {
         "amount": integer("How many.", 1, 3),
         "fight_over": optional(boolean("The fighter has no life token left: the fight and its movement are over "
                                        "(rules version 4).")),
-    })),
+    }), sentence="{seat:seat} lost the fight and paid {amount:value} {pay:value}."),
     "MovementAllowed": event("The turn's movement allowance, and how it came about.", obj("The allowance.", {
         "seat": SEAT, "allowance": integer("Spaces.", 0), "mover": SEAT,
         "basis": optional(string("How: 'roll', 'keys', 'rest', 'fear' or 'stuck'.",
@@ -179,25 +198,34 @@ EVENTS = {
         "halved": optional(boolean("Your Shoe's Untied halved it.")),
         "life_at_start": optional(nullable(integer("Life at the start of the turn (the least allowance).", 0, 5))),
         "doubled": optional(boolean("Adrenaline Rush doubled it.")),
-    })),
+    }), sentence="{seat:seat} may move {allowance:value} spaces."),
     "PawnMoved": event("A pawn moves.", obj("The move.", {
         "seat": SEAT, "x": X, "y": Y,
         "how": string("'walk' (its movement), 'push' (Where Did Everybody Go?) or 'teleport' (Bad Sense of "
-                      "Direction).", enum=["walk", "push", "teleport"])})),
-    "MovementEnded": event("The turn's movement is over.", obj("Whose.", {"seat": SEAT})),
+                      "Direction).", enum=["walk", "push", "teleport"])}),
+                       sentence="{seat:seat} moved to ({x:value}, {y:value}) ({how:value})."),
+    "MovementEnded": event("The turn's movement is over.", obj("Whose.", {"seat": SEAT}),
+                           sentence="{seat:seat}'s movement is over."),
     "ZombieMovesAllowed": event("The zombie-move roll gives single zombie steps.", obj("The steps.", {
-        "moves": integer("Steps.", 1, 6), "cap": integer("Most for one zombie.", 0, 3)})),
-    "ZombieChosen": event("The zombie to move next.", obj("Where it is.", {"x": X, "y": Y})),
+        "moves": integer("Steps.", 1, 6), "cap": integer("Most for one zombie.", 0, 3)}),
+        sentence="The zombies may take {moves:value} steps, at most {cap:value} for one zombie."),
+    "ZombieChosen": event("The zombie to move next.", obj("Where it is.", {"x": X, "y": Y}),
+                          sentence="The zombie at ({x:value}, {y:value}) moves next."),
     "ZombieMoved": event("The chosen zombie steps.", obj("The step.", {
-        "x": X, "y": Y, "to_x": integer("Column it steps to."), "to_y": integer("Row it steps to.")})),
+        "x": X, "y": Y, "to_x": integer("Column it steps to."), "to_y": integer("Row it steps to.")}),
+                         sentence="A zombie moved from ({x:value}, {y:value}) to ({to_x:value}, {to_y:value})."),
     "ZombieStopped": event("The zombie being moved stops where it is, because a card is about to be played.",
-                           obj("Where it stops.", {"x": X, "y": Y})),
-    "ZombieMovesEnded": event("The zombie moves are over.", obj("Nothing.", {})),
+                           obj("Where it stops.", {"x": X, "y": Y}),
+                           sentence="The zombie at ({x:value}, {y:value}) stopped."),
+    "ZombieMovesEnded": event("The zombie moves are over.", obj("Nothing.", {}),
+                              sentence="The zombie moves are over."),
     "CardsDrawn": event("A seat draws Event cards (the others see only how many).", obj("The draw.", {
-        "seat": SEAT, "cards": array(nullable(CARD), "The cards drawn (null for the other seats).")})),
+        "seat": SEAT, "cards": array(nullable(CARD), "The cards drawn (null for the other seats).")}),
+                        sentence="{seat:seat} drew Event cards."),
     "EventDeckReshuffled": event("The discard pile is shuffled into a new Event deck.", one_of([
         obj("The new order (in the log).", {"order": array(CARD, "The new deck, top first.")}),
-        obj("What a seat sees.", {"count": integer("Cards in the new deck.", 0)})], "The reshuffle.")),
+        obj("What a seat sees.", {"count": integer("Cards in the new deck.", 0)})], "The reshuffle."),
+                                 sentence="The discard pile was shuffled into a new Event deck."),
     "CardPlayed": event("A seat plays an Event card.", obj("The card.", {
         "seat": SEAT, "card": CARD, "target": nullable(integer("The opponent named, or null.", 0, MAX_SEATS - 1)),
         "item": boolean("Whether it is an item put in play."),
@@ -207,32 +235,45 @@ EVENTS = {
         "y": optional(integer("Tile cell row of the building named.")),
         "what": optional(string("Butter Fingers: the item lost, or 'bullets'.",
                                 enum=sorted(ITEM_BUILDING) + ["bullets"])),
-    })),
+    }), sentence="{seat:seat} played {card:card}."),
     "CardDiscarded": event("A seat discards an Event card at the end of its turn.", obj("The card.", {
-        "seat": SEAT, "card": CARD})),
+        "seat": SEAT, "card": CARD}), sentence="{seat:seat} discarded {card:card}."),
     "ItemUsed": event("An item leaves play: used, or knocked away by Butter Fingers.", obj("The item.", {
         "seat": SEAT, "card": string("The item.", enum=sorted(ITEM_BUILDING)),
         "lost": optional(boolean("Knocked away (no effect).")),
         "building": optional(nullable(CELL_KEY)),
-    })),
-    "KillsLost": event("Kills go back to the box.", obj("The loss.", {"seat": SEAT, "count": integer("Kills.", 1)})),
+    }), sentence="{seat:seat}'s {card:card} left play."),
+    "KillsLost": event("Kills go back to the box.", obj("The loss.", {"seat": SEAT, "count": integer("Kills.", 1)}),
+                       sentence="{seat:seat} lost {count:value} kills."),
     "WindowOpened": event("A reaction window asks these seats, before the game goes on.", obj("The window.", {
         "queue": array(SEAT, "The seats asked, in turn order."),
         "at": optional(nullable(string("The moment (see the view's 'reaction_window.moment').",
                                        enum=list(MOMENTS)))),
-    })),
+    }), sentence="Players may answer with a card before the game goes on."),
     "WindowPassed": event("A seat asked in the window has answered.", obj("The answer.", {
-        "seat": SEAT, "played": boolean("Whether it answered with a card.")})),
+        "seat": SEAT, "played": boolean("Whether it answered with a card.")}), sentence="{seat:seat} answered."),
     "WindowClosed": event("Every seat asked has answered; the turn goes on.", obj("The window.", {
-        "at": nullable(string("The moment.", enum=list(MOMENTS)))})),
+        "at": nullable(string("The moment.", enum=list(MOMENTS)))}), sentence="Everyone asked has answered."),
     "ChoiceOpened": event("A card is carried out by picks.", obj("The choice.", {
         "seat": SEAT, "kind": string("'zombie_master' (place zombies), 'so_bad' (move 2 zombies) or 'push' (move "
                                      "a pawn).", enum=["zombie_master", "so_bad", "push"]),
-        "card": CARD, "left": integer("Picks to make.", 0), "target": nullable(integer("The pawn moved.", 0, 5))})),
+        "card": CARD, "left": integer("Picks to make.", 0), "target": nullable(integer("The pawn moved.", 0, 5))}),
+                          sentence="{seat:seat} carries out {card:card}."),
     "SpacePicked": event("A space is picked for the card being carried out.", obj("The pick.", {
-        "seat": SEAT, "x": X, "y": Y})),
-    "ChoiceClosed": event("The card's picks are done.", obj("Nothing.", {})),
+        "seat": SEAT, "x": X, "y": Y}), sentence="{seat:seat} picked the space ({x:value}, {y:value})."),
+    "ChoiceClosed": event("The card's picks are done.", obj("Nothing.", {}),
+                          sentence="The card's picks are done."),
     "GameWon": event("The game is over.", obj("The ending.", {
         "seat": nullable(integer("The winner, or null.", 0, MAX_SEATS - 1)),
-        "result": string("How.", enum=RESULTS)})),
+        "result": string("How.", enum=RESULTS)}), sentence="The game is over (result: {result:value})."),
+    # -- resigning (docs/rules/zombies-quickplay.md, 'Resigning') --
+    "PlayerResigned": event(
+        "A player resigned: its pawn left the map and its hand and items in play went face up to the Event "
+        "discard pile; it keeps its kills, is never asked again, is no card's target and cannot win.",
+        obj("The resignation.", {
+            "seat": SEAT,
+            "cards": array(CARD, "The hand it held, now on the discard pile (face up, as every discard)."),
+            "items": array(string("An item card.", enum=sorted(ITEM_BUILDING)),
+                           "The items it had in play, now on the discard pile."),
+        }), "{seat:seat} is out of the game: the pawn left the map."),
 }

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from .evolve_cards import CARD_HANDLERS
 from .evolve_moves import MOVE_HANDLERS
+from .seats_out import player_resigned
 from .state import OLD_RULES
 from .tiles import OLD_LAYOUT_OF, TOWN_CENTRE, key
 
@@ -208,6 +209,7 @@ HANDLERS = {
 
 HANDLERS.update(MOVE_HANDLERS)
 HANDLERS.update(CARD_HANDLERS)
+HANDLERS["PlayerResigned"] = player_resigned
 
 
 def evolve(state, event):

@@ -20,6 +20,7 @@ from .evolve import evolve
 from .movement import MoveSteps
 from .state import RULES, helipad_centre, level, window_open
 from .tiles import HELIPAD, NAMED, STREETS, TILES, exit_count, key, local_after_rotation, spaces_of, spots, unrotated
+from .seats_out import is_out
 from .windows import asked_seats
 
 
@@ -160,7 +161,7 @@ class Table(CombatSteps, MoveSteps):
         from_drawer = [(s["turn"] + i) % n for i in range(n)]
         first = max(from_drawer, key=lambda seat: (s["kills"][seat], -from_drawer.index(seat)))
         i = from_drawer.index(first)
-        order = [seat for seat in from_drawer[i:] + from_drawer[:i] if s["kills"][seat] > 0]
+        order = [seat for seat in from_drawer[i:] + from_drawer[:i] if s["kills"][seat] > 0 and not is_out(s, seat)]
         if not order:
             self.emit("AuctionWon", {"seat": s["turn"], "kills": 0})
             return
@@ -266,7 +267,7 @@ class Table(CombatSteps, MoveSteps):
         """Step 6 done: the turn passes clockwise (to the next seat). Under rules level 3 a closed map
         with no zombie left on it ended the game (the most kills won, a tie had no winner); today
         play goes on, as cards can still bring zombies back (docs/rules/zombies-quickplay.md,
-        'Ending and scoring')."""
+        'Ending and scoring'). A seat that resigned is passed over."""
         s = self.s
         self.emit("TurnEnded", {"seat": s["turn"]})
         if level(s) < RULES and s["closed"] and not s["zombies"]:
@@ -274,7 +275,10 @@ class Table(CombatSteps, MoveSteps):
             leaders = [seat for seat in range(s["seats"]) if s["kills"][seat] == top]
             self.emit("GameWon", {"seat": leaders[0] if len(leaders) == 1 else None, "result": "map_closed"})
             return
-        self.start_turn((s["turn"] + 1) % s["seats"])
+        nxt = (s["turn"] + 1) % s["seats"]
+        while is_out(s, nxt) and nxt != s["turn"]:
+            nxt = (nxt + 1) % s["seats"]    # a seat that resigned never takes a turn again
+        self.start_turn(nxt)
 
 
 #: Reaction window moments -> how the turn goes on once the window is closed (``windows.MOMENTS_NOW``

@@ -12,7 +12,7 @@ MAX_SEATS = 6
 CARD_IDS = sorted(CARDS)
 ITEM_IDS = sorted(ITEM_BUILDING)
 TILE_IDS = list(TILES)
-RESULTS = ["kill_target", "helipad", "map_closed"]
+RESULTS = ["kill_target", "helipad", "map_closed", "last_player"]
 #: Phases of a turn, as the view's ``turn.phase`` names them.
 PHASES = {
     "tile_spot": "step 1: the drawn tile's cell is being picked",
@@ -78,7 +78,7 @@ def _defined(mapping: dict) -> str:
 
 PLAYER = obj("One seat's public state.", {
     "seat": seat("The seat.", MAX_SEATS),
-    "space": space("Where its pawn stands."),
+    "space": nullable(space("Where its pawn stands; null once its player resigned (the pawn left the map).")),
     "life": integer("Its life tokens (0-5).", 0, 5),
     "bullets": integer("Its bullet tokens (no limit).", 0),
     "kills": integer("Zombies in its kill pile.", 0),
@@ -97,6 +97,8 @@ PLAYER = obj("One seat's public state.", {
                               "Cramp), or null.", MAX_SEATS)),
     "skips_next_turn": boolean("Whether it loses its next turn (Hysterical Paralysis, or it bought the Helipad "
                                "that closed the map)."),
+    "resigned": boolean("Whether its player resigned: out of the game, its kills kept as its score (docs/rules, "
+                        "'Resigning')."),
 })
 
 LASTING = nullable(obj("An effect lasting until the end of a seat's turn, or null when not in play.", {

@@ -9,6 +9,7 @@ stacked dice still to come (sizes only). ``view_schema.VIEW`` describes every fi
 from __future__ import annotations
 
 from .legal import pending
+from .seats_out import is_out
 from .state import OLD_RULES, RULES, helipad_centre, level
 from .tiles import parse
 
@@ -17,6 +18,7 @@ REASONS = {
     "kill_target": "Seat {winner} reached the kill target.",
     "helipad": "Seat {winner} reached the Helipad's centre with no zombie left on it.",
     "map_closed": "The map was closed with no zombie left on it (rules version 3): the most kills won.",
+    "last_player": "Every other player resigned: seat {winner}, the last player left, wins.",
     "map_closed_tie": "The map was closed with no zombie left on it (rules version 3) and the most kills were "
                       "tied: nobody won.",
 }
@@ -25,7 +27,7 @@ RULES_VERSIONS = {OLD_RULES: "zombies-quickplay/3", RULES: "zombies-quickplay/4"
 
 def outcome(state):
     """``None`` while the game runs, else ``{"winners", "result", "reason", "scores", "turns"}``: the
-    winner (none after a tied closed map), how (``kill_target``, ``helipad``, ``map_closed``), each
+    winner (none after a tied closed map), how (``kill_target``, ``helipad``, ``map_closed``, ``last_player``), each
     seat's kills as its score and the turns started (docs/rules/zombies-quickplay.md, 'Ending and
     scoring'). Works on states folded from logs of every rules version."""
     if state is None or not state["over"]:
@@ -81,7 +83,7 @@ def _players(state) -> list[dict]:
             "shotgun_rolls_left": fx["shotgun"][seat], "adrenaline_on_next_roll": fx["adrenaline"][seat],
             "next_roll_halved": fx["shoe"][seat], "may_not_move_next": fx["fear"][seat],
             "claustrophobia": fx["claustro"][seat], "moved_by": fx["cramp"][seat],
-            "skips_next_turn": fx["paralysed"][seat],
+            "skips_next_turn": fx["paralysed"][seat], "resigned": is_out(state, seat),
         })
     return out
 

@@ -3,8 +3,8 @@
 
 Rules level 4: a window comes at two moments of a turn (``MOMENTS_NOW``) and asks every seat but
 the turn's that has played no Event card this round and holds at least one card -- both public
-facts -- all at once; the game goes on once each has played a card or passed. Which cards a seat
-holds never changes whom the game asks nor whether it waits. Any seat may also play a card
+facts -- all at once (never a seat that resigned); the game goes on once each has played a card or
+passed. Which cards a seat holds never changes whom the game asks nor whether it waits. Any seat may also play a card
 without a window whenever the game waits on someone and the card allows it
 (``cardplay.card_plays``).
 
@@ -14,6 +14,7 @@ could play at that moment -- which told every rival who held one. Kept so old lo
 from __future__ import annotations
 
 from .cardplay import plays_of
+from .seats_out import is_out
 from .state import RULES, level
 
 #: Moments of rules level 4 -> when the window comes (the Table method that follows is in
@@ -35,7 +36,7 @@ def asked_seats(state) -> list[int]:
     """The seats a window opening now asks, in turn order after the turn's seat (see the module
     docstring; level 3 looks at the hands)."""
     n, turn = state["seats"], state["turn"]
-    others = [(turn + i) % n for i in range(1, n)]
+    others = [(turn + i) % n for i in range(1, n) if not is_out(state, (turn + i) % n)]
     if level(state) >= RULES:
         return [seat for seat in others if not state["played"][seat] and state["hands"][seat]]
     return [seat for seat in others if not state["played"][seat]

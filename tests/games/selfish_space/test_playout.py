@@ -25,7 +25,7 @@ VIEW_KEYS = {
     "started", "seat", "seats", "one_action_per_turn", "hand", "hand_sizes", "alive", "tracks",
     "positions", "under_solar_flare", "turn_seat", "turn_number", "phase", "actions_played_this_turn",
     "double_swapped_this_turn", "reaction_window", "pick", "to_act", "game_discard", "space_discard",
-    "game_deck_size", "space_deck_size", "outcome",
+    "game_deck_size", "space_deck_size", "outcome", "resigned",
 }
 
 

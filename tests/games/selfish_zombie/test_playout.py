@@ -27,7 +27,7 @@ VIEW_KEYS = {
     "started", "seat", "seats", "hand", "known_wasteland_top", "hand_sizes", "alive", "tracks", "cards_ahead",
     "positions", "loses_next_turn", "alliances", "turn_seat", "turn_number", "phase", "zombie_action_points",
     "zombie_attacks_this_turn", "reaction_window", "pick", "to_act", "game_discard", "wasteland_discard",
-    "game_deck_size", "wasteland_deck_size", "outcome",
+    "game_deck_size", "wasteland_deck_size", "outcome", "resigned",
 }
 
 

@@ -50,9 +50,9 @@ def test_the_published_schemas_catalogue_and_decisions_are_complete():
 
 def test_random_games_fit_what_the_game_publishes_at_every_prefix():
     met = check_playouts(SHORT, 4, policies=("strong", "random"), prefix_views_every=1, commands_every=1,
-                         seed="every-prefix")
+                         seed="every-prefix", resign_every=2)
     met |= check_playouts(SHORT, 94, policies=("strong", "random"), prefix_views_every=25, commands_every=10,
-                          seed="short")
+                          seed="short", resign_every=3)
     met |= check_playouts(R, 2, policies=("strong", "random"), prefix_views_every=25, commands_every=10, seed="full")
     assert set(R.events) - met <= set(STACKED), sorted(set(R.events) - met - set(STACKED))
 

@@ -1,0 +1,96 @@
+// A table over time: the receipt of the version shown, the audit of the log
+// (GET /v1/games/{id}/verification), and a seat's own actions on it: resign
+// while the game runs, play again once it is over (POST .../rematch).
+
+import { useCallback, useEffect, useState } from "preact/hooks";
+import { api } from "./api.js";
+import { remember, seatsOf } from "./seats.js";
+import { ErrorLine, html, seatName } from "./ui.js";
+
+/** The receipt of the version shown: the chain head the server served with the view (null: none). */
+export function Receipt({ head }) {
+  if (!head) return null;
+  return html`<span class="receipt" title=${`Receipt: keep version ${head.version} and head ${head.head}; ` +
+    "`stranded verify --file record.json --receipt VERSION:HEAD` shows whether the log still gives it."}>
+    receipt <code class="head" data-version=${head.version}>${head.version}:${head.head.slice(0, 10)}…</code></span>`;
+}
+
+/** Words for each verification status (GET /v1/games/{id}/verification). */
+const VERDICTS = { verified: "Verified", tampered: "Does not verify", consistent_so_far: "Consistent so far" };
+
+/**
+ * The audit of the game as the server holds it: asked for at once when the game is over, on a
+ * click while it runs (the rules are re-run over the whole log, so not after every move).
+ */
+export function Verification({ id, finished }) {
+  const [result, setResult] = useState(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState(null);
+  const check = useCallback(async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      setResult(await api.verification(id));
+    } catch (e) {
+      setError(e);
+    } finally {
+      setBusy(false);
+    }
+  }, [id]);
+  useEffect(() => { if (finished) check(); }, [id, finished]);
+  return html`<section class="verification" aria-label="Verification">
+    <h2>Audit</h2>
+    ${result ? html`<p class=${"verdict " + result.status} data-status=${result.status} role="status"
+        aria-label=${VERDICTS[result.status] || result.status}><strong>${result.message}</strong></p>
+      <p class="muted">Checked up to version ${result.version}${result.head ? html`, head${" "}<code class="head"
+        title=${result.head.head}>${result.head.head.slice(0, 10)}…</code>` : ""}.</p>
+      ${result.problems.length ? html`<ul class="problems">${result.problems.map((p) => html`<li>${p}</li>`)}</ul>` : ""}` :
+      html`<p class="muted">${busy ? "Re-running the rules over the log…" : "Re-run the rules over the log to check nothing was changed."}</p>`}
+    <${ErrorLine} error=${error} />
+    <button type="button" class="verify" onClick=${check} disabled=${busy}>${result ? "Verify again" : "Verify the log"}</button>
+  </section>`;
+}
+
+/** Resign (with a confirmation) while the game runs; play again once it is over. */
+export function SeatActions({ id, summary, active, onDone }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState(null);
+  const seat = (summary.seats || [])[active.seat] || {};
+  const run = async (action) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await action();
+    } catch (e) {
+      setError(e);
+    } finally {
+      setBusy(false);
+      onDone();
+    }
+  };
+  const resign = () => {
+    if (!confirm(`Resign as ${seatName(summary, active.seat)}? You are out of this game for good and can no longer win.`)) return;
+    run(() => api.resign(id, active.seat, active.token));
+  };
+  const rematch = () => run(async () => {
+    try {
+      const next = await api.rematch(id, active.token, active.name || seat.name || undefined);
+      remember(next.game_id, next.seat, next.token, active.name || seat.name || null, summary.ruleset);
+      location.hash = `#/game/${next.game_id}`;
+    } catch (e) {
+      // Already called: the seat is held here if this browser made the call.
+      if (e.code === "seat_taken" && summary.rematch && seatsOf(summary.rematch).length) location.hash = `#/game/${summary.rematch}`;
+      else throw e;
+    }
+  });
+  const rematchHeld = summary.rematch && seatsOf(summary.rematch).length;
+  return html`<div class="seat-actions">
+    ${summary.status === "active" && !seat.resigned ? html`<button type="button" class="resign danger" onClick=${resign} disabled=${busy}>Resign</button>` : ""}
+    ${seat.resigned ? html`<p class="muted">You resigned.</p>` : ""}
+    ${summary.status === "finished" ? rematchHeld ?
+      html`<a class="button rematch" href=${"#/game/" + summary.rematch}>Go to the rematch</a>` :
+      html`<button type="button" class="rematch" onClick=${rematch} disabled=${busy}>Play again</button>
+        ${summary.rematch ? html`<span class="muted"> Your table is waiting for you in the rematch.</span>` : ""}` : ""}
+    <${ErrorLine} error=${error} />
+  </div>`;
+}
