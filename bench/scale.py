@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import statistics
 import subprocess
 import sys
@@ -58,16 +59,28 @@ def start_workers(n: int, logdir: Path) -> list[subprocess.Popen]:
             for i in range(n)]
 
 
-def wait_workers(redis, n: int, timeout: float = 60.0) -> None:
-    """Wait until ``n`` RQ workers have registered on ``redis``."""
+def kill_worker(proc: subprocess.Popen) -> None:
+    """Stop a worker process and its children (its own session) at once: the games are over."""
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+    proc.wait(10)
+    proc._bench_log.close()
+
+
+def wait_workers(redis, procs: list[subprocess.Popen], timeout: float = 60.0) -> None:
+    """Wait until the RQ worker of each of ``procs`` has registered on ``redis`` (by pid: a killed
+    worker's registration outlives it for a few seconds)."""
     from rq import Worker
 
+    wanted = {p.pid for p in procs}
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        if len(Worker.all(connection=redis)) >= n:
+        if wanted <= {w.pid for w in Worker.all(connection=redis)}:
             return
         time.sleep(0.1)
-    raise RuntimeError(f"{n} workers did not register within {timeout} s")
+    raise RuntimeError(f"{len(procs)} workers did not register within {timeout} s")
 
 
 def play_through_queue(redis, workers: int, games: int, tag: str, logdir: Path) -> tuple[float, int]:
@@ -85,7 +98,7 @@ def play_through_queue(redis, workers: int, games: int, tag: str, logdir: Path) 
                for i in range(games)]
     procs = start_workers(workers, logdir)
     try:
-        wait_workers(redis, workers)
+        wait_workers(redis, procs)
         started = time.perf_counter()
         for result in created:
             dispatcher.after_append(result)
@@ -102,7 +115,7 @@ def play_through_queue(redis, workers: int, games: int, tag: str, logdir: Path) 
         elapsed = time.perf_counter() - started
     finally:
         for proc in procs:
-            stop_server(proc)
+            kill_worker(proc)
     events = sum(store.version(r.game_id) for r in created)
     return events / elapsed, events
 

@@ -106,16 +106,26 @@ class Fleet:
                               capture_output=True, text=True, timeout=timeout)
 
     def stop(self) -> None:
-        """Stop every process (its whole session), SIGKILL after 15 s."""
+        """Stop every process and everything it started (its whole session): SIGTERM, then
+        SIGKILL for whatever is left of a session after 10 s."""
         for proc in self.procs:
-            if proc.poll() is None:
-                os.killpg(proc.pid, signal.SIGTERM)
+            _signal_group(proc.pid, signal.SIGTERM)
+        deadline = time.monotonic() + 10
         for proc in self.procs:
-            try:
-                proc.wait(15)
-            except subprocess.TimeoutExpired:
-                os.killpg(proc.pid, signal.SIGKILL)
-                proc.wait(5)
+            while _signal_group(proc.pid, 0) and time.monotonic() < deadline:
+                proc.poll()
+                time.sleep(0.1)
+            _signal_group(proc.pid, signal.SIGKILL)
+            proc.wait(10)
+
+
+def _signal_group(pgid: int, sig: int) -> bool:
+    """Send ``sig`` to process group ``pgid`` (0: only look); whether any process of it was there."""
+    try:
+        os.killpg(pgid, sig)
+        return True
+    except ProcessLookupError:
+        return False
 
 
 def create_bot_game(base: str, ruleset: str, policies: list[str], seed: str) -> str:
