@@ -123,11 +123,7 @@ def play_through_queue(redis, workers: int, games: int, tag: str, logdir: Path) 
 def bench_workers(redis, quick: bool, logdir: Path) -> dict:
     """Events/s through RQ with 1, 2 and 4 workers (median of ``rounds``), and each count's
     ratio to 1 worker."""
-    from rq import Worker
-
-    if Worker.all(connection=redis):
-        log(f"  note: {len(Worker.all(connection=redis))} other RQ worker(s) already on {REDIS_URL}")
-    games, rounds = (16, 1) if quick else (48, 3)
+    games, rounds = (16, 1) if quick else (96, 3)
     rates: dict[int, list[float]] = {n: [] for n in WORKER_COUNTS}
     for r in range(rounds):
         for n in WORKER_COUNTS:
