@@ -3,7 +3,8 @@
     python bench/bare_serve.py PORT
 
 The HTTP ratios of ``bench/run.py`` compare Stranded with this baseline; the
-only difference between the two servers is the app.
+only difference between the two servers is the app (and who writes the line
+each request leaves in the log: Stranded's app, gunicorn for the bare one).
 """
 from __future__ import annotations
 
@@ -30,6 +31,9 @@ class Bare(BaseApplication):
     def load_config(self):
         for key, value in gunicorn_settings("127.0.0.1", self.port).items():
             self.cfg.set(key, value)
+        # Stranded's app writes one line per request itself (service.observe); the bare app does
+        # not, so gunicorn writes one for it: both servers log every request.
+        self.cfg.set("accesslog", "-")
 
     def load(self):
         from bare_app import app

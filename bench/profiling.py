@@ -13,7 +13,7 @@ def profile_commands(redis, commands: int, top: int = 25) -> cProfile.Profile:
     """Run ``commands`` Breathe commands through the Flask test client under cProfile; print the top."""
     from service.app import create_app
 
-    app = create_app(redis, prefix=PREFIX)
+    app = create_app(redis, prefix=PREFIX, config={"RATE_LIMITS": False})   # one caller, many commands
     client = app.test_client()
 
     def new_game():

@@ -139,7 +139,8 @@ def bench_workers(redis, quick: bool, logdir: Path) -> dict:
 
 def start_api(port: int, processes: int, prefix: str, log_path: Path) -> subprocess.Popen:
     """``stranded serve --no-worker --workers <processes>`` on ``port``, keys under ``prefix``."""
-    env = dict(os.environ, REDIS_URL=REDIS_URL, STRANDED_KEY_PREFIX=prefix, PYTHONPATH=str(ROOT))
+    env = dict(os.environ, REDIS_URL=REDIS_URL, STRANDED_KEY_PREFIX=prefix, PYTHONPATH=str(ROOT),
+               STRANDED_RATE_LIMITS="off")
     return _spawn([sys.executable, "-m", "service.cli", "serve", "--no-worker", "--port", str(port),
                    "--workers", str(processes)], env, log_path)
 

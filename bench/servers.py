@@ -25,7 +25,9 @@ def free_port() -> int:
 def start_serve(port: int, prefix: str, log_path: Path) -> subprocess.Popen:
     """``stranded serve --no-worker`` (as it ships: gevent workers) on ``port`` in its own session,
     every key under ``prefix``, output to ``log_path``."""
-    env = dict(os.environ, REDIS_URL=REDIS_URL, STRANDED_KEY_PREFIX=prefix, PYTHONPATH=str(ROOT))
+    # One load generator from one address: the per-address rate limits would measure themselves.
+    env = dict(os.environ, REDIS_URL=REDIS_URL, STRANDED_KEY_PREFIX=prefix, PYTHONPATH=str(ROOT),
+               STRANDED_RATE_LIMITS="off")
     return _spawn([sys.executable, "-m", "service.cli", "serve", "--no-worker", "--port", str(port)], env, log_path)
 
 

@@ -32,6 +32,7 @@ from events.meta import GameMeta
 from events.randomness import new_seed, rng_for, seed_hash
 from events.codec import canonical_json
 from events.repository import CommandResult, Game, GameRepository, check_tag
+from events import metrics
 from events.store import ConcurrencyError
 from events.system import public_seat
 
@@ -121,6 +122,7 @@ def join_seat(repo: GameRepository, game_id: str, seat: int, name: str, token_sh
             return repo.save(game, events, seat=None, command={"type": "JoinSeat", "seat": seat},
                              cause="system", write_meta=True)
         except ConcurrencyError:
+            metrics.APPEND_CONFLICTS.inc()
             continue
     raise ConcurrencyError(game_id, -1, -1)
 
@@ -161,6 +163,7 @@ def execute(repo: GameRepository, game_id: str, seat: int | Callable[[GameMeta],
         acting = seat(game.meta) if callable(seat) else seat
         if seen is not None:
             check_tag(seen.tag, tag)
+            metrics.IDEMPOTENT_REPLAYS.inc()
             return repo.replayed(game, seen, acting)
         try:
             check_command(game.ruleset, command)
@@ -178,6 +181,7 @@ def execute(repo: GameRepository, game_id: str, seat: int | Callable[[GameMeta],
             return repo.save(game, events, seat=acting, command=command, cause=cause,
                              idempotency_key=key, idempotency_tag=tag, evolved=evolved)
         except ConcurrencyError:
+            metrics.APPEND_CONFLICTS.inc()
             repo.forget(game_id)
             if expected_version is not None and not game.from_cache:
                 raise

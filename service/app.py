@@ -12,7 +12,7 @@ from flask_cors import CORS
 from events.connection import connect_queue, separate_queue
 from events.dispatch import Dispatcher
 from events.store import EventStore
-from service import errors
+from service import errors, limits, observe, ops
 from service.handlers import Services
 from service.openapi import add_components
 from service.streams import StreamHub, StreamSettings
@@ -43,6 +43,8 @@ API_CONFIG = {
 CORS_ALLOW_HEADERS = ["Authorization", "Content-Type", "Idempotency-Key", "Last-Event-ID"]
 CORS_EXPOSE_HEADERS = ["Allow", "Retry-After"]
 CORS_EXPOSE_HEADERS_TEXT = ", ".join(CORS_EXPOSE_HEADERS)
+#: How often a Redis command that lost its connection is tried again before the request fails.
+REDIS_RETRIES = 3
 
 
 class OrjsonProvider(DefaultJSONProvider):
@@ -71,20 +73,25 @@ def cors_origins(environ=os.environ) -> str | list[str]:
 def redis_clients(url: str | None = None):
     """The two clients of a server process for ``url`` (default ``REDIS_URL``): ``(requests, feeds)``.
 
-    Requests share a pool of at most ``STRANDED_REDIS_CONNECTIONS`` (64)
-    connections and wait for a free one (thousands of greenlets must not
-    open thousands of connections); each watched game's feed holds one
-    connection of its own for its blocking read (``service.streams``). With
-    ``STRANDED_REDIS_CLUSTER=1`` both are ``RedisCluster`` clients and the
-    bounds hold per node (``events.connection.connect``).
+    A command that loses its connection is retried :data:`REDIS_RETRIES` times within
+    about a second, then fails (``service.errors``: a 503). Requests share a pool of at
+    most ``STRANDED_REDIS_CONNECTIONS`` (64) connections and wait for a free one
+    (thousands of greenlets must not open thousands of connections); each watched
+    game's feed holds one connection of its own for its blocking read (``service.streams``).
+    With ``STRANDED_REDIS_CLUSTER=1`` both are ``RedisCluster`` clients and the bounds
+    hold per node (``events.connection.connect``).
     """
     import redis as redis_py
+    from redis.backoff import ExponentialWithJitterBackoff
+    from redis.retry import Retry
 
     from events.connection import connect
 
-    requests = connect(url, connection_pool_class=redis_py.BlockingConnectionPool,
+    # redis-py's own default retries for several seconds while the client waits.
+    retry = Retry(ExponentialWithJitterBackoff(base=0.05, cap=0.5), REDIS_RETRIES)
+    requests = connect(url, connection_pool_class=redis_py.BlockingConnectionPool, retry=retry,
                        max_connections=int(os.environ.get("STRANDED_REDIS_CONNECTIONS", 64)), timeout=30)
-    feeds = connect(url, max_connections=2 ** 30)
+    feeds = connect(url, max_connections=2 ** 30, retry=retry)
     return requests, feeds
 
 
@@ -105,6 +112,7 @@ def create_app(redis=None, prefix: str | None = None, config: dict | None = None
     app = Flask("stranded")
     app.json = OrjsonProvider(app)
     app.config.update(API_CONFIG)
+    app.config.update(limits.settings())
     app.config.update(config or {})
     feeds = redis
     if redis is None:
@@ -123,11 +131,14 @@ def create_app(redis=None, prefix: str | None = None, config: dict | None = None
         app.after_request(_wildcard_cors)
     from service.routes import blp
 
+    observe.install(app)
     api = errors.StrandedApi(app)
     add_components(api.spec)
     api.register_blueprint(blp)
     api.register_blueprint(__import__("service.tables", fromlist=["blp"]).blp)   # seats over time, rematch, record
+    api.register_blueprint(ops.blp)
     errors.register(app)
+    limits.install(app)
     app.register_blueprint(_docs_assets())
     app.extensions["stranded_api"] = api
     from service.client import blp as web_client  # the web client's static files at / and /web/

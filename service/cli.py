@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 import resource
-import subprocess
+import shutil
 import sys
 from importlib import metadata
 
@@ -21,9 +21,6 @@ from tqdm import tqdm
 
 from events.connection import connect, start_embedded
 
-#: One line per request in ``serve``: time, client, request line (path and query: tokens travel only
-#: in the Authorization header, which is never logged), status, bytes, milliseconds.
-ACCESS_LOG_FORMAT = '%(t)s %(h)s "%(r)s" %(s)s %(B)s %(M)sms'
 
 
 def default_data_dir() -> str:
@@ -75,7 +72,9 @@ def serve(host, port, http_workers, connections, no_worker, data_dir):
     (restarted whenever it exits, with a line on standard error).
 
     With no REDIS_URL an embedded Redis server is started first. Each request
-    is logged on one line (no tokens). An idle event stream costs a greenlet
+    is logged as one JSON line on standard output (no tokens; STRANDED_REQUEST_LOG=off
+    silences it). With several --workers and no PROMETHEUS_MULTIPROC_DIR, a fresh
+    folder is made for it so /metrics adds up every process. An idle event stream costs a greenlet
     and no thread, so one process carries thousands of watchers.
     """
     import warnings
@@ -93,11 +92,14 @@ def serve(host, port, http_workers, connections, no_worker, data_dir):
         server, url = start_embedded(data_dir)
         os.environ["REDIS_URL"] = url
         click.echo(f"No REDIS_URL: embedded Redis at {url} (data in {data_dir}/)")
+    metrics_folder = _metrics_folder(http_workers)
     worker = None
     if not no_worker:
         from service.supervision import Supervisor
 
-        worker = Supervisor([sys.executable, "-m", "workers"], dict(os.environ)).start()
+        # The worker keeps its counters in memory: the API's multiprocess folder is not its own.
+        worker_env = {k: v for k, v in os.environ.items() if k != "PROMETHEUS_MULTIPROC_DIR"}
+        worker = Supervisor([sys.executable, "-m", "workers"], worker_env).start()
 
     class Gunicorn(BaseApplication):
         """gunicorn run from Python: gevent workers serving ``create_app()``."""
@@ -108,7 +110,9 @@ def serve(host, port, http_workers, connections, no_worker, data_dir):
 
         def load(self):
             from service.app import create_app
+            from service.observe import log_to_stdout
 
+            log_to_stdout(os.environ)
             return create_app()
 
     click.echo(f"Stranded on http://{host}:{port}/v1/rulesets  (docs: http://{host}:{port}/docs)")
@@ -118,6 +122,8 @@ def serve(host, port, http_workers, connections, no_worker, data_dir):
         if worker is not None:
             worker.stop()
         _stop_embedded(server)
+        if metrics_folder is not None:
+            shutil.rmtree(metrics_folder, ignore_errors=True)
 
 
 def _check_queue() -> None:
@@ -134,10 +140,30 @@ def _check_queue() -> None:
 
 def gunicorn_settings(host: str, port: int, http_workers: int = 1, connections: int = 4096) -> dict:
     """The gunicorn settings ``stranded serve`` runs with (``bench/run.py`` serves its baseline
-    app with the very same ones): gevent workers, one line logged per request."""
+    app with the very same ones): gevent workers; the app logs each request itself (``service.observe``),
+    so gunicorn's access log is off; a worker process that exits is struck from the metrics."""
     return {"bind": f"{host}:{port}", "workers": http_workers, "worker_class": "gevent",
-            "worker_connections": connections, "accesslog": "-", "access_log_format": ACCESS_LOG_FORMAT,
+            "worker_connections": connections, "accesslog": None, "child_exit": _child_exit,
             "timeout": 120, "graceful_timeout": 5}
+
+
+def _child_exit(server, worker) -> None:
+    """gunicorn's ``child_exit`` hook: the worker's live gauges stop counting (multiprocess metrics)."""
+    from events.metrics import process_exited
+
+    process_exited(worker.pid)
+
+
+def _metrics_folder(http_workers: int) -> str | None:
+    """With several HTTP processes, point ``PROMETHEUS_MULTIPROC_DIR`` at a fresh folder unless it is
+    set, so ``/metrics`` adds up every process (``events.metrics``); returns the folder it made."""
+    if http_workers <= 1 or os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+        return None
+    import tempfile
+
+    folder = tempfile.mkdtemp(prefix="stranded-metrics-")
+    os.environ["PROMETHEUS_MULTIPROC_DIR"] = folder
+    return folder
 
 
 def _stop_embedded(server) -> None:
@@ -180,13 +206,20 @@ def openapi(output):
 
 @main.command()
 @click.option("--burst", is_flag=True, help="Stop when the queue is empty.")
-def worker(burst):
+@click.option("--metrics-port", type=click.IntRange(1, 65535), default=None,
+              help="Serve the worker's Prometheus metrics on this port (/metrics; docs/operations.md).")
+def worker(burst, metrics_port):
     """Run a worker (bots, deadlines, reconciler) against REDIS_URL."""
     if not os.environ.get("REDIS_URL"):
         raise click.UsageError("Set REDIS_URL (stranded serve starts its own worker with the embedded Redis).")
     _check_queue()
-    args = [sys.executable, "-m", "workers"] + (["--burst"] if burst else [])
-    sys.exit(subprocess.call(args))
+    module = ["workers"] if metrics_port is None else ["workers.metered", "--metrics-port", str(metrics_port)]
+    args = [sys.executable, "-m", *module] + (["--burst"] if burst else [])
+    # The worker keeps its counters in memory: the API's multiprocess folder is not its own.
+    env = {k: v for k, v in os.environ.items() if k != "PROMETHEUS_MULTIPROC_DIR"}
+    # The worker replaces this process (no parent left behind: a signal or kill -9 reaches it).
+    sys.stdout.flush()
+    os.execve(sys.executable, args, env)
 
 
 @main.command()

@@ -3,17 +3,24 @@
 Domain errors map to statuses here: an unknown game 404, a rule violation its
 own status (422, or 409 for "not now"), a stale ``expected_version`` 409, a
 malformed request 400 (flask-smorest's validation errors included). A 405
-keeps its ``Allow`` header. Request bodies are parsed here too: JSON nested
+keeps its ``Allow`` header. Redis not answering (or read-only during a
+fail-over) is a 503 ``store_unavailable``
+with ``Retry-After`` (never a 500): redis-py reconnects by itself on the next
+request once Redis is back. Request bodies are parsed here too: JSON nested
 deeper than :data:`MAX_JSON_DEPTH` is a 400 before anything reads it.
 """
 from __future__ import annotations
 
+import logging
 import re
 
 import orjson
-from flask import jsonify
+from flask import current_app, jsonify
 from flask_smorest import Api
 from flask_smorest import Blueprint as _Blueprint
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import ReadOnlyError
+from redis.exceptions import TimeoutError as RedisTimeoutError
 from webargs import core
 from webargs.flaskparser import FlaskParser, is_json_request
 from werkzeug.exceptions import HTTPException
@@ -24,17 +31,21 @@ from events.store import ConcurrencyError, GameNotFound
 
 DEFAULT_CODES = {400: "malformed", 401: "missing_token", 403: "invalid_token", 404: "not_found",
                  405: "method_not_allowed", 409: "conflict", 413: "too_large", 422: "rule_violation",
-                 429: "too_many_streams", 500: "internal_error"}
+                 429: "rate_limited", 500: "internal_error", 503: "unavailable"}
 #: The deepest nesting of arrays and objects a request body may have (a stacked
 #: deal needs 3; commands 2). Deeper bodies are a 400 ``too_deep``.
 MAX_JSON_DEPTH = 16
 #: What a game id may look like: the ids the server makes are 16 hex digits.
 GAME_ID = re.compile(r"^[A-Za-z0-9_.:-]{1,128}$")
+#: Seconds a client is told to wait (``Retry-After``) when Redis does not answer.
+STORE_RETRY_AFTER_S = 5
+log = logging.getLogger("stranded.service")
 
 
 class ApiError(Exception):
     """An error raised by the service layer: HTTP ``status``, stable ``code``, a sentence,
-    and optional extra fields of the error body (``to_act`` of a 409 while others decide)."""
+    and optional extra fields of the error body (``to_act`` of a 409 while others decide);
+    ``headers=[(name, value)]`` are response headers (a 503's ``Retry-After``), not body fields."""
 
     def __init__(self, status: int, code: str, message: str, **extra):
         super().__init__(message)
@@ -126,9 +137,34 @@ def parse_version(text: str | None) -> int | None:
     Raises ApiError 400 ``malformed`` (``at: ...``) for anything else."""
     if text is None:
         return None
-    if not text.isdigit() or int(text) < 1:
+    if not text.isdigit() or len(text) > 15 or int(text) < 1:
         raise ApiError(400, "malformed", "at: Must be a whole number from 1.")
     return int(text)
+
+
+#: The longest ``Idempotency-Key`` a command may carry.
+MAX_IDEMPOTENCY_KEY = 200
+#: The ``Retry-After`` header as the spec documents it on 429 and 503 answers.
+RETRY_AFTER_HEADER = {"Retry-After": {"description": "Seconds to wait before trying again.",
+                                      "schema": {"type": "integer", "minimum": 1}}}
+
+
+def error_doc(code: int, description: str) -> dict:
+    """The spec's entry of an error response: the Error schema, and ``Retry-After`` on a 429 or a 503."""
+    entry = {"description": description,
+             "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
+    if code in (429, 503):
+        entry["headers"] = RETRY_AFTER_HEADER
+    return entry
+
+
+def idempotency_key(value: str | None) -> str | None:
+    """The ``Idempotency-Key`` header: None when absent; raises ApiError 400 ``bad_idempotency_key``
+    when it is empty or longer than :data:`MAX_IDEMPOTENCY_KEY` characters."""
+    if value is not None and not 1 <= len(value) <= MAX_IDEMPOTENCY_KEY:
+        raise ApiError(400, "bad_idempotency_key",
+                       f"An Idempotency-Key is 1 to {MAX_IDEMPOTENCY_KEY} characters long.")
+    return value
 
 
 def error_response(status: int, code: str, message: str, headers=None, **extra):
@@ -153,6 +189,9 @@ class StrandedApi(Api):
         errors = data.get("errors") or data.get("messages")
         if errors:
             message = _first_message(errors)
+        if error.code == 413:
+            limit = current_app.config.get("MAX_CONTENT_LENGTH")
+            message = f"The request body is larger than this server accepts ({limit} bytes)."
         headers = [(k, v) for k, v in error.get_headers() if k.lower() != "content-type"]
         return error_response(error.code or 500, data.get("error_code") or DEFAULT_CODES.get(error.code, "error"),
                               message, headers)
@@ -179,3 +218,15 @@ def register(app) -> None:
                             "(`stranded verify` says what is wrong)."))
     app.register_error_handler(ConcurrencyError, lambda e: error_response(
         409, "stale_version", f"The game has moved on to version {e.actual}; reload and try again."))
+    for unavailable in (RedisConnectionError, RedisTimeoutError, ReadOnlyError):   # ReadOnly: a fail-over
+        app.register_error_handler(unavailable, store_unavailable)
+
+
+def store_unavailable(exc: Exception):
+    """The 503 for a request that needed Redis while it did not answer: ``store_unavailable``, a
+    sentence and ``Retry-After``. Nothing was written (an append is one atomic script), and no
+    broken connection is kept: redis-py drops it and connects again on the next request."""
+    log.warning("Redis did not answer: %s", type(exc).__name__)
+    return error_response(503, "store_unavailable", "The game store is not answering right now; nothing was "
+                          f"changed. Try again in {STORE_RETRY_AFTER_S} seconds.",
+                          [("Retry-After", str(STORE_RETRY_AFTER_S))])

@@ -144,16 +144,21 @@ def legal_commands(svc: Services, game_id: str) -> dict:
             "commands": entries}
 
 
-def send_command(svc: Services, game_id: str, body: dict, token: str | None, idempotency_key: str | None) -> dict:
+def send_command(svc: Services, game_id: str, body: dict, token: str | None, idempotency_key: str | None,
+                 seen: dict | None = None) -> dict:
     """Decide and append the caller's command; returns the new version and the caller's events.
+
+    ``seen``, when given, gets the game's ``ruleset`` as soon as it is loaded (the command metrics).
 
     A 409 ``not_your_turn`` names whom the game waits for and on what
     decision, and lists them (``to_act``) in the error body.
     """
     command = {k: v for k, v in body.items() if k != "expected_version"}
     holder = {}
+    seen = {} if seen is None else seen
 
     def authorise(meta):
+        seen["ruleset"] = meta.ruleset
         if token is None:
             raise ApiError(401, "missing_token", "Commands need your seat token: 'Authorization: Bearer <token>'.")
         holder["seat"] = seat_of(meta, token)

@@ -186,10 +186,11 @@ def components() -> dict[str, dict]:
 
 def add_components(spec) -> None:
     """Register :func:`components` (and the generic ``Command``) in an apispec ``APISpec``."""
+    from service.ops import COMPONENTS
     from service.schemas import CommandSchema
 
     spec.components.schema("Command", schema=CommandSchema)
-    for name, schema in components().items():
+    for name, schema in {**components(), **COMPONENTS}.items():
         spec.components.schema(name, schema)
 
 

@@ -13,7 +13,10 @@ from projections.views import require_game
 from service import handlers
 from service import schemas as s
 from service.auth import bearer, caller_seat
-from service.errors import ApiError, Blueprint, check_game_id, parse_command, parse_version
+from service.errors import (MAX_IDEMPOTENCY_KEY, ApiError, Blueprint, check_game_id, error_doc, idempotency_key,
+                            parse_command, parse_version)
+from service.limits import check_capacity
+from service.observe import command_seen
 from service.streams import StreamHub, event_frames
 
 blp = Blueprint("games", __name__, url_prefix="/v1", description="Rulesets, games, commands and the event log.")
@@ -24,7 +27,12 @@ SEAT_OR_SPECTATOR = [{}, {"seatToken": []}]
 ERROR_TEXT = {400: "Malformed request (see error.code).", 401: "No token, or not 'Bearer <token>'.",
               403: "A token that is not a seat of this game.", 404: "No such game (or ruleset).",
               409: "Not now: another seat decides, the game is not running, or a stale expected_version.",
-              422: "A well-formed command the rules forbid now.", 429: "Too many streams without a token."}
+              413: "The body is larger than the server accepts (STRANDED_MAX_BODY_BYTES).",
+              422: "A well-formed command the rules forbid now.",
+              429: "Too many requests from this address (rate_limited), or streams without a token "
+                   "(too_many_streams); see Retry-After.",
+              503: "The game store does not answer (store_unavailable), or the server holds as many games as it "
+                   "may (too_many_games); see Retry-After."}
 
 
 @blp.url_value_preprocessor
@@ -46,7 +54,7 @@ def responds(status: int, component: str, description: str, *errors: int):
     responses = {} if status is None else {str(status): {"description": description,
                                                          "content": json_content(component)}}
     for code in errors:
-        responses[str(code)] = {"description": ERROR_TEXT[code], "content": json_content("Error")}
+        responses[str(code)] = error_doc(code, ERROR_TEXT[code])
     return blp.doc(responses=responses)
 
 
@@ -76,16 +84,17 @@ class Games(MethodView):
     """``/v1/games``: list and create."""
 
     @blp.arguments(s.GameListQuerySchema, location="query")
-    @responds(200, "GameList", "Public summaries, newest first.", 400)
+    @responds(200, "GameList", "Public summaries, newest first.", 400, 503)
     def get(self, query):
         """List games, newest first, filtered by status and ruleset."""
         return jsonify(handlers.list_games(svc(), **query))
 
     @blp.arguments(s.CreateGameSchema)
-    @responds(201, "CreatedGame", "The game, with a token per human seat (shown once).", 400)
+    @responds(201, "CreatedGame", "The game, with a token per human seat (shown once).", 400, 413, 429, 503)
     def post(self, body):
         """Create a game; the response holds each human seat's token (shown once). A bad ruleset, seat or
         option (outside its bounds) is a 400 and writes nothing."""
+        check_capacity(svc().dispatcher.games)
         return jsonify(handlers.create_game(svc(), body["ruleset"], body["seats"], body["options"])), 201
 
 
@@ -94,7 +103,7 @@ class Join(MethodView):
     """Taking an open seat."""
 
     @blp.arguments(s.JoinSchema)
-    @responds(200, "SeatToken", "The seat's token (shown once).", 400, 404, 409)
+    @responds(200, "SeatToken", "The seat's token (shown once).", 400, 404, 409, 413, 503)
     def post(self, body, game_id, seat):
         """Take an open seat; returns its token. The last seat taken starts the game."""
         return jsonify(handlers.join(svc(), game_id, seat, body["name"], body["auto_pass"], body["client_seed"]))
@@ -105,7 +114,7 @@ class GameSummary(MethodView):
     """A game's public summary."""
 
     @blp.doc(security=SEAT_OR_SPECTATOR)
-    @responds(200, "GameSummary", "The public summary.", 404)
+    @responds(200, "GameSummary", "The public summary.", 404, 503)
     def get(self, game_id):
         """Public summary: status, version, seats, who must act and until when, result."""
         return jsonify(handlers.game_summary(svc(), game_id))
@@ -118,7 +127,7 @@ class View(MethodView):
     @blp.doc(security=SEAT_OR_SPECTATOR, parameters=[{
         "in": "query", "name": "at", "required": False, "schema": {"type": "integer", "minimum": 1},
         "description": "A past version, 1 to the game's version (any of them, also one inside a command's batch)."}])
-    @responds(200, "ViewResponse", "The caller's view (the spectator's without a token).", 400, 401, 403, 404)
+    @responds(200, "ViewResponse", "The caller's view (the spectator's without a token).", 400, 401, 403, 404, 503)
     def get(self, game_id):
         """The caller's view (spectator without a token) and who must act; `?at=N` for any past version.
 
@@ -132,7 +141,7 @@ class LegalCommands(MethodView):
     """A seat's legal commands."""
 
     @blp.doc(security=SEAT)
-    @responds(200, "LegalCommands", "What the caller's seat may send now.", 401, 403, 404)
+    @responds(200, "LegalCommands", "What the caller's seat may send now.", 401, 403, 404, 503)
     def get(self, game_id):
         """Every command the caller's seat may send now: a complete body to POST, with a label, its cost
         and what is known of its effect."""
@@ -145,10 +154,12 @@ class Commands(MethodView):
 
     @blp.doc(security=SEAT, requestBody={"required": True, "content": {"application/json": {
         "schema": {"$ref": "#/components/schemas/Command"}}}},
-        parameters=[{"in": "header", "name": "Idempotency-Key", "required": False, "schema": {"type": "string"},
-                     "description": "A retry with the same key returns the first result and appends nothing."}])
+        parameters=[{"in": "header", "name": "Idempotency-Key", "required": False,
+                     "schema": {"type": "string", "minLength": 1, "maxLength": MAX_IDEMPOTENCY_KEY},
+                     "description": "A retry with the same key returns the first result and appends nothing (1 to 200 "
+                                    "characters; a 400 bad_idempotency_key otherwise)."}])
     @responds(200, "CommandResult", "Accepted: the new version and the caller's events.",
-              400, 401, 403, 404, 409, 422)
+              400, 401, 403, 404, 409, 413, 422, 429, 503)
     def post(self, game_id):
         """Send a command (`type` plus its arguments; optional `expected_version`).
 
@@ -158,8 +169,11 @@ class Commands(MethodView):
         """
         # The hot path: parse_command reads the body without marshmallow; the ruleset checks the
         # arguments; the result is already JSON-able.
+        seen = command_seen()
         body = parse_command(request.get_data(cache=False))
-        return jsonify(handlers.send_command(svc(), game_id, body, bearer(), request.headers.get("Idempotency-Key")))
+        seen["type"] = body["type"]
+        key = idempotency_key(request.headers.get("Idempotency-Key"))
+        return jsonify(handlers.send_command(svc(), game_id, body, bearer(), key, seen=seen))
 
 
 @blp.route("/games/<game_id>/events")
@@ -168,7 +182,7 @@ class Events(MethodView):
 
     @blp.arguments(s.EventsQuerySchema, location="query")
     @blp.doc(security=SEAT_OR_SPECTATOR)
-    @responds(200, "EventPage", "A page of the log, redacted for the caller.", 400, 401, 403, 404)
+    @responds(200, "EventPage", "A page of the log, redacted for the caller.", 400, 401, 403, 404, 503)
     def get(self, query, game_id):
         """The log redacted for the caller, paged with `after` and `limit`."""
         return jsonify(handlers.event_page(svc(), game_id, query["after"], query["limit"]))
@@ -184,7 +198,7 @@ class Stream(MethodView):
                        "event as in EventPage), a ': keep-alive' comment when idle for 15 s; the stream ends "
                        "after its lifetime (reconnect with Last-Event-ID) or after SeedRevealed.",
         "content": {"text/event-stream": {"schema": {"type": "string"}}}}})
-    @responds(None, "", "", 400, 401, 403, 404, 429)
+    @responds(None, "", "", 400, 401, 403, 404, 429, 503)
     def get(self, query, game_id):
         """Server-Sent Events: the caller's redacted events as they happen (`Last-Event-ID` resumes)."""
         hub: StreamHub = current_app.extensions["stranded_streams"]

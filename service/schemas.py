@@ -6,13 +6,43 @@ spec describes them from here; the responses' schemas are JSON Schema, in
 """
 from __future__ import annotations
 
-from marshmallow import INCLUDE, Schema, fields, validate
+import unicodedata
+
+from marshmallow import INCLUDE, Schema, ValidationError, fields, validate
 
 from events.meta import STATUSES
 
 
 def _doc(text: str) -> dict:
     return {"description": text}
+
+
+#: The longest display name, in characters.
+MAX_NAME_LENGTH = 60
+#: Unicode categories a name may not hold: control and format characters (the bidi overrides
+#: U+202A-U+202E and isolates U+2066-U+2069, zero-width ones) and line or paragraph separators,
+#: which could make a name look like another or hide text around it.
+FORBIDDEN_NAME_CATEGORIES = {"Cc", "Cf", "Zl", "Zp"}
+#: The largest version a query may name (``after``): far beyond any game, within every store's integers.
+MAX_VERSION = 10 ** 12
+
+
+def check_name(name: str | None) -> None:
+    """Refuse a display name holding a control, format (bidi override, zero-width) or line-separator
+    character; raises marshmallow ``ValidationError`` (the request's 400 ``malformed``)."""
+    if name is None:
+        return
+    for char in name:
+        if unicodedata.category(char) in FORBIDDEN_NAME_CATEGORIES:
+            raise ValidationError(f"Names may not hold control or formatting characters (U+{ord(char):04X}).")
+
+
+def name_field(required: bool, text: str, min_length: int = 1) -> fields.String:
+    """A display name: ``min_length`` to :data:`MAX_NAME_LENGTH` characters, none of them a
+    control or formatting character (:func:`check_name`)."""
+    extra = dict(required=True) if required else dict(load_default=None, allow_none=True)
+    return fields.String(validate=[validate.Length(min=min_length, max=MAX_NAME_LENGTH), check_name], **extra,
+                         metadata=_doc(text))
 
 
 #: A client seed as the spec describes it (``events.checks.check_client_seed`` checks it: 400 ``bad_client_seed``).
@@ -34,8 +64,8 @@ def client_seed_field() -> fields.String:
 class SeatRequestSchema(Schema):
     """A seat when creating a game: a human (gets a token), a bot, or open."""
 
-    name = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=60),
-                         metadata=_doc("Display name (at most 60 characters); default 'Seat <n>' or 'Bot <n>'."))
+    name = name_field(False, "Display name (at most 60 characters, no control or formatting characters); default "
+                             "(also for an empty name) 'Seat <n>' or 'Bot <n>'.", min_length=0)
     bot = fields.String(load_default=None, allow_none=True,
                         metadata=_doc("Bot policy of the ruleset (GET /v1/rulesets lists them), or null for a human."))
     open = fields.Boolean(load_default=False, metadata=_doc("Leave the seat for someone to join."))
@@ -58,8 +88,7 @@ class CreateGameSchema(Schema):
 class JoinSchema(Schema):
     """``POST /v1/games/{id}/seats/{seat}/join``."""
 
-    name = fields.String(required=True, validate=validate.Length(min=1, max=60),
-                         metadata=_doc("Your display name (1 to 60 characters)."))
+    name = name_field(True, "Your display name (1 to 60 characters, no control or formatting characters).")
     auto_pass = fields.Boolean(load_default=False,
                                metadata=_doc("Answer every reaction window of this seat with a pass at once."))
     client_seed = client_seed_field()
@@ -68,9 +97,8 @@ class JoinSchema(Schema):
 class RematchSchema(Schema):
     """``POST /v1/games/{id}/rematch``: everything optional."""
 
-    name = fields.String(load_default=None, allow_none=True, validate=validate.Length(min=1, max=60),
-                         metadata=_doc("Your display name in the new game (1 to 60 characters); default: the "
-                                       "one you had."))
+    name = name_field(False, "Your display name in the new game (1 to 60 characters, no control or formatting "
+                             "characters); default: the one you had.")
     client_seed = client_seed_field()
 
 
@@ -101,8 +129,8 @@ class CommandSchema(Schema):
 class EventsQuerySchema(Schema):
     """Paging of the log: versions after ``after``, at most ``limit``."""
 
-    after = fields.Integer(load_default=0, validate=validate.Range(min=0),
-                           metadata=_doc("Only events after this version."))
+    after = fields.Integer(load_default=0, validate=validate.Range(min=0, max=MAX_VERSION),
+                           metadata=_doc("Only events after this version (0 to 10^12)."))
     limit = fields.Integer(load_default=100, validate=validate.Range(min=1, max=1000),
                            metadata=_doc("At most this many events (1 to 1000)."))
 
@@ -110,8 +138,8 @@ class EventsQuerySchema(Schema):
 class StreamQuerySchema(Schema):
     """Where the event stream starts and how long it stays open."""
 
-    after = fields.Integer(load_default=None, validate=validate.Range(min=0), metadata=_doc(
-        "Start after this version (else the Last-Event-ID header, else the game's version now)."))
+    after = fields.Integer(load_default=None, validate=validate.Range(min=0, max=MAX_VERSION), metadata=_doc(
+        "Start after this version (0 to 10^12) (else the Last-Event-ID header, else the game's version now)."))
     timeout_s = fields.Float(load_default=None, validate=validate.Range(min=0, max=3600), metadata=_doc(
         "Close the stream after this many seconds (the server's maximum lifetime, 300 s by default, "
         "applies in any case); reconnect with Last-Event-ID to go on."))

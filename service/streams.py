@@ -37,7 +37,7 @@ from dataclasses import dataclass
 
 import orjson
 
-from events import chain
+from events import chain, metrics
 from events.codec import Envelope, decode_entries
 from events.store import EventStore, link_entries
 from projections.views import Game, redact_envelope
@@ -225,6 +225,7 @@ def event_frames(hub: StreamHub, game: Game, seat: int | None, after: int, lifet
     last = after
     yield f"retry: {RETRY_MS}\n: stream open\n\n"
     feed = hub.watch(game_id, game.version, game.head)
+    metrics.SSE_CLIENTS.inc()
     try:
         while True:
             envelopes = feed.after(last)
@@ -246,4 +247,5 @@ def event_frames(hub: StreamHub, game: Game, seat: int | None, after: int, lifet
                 if time.monotonic() < ends:
                     yield ": keep-alive\n\n"
     finally:
+        metrics.SSE_CLIENTS.dec()
         hub.unwatch(feed)

@@ -10,7 +10,7 @@ from flask import current_app, jsonify
 from flask.views import MethodView
 
 from service import table_handlers as handlers
-from service.errors import Blueprint, check_game_id
+from service.errors import Blueprint, check_game_id, error_doc
 from service.handlers import Services
 from service.schemas import RematchSchema
 
@@ -22,7 +22,10 @@ ERROR_TEXT = {400: "A malformed request, or no such seat (see error.code).",
               401: "No token, or not 'Bearer <token>'.",
               403: "A token that is no seat of this game ('invalid_token'), or another seat's ('not_your_seat').",
               404: "No such game.",
-              409: "Not now: the game is not running or not over, or the seat cannot change so (see error.code)."}
+              409: "Not now: the game is not running or not over, or the seat cannot change so (see error.code).",
+              413: "The body is larger than the server accepts (STRANDED_MAX_BODY_BYTES).",
+              429: "Too many requests from this address (rate_limited); see Retry-After.",
+              503: "The game store does not answer (store_unavailable); see Retry-After."}
 
 
 @blp.url_value_preprocessor
@@ -46,11 +49,11 @@ def responds(status: int, component: str, description: str, *errors: int, header
         ok["headers"] = headers
     responses = {str(status): ok}
     for code in errors:
-        responses[str(code)] = {"description": ERROR_TEXT[code], "content": json_content("Error")}
+        responses[str(code)] = error_doc(code, ERROR_TEXT[code])
     return blp.doc(responses=responses)
 
 
-SEAT_CHANGE_ERRORS = (400, 401, 403, 404, 409)
+SEAT_CHANGE_ERRORS = (400, 401, 403, 404, 409, 503)
 
 
 @blp.route("/games/<game_id>/seats/<int:seat>/leave")
@@ -104,7 +107,7 @@ class Rematch(MethodView):
     @blp.arguments(RematchSchema, required=False)
     @blp.doc(security=SEAT)
     @responds(200, "RematchSeat", "Your seat in the rematch and its new token (shown once).", 400, 401, 403, 404,
-              409)
+              409, 413, 429, 503)
     def post(self, body, game_id):
         """Play again, with your token of the finished game: the first call creates the rematch (same
         ruleset, seats and options, a fresh secret seed, everyone one seat on so another seat starts; the
@@ -118,7 +121,7 @@ class Rematch(MethodView):
 class Record(MethodView):
     """A finished game's portable record."""
 
-    @responds(200, "GameRecord", "The record, as a download (stranded-<id>.json).", 404, 409, headers={
+    @responds(200, "GameRecord", "The record, as a download (stranded-<id>.json).", 404, 409, 503, headers={
         "Content-Disposition": {"description": "attachment; filename=\"stranded-<game id>.json\"",
                                 "schema": {"type": "string"}}})
     def get(self, game_id):
@@ -137,7 +140,7 @@ class Verification(MethodView):
     """Anyone's audit of a game."""
 
     @responds(200, "Verification", "The verdict: ok, its status and exit code, one sentence, the head computed.",
-              404)
+              404, 503)
     def get(self, game_id):
         """Audit the game's log as this server holds it, as `stranded verify GAME_ID` does: the chain of
         heads, the envelopes, the rules re-run over every recorded command (once the game is over, from

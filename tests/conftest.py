@@ -22,6 +22,9 @@ import fakeredis
 import pytest
 import redis
 
+# Rate limits are off in tests (and in the servers they start) unless a test turns them on.
+os.environ.setdefault("STRANDED_RATE_LIMITS", "off")
+
 
 @pytest.fixture(
     params=[

@@ -66,11 +66,11 @@ def run(url: str | None = None, burst: bool = False, reconcile_every_s: float = 
             worker = Worker([Queue(QUEUE_NAME, connection=queue)], connection=queue,
                             maintenance_interval=MAINTENANCE_S, worker_ttl=WORKER_TTL_S)
             worker.work(with_scheduler=True, burst=burst, logging_level="WARNING")
-            if burst or worker._stop_requested:
+            if burst or _stopping(worker):
                 return
             why = "the work loop ended"
         except (RedisConnectionError, RedisTimeoutError) as exc:
-            if worker is not None and worker._stop_requested:
+            if worker is not None and _stopping(worker):
                 return
             why = f"Redis unreachable: {exc}"
         if worker is not None:
@@ -82,6 +82,12 @@ def run(url: str | None = None, burst: bool = False, reconcile_every_s: float = 
         if stop.wait(delay):
             return
         delay = min(delay * 2, BACKOFF_MAX_S)
+
+
+def _stopping(worker: Worker) -> bool:
+    """Whether the RQ worker was asked to stop (SIGTERM or SIGINT): RQ marks it stopping
+    while a job runs, and only dates the request when the worker was idle."""
+    return bool(worker._stop_requested or worker._shutdown_requested_date is not None)
 
 
 def _bury(worker: Worker) -> None:

@@ -31,6 +31,7 @@ from rq.utils import current_timestamp
 
 from events.dispatch import QUEUE_NAME, Dispatcher
 from events.meta import GameMeta
+from events.metrics import RECONCILER_REPAIRS
 from events.repository import DamagedLog, GameRepository
 from events.store import EventStore, GameNotFound
 from projections.archive import ARCHIVED_FIELD
@@ -74,6 +75,7 @@ def reconcile(redis, prefix: str = "stranded", grace_s: float = 5.0, queue_redis
             FAILURES[game_id] += 1
             log.exception("reconciler: game %s could not be reconciled (failure %d); going on",
                           game_id, FAILURES[game_id])
+    RECONCILER_REPAIRS.inc(len(enqueued))
     if enqueued:
         log.info("reconciler re-enqueued %s", enqueued)
     return enqueued

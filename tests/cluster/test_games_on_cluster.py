@@ -108,3 +108,15 @@ def test_a_silent_seat_is_played_by_its_deadlines_through_the_queue_redis(fleet)
         acted = [e for e in events if e["seat"] == 0 and e.get("command")]
     # then the server acted for the silent seat
     assert acted, f"no deadline acted for seat 0:\n{fleet.log('worker0')}"
+
+
+def test_the_rate_limit_is_counted_on_the_cluster_across_api_processes(fleet):
+    # given two API processes on the cluster that allow three new games a minute per address
+    fleet.env.update({"STRANDED_RATE_LIMITS": "on", "STRANDED_RATE_LIMIT_CREATE": "3/minute"})
+    bases = fleet.start_apis(2)
+    body = {"ruleset": "one-against-the-dead", "seats": [{"name": "A"}]}
+    # when one address creates three games through either process, then a fourth
+    codes = [requests.post(f"{base}/v1/games", json=body, timeout=30).status_code
+             for base in (bases[0], bases[1], bases[0], bases[1])]
+    # then the fourth is refused: both processes count in the cluster
+    assert codes == [201, 201, 201, 429]

@@ -6,6 +6,7 @@ against ``REDIS_URL`` and are skipped without it (CI sets it).
 """
 from __future__ import annotations
 
+import json
 import os
 import signal
 import socket
@@ -29,12 +30,13 @@ def free_port() -> int:
 def serve(tmp_path):
     procs = []
 
-    def start(env_extra: dict, drop_redis_url: bool = False) -> str:
+    def start(env_extra: dict, drop_redis_url: bool = False, args: tuple = ()) -> str:
         port = free_port()
         env = {**os.environ, **env_extra}
         if drop_redis_url:
             env.pop("REDIS_URL", None)
-        cmd = [sys.executable, "-m", "service.cli", "serve", "--port", str(port), "--data-dir", str(tmp_path / "data")]
+        cmd = [sys.executable, "-m", "service.cli", "serve", "--port", str(port), "--data-dir", str(tmp_path / "data"),
+               *args]
         proc = subprocess.Popen(cmd, env=env, cwd=tmp_path, start_new_session=True,
                                 stdout=open(tmp_path / "serve.log", "w"), stderr=subprocess.STDOUT)
         procs.append(proc)
@@ -131,8 +133,9 @@ def test_serve_logs_one_line_per_request_and_never_a_token(serve, tmp_path):
         requests.get(f"{base}/v1/games/{game_id}/view", headers={"Authorization": f"Bearer {token}"}, timeout=5)
     time.sleep(0.5)
     log = (tmp_path / "serve.log").read_text()
-    lines = [line for line in log.splitlines() if f"/v1/games/{game_id}/view" in line]
-    assert len(lines) == 3 and all('" 200 ' in line for line in lines)
+    lines = [json.loads(line) for line in log.splitlines() if line.startswith("{") and game_id in line]
+    views = [line for line in lines if line["path"] == "/v1/games/<game_id>/view"]
+    assert len(views) == 3 and all(line["status"] == 200 and line["game_id"] == game_id for line in views)
     assert token not in log
 
 
@@ -166,3 +169,18 @@ def test_forty_idle_streams_without_a_token_do_not_stop_the_api(serve):
     assert requests.get(f"{base}/v1/games/{game_id}", timeout=10).ok
     for sock in socks:
         sock.close()
+
+
+def test_serve_with_two_processes_shares_the_rate_limit_and_sums_the_metrics(serve):
+    # given the embedded Redis, two HTTP processes and a creation limit of 3 a minute per address
+    base = serve({"STRANDED_RATE_LIMITS": "on", "STRANDED_RATE_LIMIT_CREATE": "3/minute"}, drop_redis_url=True,
+                 args=("--workers", "2", "--no-worker"))
+    body = {"ruleset": "selfish-space", "seats": [{"name": "A"}, {"name": "B"}]}
+    statuses = [requests.post(f"{base}/v1/games", json=body, timeout=5).status_code for _ in range(4)]
+    # then the fourth is refused whichever process answers it (the count is kept in Redis)
+    assert statuses == [201, 201, 201, 429]
+    # and /metrics of either process adds up both processes' requests
+    for _ in range(4):
+        text = requests.get(f"{base}/metrics", timeout=5).text
+        assert 'stranded_http_requests_total{method="POST",route="/v1/games",status="201"} 3.0' in text
+        assert 'stranded_http_requests_total{method="POST",route="/v1/games",status="429"} 1.0' in text

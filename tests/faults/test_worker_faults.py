@@ -50,6 +50,18 @@ def test_killing_a_worker_kills_its_scheduler_too(redis_server, workers):
     wait_until(lambda: gone(child), 10, "the scheduler dies with its worker")
 
 
+def test_a_worker_asked_to_stop_stops_with_its_scheduler(redis_server, workers):
+    # given an idle worker with its forked scheduler
+    client = redis_server.client()
+    worker = workers(redis_server.url)
+    child = wait_until(lambda: scheduler_pid(client), 30, "the worker's scheduler runs")
+    # when it is sent SIGTERM (a warm shutdown: what an operator or a supervisor sends)
+    worker.send_signal(signal.SIGTERM)
+    # then it exits -- a stop request is not a lost Redis to wait out -- and its scheduler too
+    assert worker.popen.wait(30) == 0
+    wait_until(lambda: gone(child), 10, "the scheduler stops with its worker")
+
+
 def _horse(worker, client) -> int | None:
     """The pid of the worker's work-horse (a child that is not the scheduler), if one runs now."""
     sched = scheduler_pid(client)

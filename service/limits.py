@@ -1,0 +1,97 @@
+"""The server's bounds on what one client may ask: body size, request rates, live games.
+
+Each is set by an environment variable (docs/operations.md lists them) or by
+the app's config in tests:
+
+* ``STRANDED_MAX_BODY_BYTES`` (``MAX_CONTENT_LENGTH``, default 256 KiB): a
+  larger body is a 413 ``too_large``.
+* ``STRANDED_RATE_LIMITS`` (``on``/``off``; config ``RATE_LIMITS``),
+  ``STRANDED_RATE_LIMIT_CREATE`` (``30/minute``) and
+  ``STRANDED_RATE_LIMIT_COMMANDS`` (``600/minute``): per client address,
+  counted by flask-limiter in Redis (``REDIS_URL``, a Redis Cluster too; in memory without it), so
+  every API process shares the count. Over the limit: 429 ``rate_limited``
+  with ``Retry-After``. A Redis that does not answer lets requests through
+  (the store's own 503 follows).
+* ``STRANDED_MAX_ACTIVE_GAMES`` (config ``MAX_ACTIVE_GAMES``; default none):
+  while that many games wait or run, creating one is a 503 ``too_many_games``.
+"""
+from __future__ import annotations
+
+import os
+
+from flask import Flask, current_app
+from flask_limiter import Limiter
+from flask_limiter.util import get_remote_address
+from limits import parse_many
+
+from events.connection import cluster_mode
+from service.errors import ApiError
+
+DEFAULT_MAX_BODY_BYTES = 256 * 1024
+DEFAULT_CREATE_LIMIT = "30/minute"
+DEFAULT_COMMANDS_LIMIT = "600/minute"
+#: Seconds a client is told to wait when the server holds as many games as it may.
+FULL_RETRY_AFTER_S = 60
+#: The endpoints limited, and the config key of each one's limit.
+LIMITED = {"games.Games": "RATE_LIMIT_CREATE", "games.Commands": "RATE_LIMIT_COMMANDS",
+           "tables.Rematch": "RATE_LIMIT_CREATE"}
+
+
+def settings(environ=os.environ) -> dict:
+    """The bounds' Flask config from the environment (see the module's docstring)."""
+    cap = environ.get("STRANDED_MAX_ACTIVE_GAMES", "").strip()
+    return {"MAX_CONTENT_LENGTH": int(environ.get("STRANDED_MAX_BODY_BYTES", DEFAULT_MAX_BODY_BYTES)),
+            "RATE_LIMITS": environ.get("STRANDED_RATE_LIMITS", "on").strip().lower() != "off",
+            "RATE_LIMIT_CREATE": environ.get("STRANDED_RATE_LIMIT_CREATE", DEFAULT_CREATE_LIMIT),
+            "RATE_LIMIT_COMMANDS": environ.get("STRANDED_RATE_LIMIT_COMMANDS", DEFAULT_COMMANDS_LIMIT),
+            "MAX_ACTIVE_GAMES": int(cap) if cap else None,
+            "RATE_LIMIT_STORAGE": storage_uri(environ.get("REDIS_URL"), cluster_mode(environ))}
+
+
+def storage_uri(redis_url: str | None, cluster: bool = False) -> str:
+    """Where flask-limiter counts: the Redis of ``redis_url`` (a ``unix://`` socket of the
+    embedded server as ``redis+unix://``; a Redis Cluster as ``redis+cluster://``), or this
+    process's memory without one."""
+    if not redis_url:
+        return "memory://"
+    if cluster:
+        return "redis+cluster://" + redis_url.split("://", 1)[1]
+    if redis_url.startswith("unix://"):
+        return "redis+unix://" + redis_url[len("unix://"):]
+    return redis_url
+
+
+def install(app: Flask) -> Limiter | None:
+    """Rate-limit game creation and commands per client address when ``RATE_LIMITS`` is on.
+
+    Call after the blueprints are registered: the limits wrap their views
+    (POST only: listing games is not limited)."""
+    if not app.config["RATE_LIMITS"]:
+        return None
+    limiter = Limiter(get_remote_address, app=app, storage_uri=app.config["RATE_LIMIT_STORAGE"],
+                      key_prefix="stranded-rate", headers_enabled=True, swallow_errors=True, strategy="moving-window")
+    for endpoint, key in LIMITED.items():
+        if endpoint in app.view_functions:
+            limit = limiter.limit(app.config[key], methods=["POST"],
+                                  error_message=f"Too many requests from your address: at most "
+                                                f"{parse_many(app.config[key])[0]}. Wait a little (see "
+                                                "Retry-After) and try again.")
+            app.view_functions[endpoint] = limit(app.view_functions[endpoint])
+    app.extensions["stranded_limiter"] = limiter
+    return limiter
+
+
+def check_capacity(index) -> None:
+    """Refuse a new game while the server holds ``MAX_ACTIVE_GAMES`` waiting or running games.
+
+    ``index``: the cross-game index (``events.index.GameIndex``). Raises ApiError
+    503 ``too_many_games`` with ``Retry-After``."""
+    cap = current_app.config.get("MAX_ACTIVE_GAMES")
+    if cap is None:
+        return
+    redis = index.redis
+    live = redis.zcard(index.key("waiting")) + redis.zcard(index.key("active"))
+    if live >= cap:
+        raise ApiError(503, "too_many_games", f"This server holds as many games as it may ({cap}); try again "
+                                              "when some have finished.", headers=[("Retry-After",
+                                                                                    str(FULL_RETRY_AFTER_S))])

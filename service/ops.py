@@ -1,0 +1,88 @@
+"""Operations endpoints: ``/healthz`` (liveness), ``/readyz`` (readiness), ``/metrics`` (Prometheus).
+
+A load balancer or orchestrator polls the first two: ``/healthz`` answers as
+long as the process serves requests (it touches nothing else), ``/readyz``
+only when Redis and the job queue answer a ``PING`` (503 otherwise, so traffic
+goes elsewhere until they are back). ``/metrics`` is Prometheus's text format
+(``events.metrics``; docs/operations.md lists the names).
+"""
+from __future__ import annotations
+
+from flask import Response, current_app, jsonify, request
+from flask.views import MethodView
+from prometheus_client.exposition import choose_encoder
+from redis.exceptions import RedisError
+
+from events import metrics
+from events.games import schema as S
+from service.errors import Blueprint
+
+blp = Blueprint("operations", __name__, description="Liveness, readiness and metrics, for operators and probes.")
+
+HEALTH = S.obj("The process answers.", {"status": S.string("Always 'ok'.", enum=["ok"])})
+CHECK = S.obj("One dependency's answer.", {
+    "ok": S.boolean("Whether it answered a PING."),
+    "message": S.string("'ok', or one sentence on what failed.")})
+READINESS = S.obj("Whether this process can serve games: Redis (the event log) and the job queue answer.", {
+    "status": S.string("'ready' (200) or 'unavailable' (503).", enum=["ready", "unavailable"]),
+    "checks": S.obj("Each dependency's answer.", {"store": CHECK, "queue": CHECK})})
+#: The components this module adds to the spec.
+COMPONENTS = {"Health": HEALTH, "Readiness": READINESS}
+
+
+def _json(name: str) -> dict:
+    return {"application/json": {"schema": {"$ref": f"#/components/schemas/{name}"}}}
+
+
+@blp.route("/healthz")
+class Health(MethodView):
+    """Liveness."""
+
+    @blp.doc(responses={"200": {"description": "The process serves requests.", "content": _json("Health")}})
+    def get(self):
+        """Liveness: 200 while the process answers requests; touches neither Redis nor the queue."""
+        return jsonify({"status": "ok"})
+
+
+def _ping(client) -> dict:
+    """``{"ok", "message"}`` of a PING to ``client``."""
+    try:
+        client.ping()
+    except (RedisError, OSError) as exc:
+        return {"ok": False, "message": f"It does not answer ({type(exc).__name__})."}
+    return {"ok": True, "message": "ok"}
+
+
+@blp.route("/readyz")
+class Ready(MethodView):
+    """Readiness."""
+
+    @blp.doc(responses={
+        "200": {"description": "Redis and the job queue answer.", "content": _json("Readiness")},
+        "503": {"description": "Redis or the job queue does not answer (see checks); retry later.",
+                "content": _json("Readiness")}})
+    def get(self):
+        """Readiness: 200 when Redis (the event log) and the job queue answer a PING, else 503."""
+        services = current_app.extensions["stranded"]
+        checks = {"store": _ping(services.store.redis), "queue": _ping(services.dispatcher.queue.connection)}
+        ready = all(check["ok"] for check in checks.values())
+        response = jsonify({"status": "ready" if ready else "unavailable", "checks": checks})
+        if not ready:
+            response.status_code = 503
+            response.headers["Retry-After"] = "5"
+        return response
+
+
+@blp.route("/metrics")
+class Metrics(MethodView):
+    """Prometheus metrics."""
+
+    @blp.doc(responses={"200": {
+        "description": "Prometheus text exposition format: the metrics of docs/operations.md (every API process's "
+                       "when PROMETHEUS_MULTIPROC_DIR is set).",
+        "content": {"text/plain": {"schema": {"type": "string"}}}}})
+    def get(self):
+        """Prometheus metrics of the API: commands, latency, conflicts, replays, open streams, requests
+        (the format the scraper's Accept header asks for: Prometheus text, or OpenMetrics)."""
+        encode, content_type = choose_encoder(request.headers.get("Accept", ""))
+        return Response(encode(metrics.registry()), headers={"Content-Type": content_type})
