@@ -178,6 +178,9 @@ SUMMARY = (
     ("view_latency_ratio_v10000", "<=", C.VIEW_RATIO_TARGET, "{:.2f}"),
     ("list_ratio_5000_vs_10", "<=", C.LIST_RATIO_TARGET, "{:.2f}"),
     ("sse_idle_1000_command_ratio", "<=", C.SSE_RATIO_TARGET, "{:.2f}"),
+    ("rq_worker_ratio_2", None, None, "{:.2f}"),
+    ("rq_worker_ratio_4", None, None, "{:.2f}"),
+    ("api_process_ratio_2", None, None, "{:.2f}"),
 )
 
 

@@ -13,6 +13,9 @@ service nor this module imports ``workers``.
 
 The cross-game index (``events.index``) lives outside the games' slots and is
 written here, after the append; the reconciler repairs it from the meta hashes.
+The index is kept in the event store; the jobs go to the queue connection,
+which is another (plain) Redis when the store is a cluster
+(``events.connection``).
 """
 from __future__ import annotations
 
@@ -51,15 +54,18 @@ class Dispatcher:
     """Schedules the next actor's job and keeps the cross-game index.
 
     Args:
-        redis: the Redis client (queues and index live there).
+        redis: the event store's client (the index lives there).
         prefix: key prefix of the index (the store's prefix).
         queue_name: the RQ queue the workers listen on.
+        queue_redis: a plain Redis client for the queues (``STRANDED_QUEUE_URL``);
+            default ``redis`` (one Redis holds everything).
     """
 
-    def __init__(self, redis, prefix: str = "stranded", queue_name: str = QUEUE_NAME):
+    def __init__(self, redis, prefix: str = "stranded", queue_name: str = QUEUE_NAME, queue_redis=None):
         self.redis = redis
         self.prefix = prefix
-        self.queue = Queue(queue_name, connection=redis)
+        self.queue_redis = queue_redis if queue_redis is not None else redis
+        self.queue = Queue(queue_name, connection=self.queue_redis)
         self.games = GameIndex(redis, prefix)
 
     def index(self, meta: GameMeta) -> None:
@@ -120,16 +126,22 @@ class Dispatcher:
                 continue
             args = (meta.game_id, version, decision.seat)
             if delay <= 0:
-                self.queue.enqueue(DEADLINE_JOB, *args, job_id=job_id)
+                self.queue.enqueue(DEADLINE_JOB, args=args, kwargs=self._job_kwargs, job_id=job_id)
             else:
-                self.queue.enqueue_in(timedelta(seconds=delay), DEADLINE_JOB, *args, job_id=job_id)
+                self.queue.enqueue_in(timedelta(seconds=delay), DEADLINE_JOB, args=args, kwargs=self._job_kwargs,
+                                      job_id=job_id)
             enqueued.append(job_id)
         if bot_pending and not from_bot:
             job_id = bot_job_id(meta.game_id, version)
             if not (only_missing and self._alive(job_id)):
-                self.queue.enqueue(BOT_JOB, meta.game_id, version, job_id=job_id)
+                self.queue.enqueue(BOT_JOB, args=(meta.game_id, version), kwargs=self._job_kwargs, job_id=job_id)
                 enqueued.append(job_id)
         return enqueued
+
+    @property
+    def _job_kwargs(self) -> dict:
+        """What a job needs besides game and version: the key prefix, when it is not the default."""
+        return {} if self.prefix == "stranded" else {"prefix": self.prefix}
 
     def _alive(self, job_id: str) -> bool:
         """Whether ``job_id`` is waiting in the queue, scheduled, or running in a worker that is
@@ -139,14 +151,14 @@ class Dispatcher:
         from rq.job import Job, JobStatus
 
         try:
-            job = Job.fetch(job_id, connection=self.redis)
+            job = Job.fetch(job_id, connection=self.queue_redis)
         except NoSuchJobError:
             return False
         status = job.get_status()
         if status == JobStatus.STARTED:
-            return worker_alive(self.redis, job.worker_name) and _runs(self.redis, job.worker_name, job_id)
+            return worker_alive(self.queue_redis, job.worker_name) and _runs(self.queue_redis, job.worker_name, job_id)
         if status == JobStatus.QUEUED:         # a job taken off the queue by a worker that then lost Redis
-            return self.redis.lpos(self.queue.key, job_id) is not None  # stays "queued" but is in no queue
+            return self.queue_redis.lpos(self.queue.key, job_id) is not None  # stays "queued" but is in no queue
         return status in (JobStatus.SCHEDULED, JobStatus.DEFERRED)
 
 

@@ -5,14 +5,21 @@ whose members all have score 0 and read ``"<created ms, 13 digits>:<game id>"``,
 so that ``ZREVRANGEBYLEX`` returns games newest first and a page starting at a
 cursor costs O(log N + page), never the whole list::
 
-    <prefix>:index:all                                   every game
-    <prefix>:index:status:<status>                       games with that status
-    <prefix>:index:ruleset:<ruleset>                     games of that ruleset
-    <prefix>:index:status:<status>:ruleset:<ruleset>     both filters at once
+    <prefix>:{index}:all                                   every game
+    <prefix>:{index}:status:<status>                       games with that status
+    <prefix>:{index}:ruleset:<ruleset>                     games of that ruleset
+    <prefix>:{index}:status:<status>:ruleset:<ruleset>     both filters at once
 
 The index lives outside the games' hash slots and is written after the append
 that changes a game's status (creation, the last join, the end), not in the
 same atomic step: the reconciler repairs it from the games' meta hashes.
+
+All its keys share the hash tag ``{index}``, so on a Redis Cluster they sit in
+one slot and :meth:`GameIndex.record` (one pipeline over eight keys) touches
+one node. That node carries every index write -- a few per game, on status
+changes only -- and every lobby read; ``docs/scaling.md`` says why that is
+acceptable and where it stops being so. (A game whose id is ``index`` shares
+the slot, not a key: game keys end in ``:events``, ``:meta``, ...)
 """
 from __future__ import annotations
 
@@ -20,6 +27,9 @@ from dataclasses import dataclass
 
 from events.codec import ms_of
 from events.meta import STATUSES, GameMeta
+
+#: The hash tag of every index key: one Redis Cluster slot for the whole index.
+INDEX_TAG = "index"
 
 
 @dataclass(frozen=True)
@@ -45,7 +55,7 @@ class GameIndex:
 
     def key(self, status: str | None = None, ruleset: str | None = None) -> str:
         """The sorted set listing the games that match both filters (``None``: any)."""
-        parts = [f"{self.prefix}:index"]
+        parts = [f"{self.prefix}:{{{INDEX_TAG}}}"]
         if status is None and ruleset is None:
             parts.append("all")
         if status is not None:

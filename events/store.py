@@ -498,6 +498,8 @@ class EventStore:
         last_version, last_head = 0, None
         if replies[3]:
             entry_id, fields = replies[3][0]
+            if isinstance(fields, list):   # a cluster transaction leaves XREVRANGE unparsed: [f, v, ...]
+                fields = dict(zip(fields[::2], fields[1::2]))
             last_version = int(_text(entry_id).split("-", 1)[0])
             try:
                 parts = entry_fields(fields)

@@ -91,6 +91,7 @@ def _rebuild_chunk(store: EventStore, ids: list[str], report: RebuildReport, str
     writes = store.redis.pipeline(transaction=False)
     for i, game_id in enumerate(ids):
         meta_raw, old, entries = replies[3 * i:3 * i + 3]
+        entries = _unparsed(entries)
         try:
             fixes = _rebuild_one(store, game_id, meta_raw, old, entries, report)
         except (GameNotFound, DamagedLog) as exc:
@@ -147,10 +148,22 @@ def _rebuild_one(store: EventStore, game_id: str, meta_raw: dict, old, entries: 
 
 def _raw_client(redis):
     """A client on ``redis``'s connections that hands stream replies back unparsed
-    (``[[id, [field, value, ...]]]``): the fast fold reads them as they come."""
+    (``[[id, [field, value, ...]]]``): the fast fold reads them as they come. A Redis
+    Cluster client (it has no single pool) is used as it is: its replies come parsed,
+    which the fold reads too."""
+    if not hasattr(redis, "connection_pool"):
+        return redis
     raw = type(redis)(connection_pool=redis.connection_pool)
     raw.set_response_callback("XRANGE", lambda response, **options: response)
     return raw
+
+
+def _unparsed(entries: list) -> list:
+    """Stream entries in the unparsed form (``[[id, [field, value, ...]]]``), whichever form the
+    client gave (a cluster client parses them into dicts)."""
+    if entries and isinstance(entries[0][1], dict):
+        return [(entry_id, [x for pair in fields.items() for x in pair]) for entry_id, fields in entries]
+    return entries
 
 
 def _head_and_time(entries: list) -> tuple[str | None, int | None]:

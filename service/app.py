@@ -9,6 +9,7 @@ from flask import Blueprint, Flask, request, send_from_directory
 from flask.json.provider import DefaultJSONProvider
 from flask_cors import CORS
 
+from events.connection import connect_queue, separate_queue
 from events.dispatch import Dispatcher
 from events.store import EventStore
 from service import errors, limits, observe, ops
@@ -77,27 +78,32 @@ def redis_clients(url: str | None = None):
     most ``STRANDED_REDIS_CONNECTIONS`` (64) connections and wait for a free one
     (thousands of greenlets must not open thousands of connections); each watched
     game's feed holds one connection of its own for its blocking read (``service.streams``).
+    With ``STRANDED_REDIS_CLUSTER=1`` both are ``RedisCluster`` clients and the bounds
+    hold per node (``events.connection.connect``).
     """
     import redis as redis_py
     from redis.backoff import ExponentialWithJitterBackoff
     from redis.retry import Retry
 
-    url = url or os.environ["REDIS_URL"]
+    from events.connection import connect
+
     # redis-py's own default retries for several seconds while the client waits.
-    options = {"socket_timeout": None, "socket_connect_timeout": 10,
-               "retry": Retry(ExponentialWithJitterBackoff(base=0.05, cap=0.5), REDIS_RETRIES)}
-    requests = redis_py.Redis(connection_pool=redis_py.BlockingConnectionPool.from_url(
-        url, max_connections=int(os.environ.get("STRANDED_REDIS_CONNECTIONS", 64)), timeout=30, **options))
-    feeds = redis_py.Redis(connection_pool=redis_py.ConnectionPool.from_url(url, max_connections=2 ** 30, **options))
+    retry = Retry(ExponentialWithJitterBackoff(base=0.05, cap=0.5), REDIS_RETRIES)
+    requests = connect(url, connection_pool_class=redis_py.BlockingConnectionPool, retry=retry,
+                       max_connections=int(os.environ.get("STRANDED_REDIS_CONNECTIONS", 64)), timeout=30)
+    feeds = connect(url, max_connections=2 ** 30, retry=retry)
     return requests, feeds
 
 
-def create_app(redis=None, prefix: str | None = None, config: dict | None = None) -> Flask:
+def create_app(redis=None, prefix: str | None = None, config: dict | None = None, queue_redis=None) -> Flask:
     """Build the API.
 
     Args:
         redis: a redis-py client (it also serves the streams' blocking reads);
             default: :func:`redis_clients` of ``REDIS_URL``.
+        queue_redis: the client of the job queues; default ``redis``, or with no
+            ``redis`` given and a queue of its own (``STRANDED_QUEUE_URL``, required
+            on a cluster), a client of that URL (``events.connection``).
         prefix: key prefix of every key the server writes (default
             ``STRANDED_KEY_PREFIX`` or ``stranded``).
         config: extra Flask config; ``STREAMS`` (a ``StreamSettings``)
@@ -111,9 +117,11 @@ def create_app(redis=None, prefix: str | None = None, config: dict | None = None
     feeds = redis
     if redis is None:
         redis, feeds = redis_clients()
+        if queue_redis is None and separate_queue():
+            queue_redis = connect_queue()   # on a cluster without STRANDED_QUEUE_URL: QueueNotConfigured
     prefix = prefix or os.environ.get("STRANDED_KEY_PREFIX", "stranded")
     store = EventStore(redis, prefix)
-    app.extensions["stranded"] = Services(store, Dispatcher(redis, prefix))
+    app.extensions["stranded"] = Services(store, Dispatcher(redis, prefix, queue_redis=queue_redis))
     app.extensions["stranded_streams"] = StreamHub(store, app.config.get("STREAMS") or StreamSettings.from_env(),
                                                    feeds)
     origins = cors_origins()

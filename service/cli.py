@@ -86,6 +86,7 @@ def serve(host, port, http_workers, connections, no_worker, data_dir):
     # which Stranded does not use.
     warnings.filterwarnings("ignore", category=MonkeyPatchWarning)
     _raise_open_files_limit()
+    _check_queue()
     server = None
     if not os.environ.get("REDIS_URL"):
         server, url = start_embedded(data_dir)
@@ -123,6 +124,18 @@ def serve(host, port, http_workers, connections, no_worker, data_dir):
         _stop_embedded(server)
         if metrics_folder is not None:
             shutil.rmtree(metrics_folder, ignore_errors=True)
+
+
+def _check_queue() -> None:
+    """Refuse to start (a usage error naming the fix) in cluster mode without a queue Redis."""
+    from events.connection import QueueNotConfigured, cluster_mode, queue_url
+
+    if not cluster_mode():
+        return
+    try:
+        queue_url()
+    except QueueNotConfigured as exc:
+        raise click.UsageError(str(exc)) from None
 
 
 def gunicorn_settings(host: str, port: int, http_workers: int = 1, connections: int = 4096) -> dict:
@@ -199,6 +212,7 @@ def worker(burst, metrics_port):
     """Run a worker (bots, deadlines, reconciler) against REDIS_URL."""
     if not os.environ.get("REDIS_URL"):
         raise click.UsageError("Set REDIS_URL (stranded serve starts its own worker with the embedded Redis).")
+    _check_queue()
     module = ["workers"] if metrics_port is None else ["workers.metered", "--metrics-port", str(metrics_port)]
     args = [sys.executable, "-m", *module] + (["--burst"] if burst else [])
     # The worker keeps its counters in memory: the API's multiprocess folder is not its own.

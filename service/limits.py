@@ -8,7 +8,7 @@ the app's config in tests:
 * ``STRANDED_RATE_LIMITS`` (``on``/``off``; config ``RATE_LIMITS``),
   ``STRANDED_RATE_LIMIT_CREATE`` (``30/minute``) and
   ``STRANDED_RATE_LIMIT_COMMANDS`` (``600/minute``): per client address,
-  counted by flask-limiter in Redis (``REDIS_URL``; in memory without it), so
+  counted by flask-limiter in Redis (``REDIS_URL``, a Redis Cluster too; in memory without it), so
   every API process shares the count. Over the limit: 429 ``rate_limited``
   with ``Retry-After``. A Redis that does not answer lets requests through
   (the store's own 503 follows).
@@ -24,6 +24,7 @@ from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from limits import parse_many
 
+from events.connection import cluster_mode
 from service.errors import ApiError
 
 DEFAULT_MAX_BODY_BYTES = 256 * 1024
@@ -44,14 +45,17 @@ def settings(environ=os.environ) -> dict:
             "RATE_LIMIT_CREATE": environ.get("STRANDED_RATE_LIMIT_CREATE", DEFAULT_CREATE_LIMIT),
             "RATE_LIMIT_COMMANDS": environ.get("STRANDED_RATE_LIMIT_COMMANDS", DEFAULT_COMMANDS_LIMIT),
             "MAX_ACTIVE_GAMES": int(cap) if cap else None,
-            "RATE_LIMIT_STORAGE": storage_uri(environ.get("REDIS_URL"))}
+            "RATE_LIMIT_STORAGE": storage_uri(environ.get("REDIS_URL"), cluster_mode(environ))}
 
 
-def storage_uri(redis_url: str | None) -> str:
+def storage_uri(redis_url: str | None, cluster: bool = False) -> str:
     """Where flask-limiter counts: the Redis of ``redis_url`` (a ``unix://`` socket of the
-    embedded server as ``redis+unix://``), or this process's memory without one."""
+    embedded server as ``redis+unix://``; a Redis Cluster as ``redis+cluster://``), or this
+    process's memory without one."""
     if not redis_url:
         return "memory://"
+    if cluster:
+        return "redis+cluster://" + redis_url.split("://", 1)[1]
     if redis_url.startswith("unix://"):
         return "redis+unix://" + redis_url[len("unix://"):]
     return redis_url

@@ -4,6 +4,10 @@ Every job carries the version it was made for and does nothing if the game
 has moved on. A bot job keeps playing while the next actor is a bot, up to
 ``MAX_BOT_MOVES`` moves, then hands over to a fresh job, so an all-bot game is
 not one job per card. A lost race is re-checked silently.
+
+A job's own connection is the queue's. When the queues live on a Redis of
+their own (``STRANDED_QUEUE_URL``; always on a Redis Cluster), the games are
+read and written through :data:`store_client` instead (``events.connection``).
 """
 from __future__ import annotations
 
@@ -12,6 +16,7 @@ import logging
 from rq import get_current_job
 
 from events.bots import choose
+from events.connection import connect, separate_queue
 from events.dispatch import Dispatcher
 from events.games.contract import RuleViolation
 from events.handling import execute
@@ -24,28 +29,45 @@ log = logging.getLogger("stranded.workers")
 MAX_BOT_MOVES = 500
 
 
-def _connection():
-    return get_current_job().connection
+#: The event store's client of a worker whose queues live elsewhere: set by ``workers.main``
+#: (made from ``REDIS_URL`` on first use otherwise, e.g. under a bare ``rq worker``).
+store_client = None
+
+
+def _connections():
+    """``(store, queue)``: the clients the running job reads games and enqueues jobs with."""
+    queue = get_current_job().connection
+    if not separate_queue():
+        return queue, queue
+    global store_client
+    if store_client is None:
+        store_client = connect()
+    return store_client, queue
 
 
 def play_bots(game_id: str, version: int, prefix: str = "stranded") -> str:
     """RQ job: let the bot seats of ``game_id`` act, starting at ``version``."""
-    return run_bots(_connection(), game_id, version, prefix=prefix)
+    store, queue = _connections()
+    return run_bots(store, game_id, version, prefix=prefix, queue_redis=queue)
 
 
 def deadline(game_id: str, version: int, seat: int, prefix: str = "stranded") -> str:
     """RQ job: send ``seat``'s default command if the game still waits on it at ``version``."""
-    return run_deadline(_connection(), game_id, version, seat, prefix=prefix)
+    store, queue = _connections()
+    return run_deadline(store, game_id, version, seat, prefix=prefix, queue_redis=queue)
 
 
-def run_bots(redis, game_id: str, version: int, prefix: str = "stranded", max_moves: int = MAX_BOT_MOVES) -> str:
+def run_bots(redis, game_id: str, version: int, prefix: str = "stranded", max_moves: int = MAX_BOT_MOVES,
+             queue_redis=None) -> str:
     """Play bot decisions of ``game_id`` from ``version`` until a human must act or the game ends.
 
+    ``redis``: the event store's client; ``queue_redis``: the queues' (default ``redis``).
     Returns what happened: ``"moved on"`` (the game was no longer at
     ``version``), ``"waiting for a human"``, ``"finished"`` or ``"continued"``
     (the move bound was hit and a fresh job enqueued).
     """
-    repo, dispatcher = GameRepository(EventStore(redis, prefix)), Dispatcher(redis, prefix)
+    repo = GameRepository(EventStore(redis, prefix))
+    dispatcher = Dispatcher(redis, prefix, queue_redis=queue_redis)
     try:
         game = repo.get(game_id)
     except GameNotFound:
@@ -78,11 +100,12 @@ def run_bots(redis, game_id: str, version: int, prefix: str = "stranded", max_mo
     return "continued"
 
 
-def run_deadline(redis, game_id: str, version: int, seat: int, prefix: str = "stranded") -> str:
+def run_deadline(redis, game_id: str, version: int, seat: int, prefix: str = "stranded", queue_redis=None) -> str:
     """Act for ``seat`` with its decision's default command if the game is still at ``version``;
     a seat that has now missed as many deadlines in a row as the game allows is taken
-    over by a bot (``events.seating``)."""
-    repo, dispatcher = GameRepository(EventStore(redis, prefix)), Dispatcher(redis, prefix)
+    over by a bot (``events.seating``). ``redis``/``queue_redis``: as :func:`run_bots`."""
+    repo = GameRepository(EventStore(redis, prefix))
+    dispatcher = Dispatcher(redis, prefix, queue_redis=queue_redis)
     try:
         game = repo.get(game_id)
     except GameNotFound:

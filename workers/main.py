@@ -2,7 +2,9 @@
 
 Run it with ``stranded worker`` (or ``python -m workers``) against
 ``REDIS_URL``; ``rq worker --with-scheduler stranded`` works too, without the
-reconciler and without the fault handling below.
+reconciler and without the fault handling below. The queues are on
+``STRANDED_QUEUE_URL`` when set (required on a Redis Cluster:
+``events.connection``), else on ``REDIS_URL``.
 
 Faults (``docs/faults.md``): when Redis goes away (a restart, a failover) RQ's
 work loop ends with a connection error; this process logs one line, waits
@@ -23,8 +25,9 @@ import click
 from redis.exceptions import ConnectionError as RedisConnectionError, TimeoutError as RedisTimeoutError
 from rq import Queue, Worker
 
-from events.connection import connect
+from events.connection import connect, connect_queue, separate_queue
 from events.dispatch import QUEUE_NAME
+from workers import jobs
 from workers.lifelines import die_with_parent, release_dead_scheduler_locks
 from workers.reconciler import start_thread
 
@@ -46,8 +49,10 @@ def run(url: str | None = None, burst: bool = False, reconcile_every_s: float = 
     with ``burst``; a lost Redis is waited out, never a reason to exit."""
     die_with_parent()
     redis = connect(url)
+    queue = connect_queue() if separate_queue() else redis
+    jobs.store_client = redis if queue is not redis else None
     if reconcile_every_s > 0:
-        start_thread(redis, interval_s=reconcile_every_s)
+        start_thread(redis, interval_s=reconcile_every_s, queue_redis=queue)
     stop = threading.Event()
     delay, previous = BACKOFF_FIRST_S, None
     while not stop.is_set():
@@ -57,8 +62,8 @@ def run(url: str | None = None, burst: bool = False, reconcile_every_s: float = 
             if previous is not None:
                 _bury(previous)
                 previous = None
-            release_dead_scheduler_locks(redis, [QUEUE_NAME])
-            worker = Worker([Queue(QUEUE_NAME, connection=redis)], connection=redis,
+            release_dead_scheduler_locks(queue, [QUEUE_NAME])
+            worker = Worker([Queue(QUEUE_NAME, connection=queue)], connection=queue,
                             maintenance_interval=MAINTENANCE_S, worker_ttl=WORKER_TTL_S)
             worker.work(with_scheduler=True, burst=burst, logging_level="WARNING")
             if burst or _stopping(worker):

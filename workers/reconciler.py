@@ -51,17 +51,20 @@ FAILURES: Counter[str] = Counter()
 OVERDUE_S = 3
 
 
-def reconcile(redis, prefix: str = "stranded", grace_s: float = 5.0) -> list[str]:
+def reconcile(redis, prefix: str = "stranded", grace_s: float = 5.0, queue_redis=None) -> list[str]:
     """One pass over every game; returns the ids of the jobs it enqueued.
+
+    ``redis``: the event store's client; ``queue_redis``: the queues' (default ``redis``).
 
     A game whose reconciliation raises (a damaged log, an option the
     scheduler cannot use) is logged with its id, counted in :data:`FAILURES`
     and skipped: it never stops the repair of the other games.
     """
-    release_dead_scheduler_locks(redis, [QUEUE_NAME])
-    enqueued = enqueue_overdue(redis)
+    queue_redis = queue_redis if queue_redis is not None else redis
+    release_dead_scheduler_locks(queue_redis, [QUEUE_NAME])
+    enqueued = enqueue_overdue(queue_redis)
     store = EventStore(redis, prefix)
-    repo, dispatcher = GameRepository(store), Dispatcher(redis, prefix)
+    repo, dispatcher = GameRepository(store), Dispatcher(redis, prefix, queue_redis=queue_redis)
     for game_id in game_ids(store):
         try:
             enqueued += _reconcile_game(repo, dispatcher, game_id, grace_s)
@@ -122,14 +125,14 @@ def _reconcile_game(repo: GameRepository, dispatcher: Dispatcher, game_id: str, 
                                clocks=game.clocks)
 
 
-def start_thread(redis, prefix: str = "stranded", interval_s: float = 5.0) -> threading.Thread:
-    """Run :func:`reconcile` every ``interval_s`` seconds in a daemon thread; a game's grace is
-    the shorter of 5 s and one period, so a lost job is found within two periods."""
+def start_thread(redis, prefix: str = "stranded", interval_s: float = 5.0, queue_redis=None) -> threading.Thread:
+    """Run :func:`reconcile` every ``interval_s`` seconds in a daemon thread (clients as there); a
+    game's grace is the shorter of 5 s and one period, so a lost job is found within two periods."""
 
     def loop():
         while True:
             try:
-                reconcile(redis, prefix, grace_s=min(5.0, interval_s))
+                reconcile(redis, prefix, grace_s=min(5.0, interval_s), queue_redis=queue_redis)
             except (RedisConnectionError, RedisTimeoutError) as exc:
                 log.warning("reconciler: Redis unreachable (%s); trying again in %s s", exc, interval_s)
             except Exception:  # keep reconciling whatever one pass met
