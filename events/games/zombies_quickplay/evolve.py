@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .evolve_cards import CARD_HANDLERS
 from .evolve_moves import MOVE_HANDLERS
-from .seats_out import player_resigned
+from .seats_out import next_bidder, player_resigned
 from .state import OLD_RULES
 from .tiles import OLD_LAYOUT_OF, TOWN_CENTRE, key
 
@@ -87,21 +87,11 @@ def auction_opened(s, d):
     return s
 
 
-def _next_bidder(a, seat):
-    order = a["order"]
-    i = order.index(seat)
-    for step in range(1, len(order) + 1):
-        cand = order[(i + step) % len(order)]
-        if cand not in a["passed"]:
-            return cand
-    return seat
-
-
 def bid_made(s, d):
     """BidMade: ``seat`` leads with ``kills``; the next bidder still in is up."""
     a = s["auction"]
     a["high"], a["leader"] = d["kills"], d["seat"]
-    a["next"] = _next_bidder(a, d["seat"])
+    a["next"] = next_bidder(a, d["seat"])
     return s
 
 
@@ -109,7 +99,7 @@ def bid_passed(s, d):
     """BidPassed: ``seat`` leaves the bidding for good."""
     a = s["auction"]
     a["passed"].append(d["seat"])
-    a["next"] = _next_bidder(a, d["seat"])
+    a["next"] = next_bidder(a, d["seat"])
     return s
 
 

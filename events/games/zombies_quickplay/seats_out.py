@@ -24,7 +24,9 @@ def in_play(state) -> list[int]:
     return [seat for seat in range(state["seats"]) if not is_out(state, seat)]
 
 
-def _next_bidder(a: dict, seat: int) -> int:
+def next_bidder(a: dict, seat: int) -> int:
+    """The seat after ``seat`` in the Helipad auction ``a``'s order that has not passed
+    (``seat`` itself when every other has)."""
     order = a["order"]
     i = order.index(seat)
     for step in range(1, len(order) + 1):
@@ -42,7 +44,7 @@ def _leave_auction(a: dict, seat: int) -> None:
     if a["leader"] == seat:
         a["leader"], a["high"] = None, 0
     if a["next"] == seat:
-        a["next"] = _next_bidder(a, seat)
+        a["next"] = next_bidder(a, seat)
 
 
 def _drop_choice(s) -> None:
