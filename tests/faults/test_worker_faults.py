@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import signal
+import time
 
 import pytest
 
@@ -95,3 +96,29 @@ def test_a_job_lost_to_a_kill_is_found_and_the_games_go_on(redis_server, workers
     # then the bot game finishes and the human game's deadlines keep firing
     wait_until(lambda: status(client, bots) == "finished", 120, "the bot game finishes")
     wait_until(lambda: version(client, waiting) >= before + 2, 60, "deadlines fire again")
+
+
+def test_a_game_whose_jobs_raise_stops_no_other_game_even_across_a_worker_kill(redis_server, workers):
+    # given a worker, a game planted so that its every job and repair raises (its meta names
+    # rules no server has), and three games of two silent seats on 2 s turns
+    client = redis_server.client()
+    worker = workers(redis_server.url)
+    wait_until(lambda: scheduler_pid(client), 30, "the worker's scheduler runs")
+    poisoned = new_game(client, "selfish-space", [HUMAN, HUMAN], turn_timeout_s=1, takeover_after=0)
+    client.hset(f"stranded:{{{poisoned}}}:meta", "ruleset", "no-such-rules")
+    planted_at = version(client, poisoned)
+    others = [new_game(client, "selfish-space", [HUMAN, HUMAN], turn_timeout_s=2, takeover_after=0)
+              for _ in range(3)]
+    before = {game_id: version(client, game_id) for game_id in others}
+    # when the poisoned game's deadline job has run (and raised), and the worker is killed with -9
+    time.sleep(1.5)
+    worker.kill()
+    worker.popen.wait(10)
+    fresh = workers(redis_server.url)
+    # then the other games' deadlines, lost with the worker, are repaired and keep firing
+    wait_until(lambda: all(version(client, g) >= before[g] + 2 for g in others), 60,
+               "every other game's deadlines fire again")
+    # and the poisoned game was left as it was, its failure logged with its id, the worker alive
+    assert version(client, poisoned) == planted_at
+    wait_until(lambda: poisoned in fresh.log_path.read_text(), 30, "the failure is logged with the game id")
+    assert fresh.is_running()
