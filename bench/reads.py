@@ -72,13 +72,33 @@ def bench_view_ratio(stranded_port: int, bare_port: int, clients: int, rounds: i
     return {"stranded": s_med, "bare": b_med, "ratio": s_med / b_med if b_med else 0.0}
 
 
-def store_prefix(store: EventStore, game_id: str, ruleset_id: str, seats: int, seed: str, events_wanted: int) -> int:
+def store_prefix(store: EventStore, game_id: str, ruleset_id: str, seats: int, seed: str, events_wanted: int,
+                 phase: str | None = None) -> int:
     """Write the first batches of a random game of ``ruleset_id`` (up to ``events_wanted``
     events, whole batches) as an active game the service can serve, with its snapshot at
-    its version, the way the write path leaves it; returns the version written."""
+    its version, the way the write path leaves it; returns the version written. With
+    ``phase``, stop instead at the last whole batch (up to ``events_wanted``) after which
+    the state's ``phase`` is that one: a view's cost depends on the state (a Quickplay view
+    in the zombies phase works out every zombie's paths), so prefixes compared for the
+    log's length must be in the same phase."""
     ruleset = RULESETS[ruleset_id]
     batches: list[list[dict]] = []
-    record = play_game(ruleset, ["random"] * seats, seed, on_step=lambda state, batch: batches.append(list(batch)))
+    phases: list[str | None] = []
+
+    def keep(state, batch):
+        batches.append(list(batch))
+        phases.append(state.get("phase") if isinstance(state, dict) else None)
+
+    record = play_game(ruleset, ["random"] * seats, seed, on_step=keep)
+    if phase is not None:
+        total, cut = 0, 1
+        for count, (events, after) in enumerate(zip(batches, phases), start=1):
+            total += len(events) + (1 if count == 1 else 0)
+            if total > events_wanted and count > 1:
+                break
+            if after == phase:
+                cut = count
+        batches = batches[:cut]
     public = [public_seat({"name": f"P{i}"}) for i in range(seats)]
     created = {"type": "GameCreated", "data": {
         "ruleset": ruleset_id, "rules_version": ruleset.version, "seats": public, "options": {},
@@ -107,15 +127,15 @@ def store_prefix(store: EventStore, game_id: str, ruleset_id: str, seats: int, s
     return version
 
 
-def bench_view_latency(port: int, store: EventStore, requests: int, versions=(10, 1000, 10000)) -> dict:
+def bench_view_latency(port: int, store: EventStore, requests: int, versions=(20, 1000, 10000)) -> dict:
     """Median latency of ``GET /view`` of Quickplay games at about each of ``versions`` (prefixes
     of one long random game), requests interleaved; ratios of each to the first."""
     seed = next(f"long-{i}" for i in range(50)
                 if len(play_game(RULESETS[LONG_RULESET], ["random"] * 4, f"long-{i}").events) > max(versions))
     games = {}
-    for target in versions:
+    for target in versions:       # every prefix ends as a player is to roll for movement (one phase)
         game_id = f"view-{target}"
-        games[target] = (game_id, store_prefix(store, game_id, LONG_RULESET, 4, seed, target))
+        games[target] = (game_id, store_prefix(store, game_id, LONG_RULESET, 4, seed, target, phase="move_roll"))
     client = Client(port)
     tokens = {target: f"{game_id}-0" for target, (game_id, _) in games.items()}
     lat: dict[int, list[float]] = {target: [] for target in versions}
