@@ -31,7 +31,7 @@ from rq.utils import current_timestamp
 
 from events.dispatch import QUEUE_NAME, Dispatcher
 from events.meta import GameMeta
-from events.metrics import RECONCILER_REPAIRS
+from events import metrics
 from events.repository import DamagedLog, GameRepository
 from events.store import EventStore, GameNotFound
 from projections.archive import ARCHIVED_FIELD
@@ -70,12 +70,14 @@ def reconcile(redis, prefix: str = "stranded", grace_s: float = 5.0, queue_redis
             enqueued += _reconcile_game(repo, dispatcher, game_id, grace_s)
         except DamagedLog as exc:
             FAILURES[game_id] += 1
+            metrics.RECONCILER_SKIPS.labels("damaged").inc()
             log.warning("reconciler: skipping game %s: %s", game_id, exc.why)
         except Exception:  # one game's fault stays in that game
             FAILURES[game_id] += 1
+            metrics.RECONCILER_SKIPS.labels("error").inc()
             log.exception("reconciler: game %s could not be reconciled (failure %d); going on",
                           game_id, FAILURES[game_id])
-    RECONCILER_REPAIRS.inc(len(enqueued))
+    metrics.RECONCILER_REPAIRS.inc(len(enqueued))
     if enqueued:
         log.info("reconciler re-enqueued %s", enqueued)
     return enqueued

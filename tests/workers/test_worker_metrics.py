@@ -74,6 +74,19 @@ def test_each_job_the_reconciler_enqueues_again_counts_as_a_repair(store, metric
     assert len(enqueued) == 1 and scrape(metrics_url).get(key, 0.0) - before == 1
 
 
+def test_a_game_the_reconciler_cannot_fold_is_skipped_logged_and_counted(store, metrics_url, caplog):
+    # given a game whose log holds an entry that is not an event
+    key = ("stranded_reconciler_skips_total", (("reason", "damaged"),))
+    game_id = new_game(store, [HUMAN, BOT])
+    store.redis.xadd(store.key(game_id, "events"), {"e": "CardDrawn {not json", "b": "1"}, id="99999-0")
+    before = scrape(metrics_url).get(key, 0.0)
+    # when the reconciler passes
+    reconcile(store.redis, grace_s=0)
+    # then it skipped that game with a log line naming it, and counted the skip
+    assert scrape(metrics_url).get(key, 0.0) - before == 1
+    assert any(game_id in record.getMessage() for record in caplog.records)
+
+
 def test_stranded_worker_metrics_port_becomes_the_metered_worker_without_the_apis_metrics_folder(monkeypatch):
     calls = []
     monkeypatch.setattr(cli.os, "execve", lambda path, args, env: calls.append((args, env)))
