@@ -1,6 +1,8 @@
 """Helpers shared by the service, worker and projection tests."""
 from __future__ import annotations
 
+import socket
+
 from rq import Queue, SimpleWorker
 
 from events.dispatch import QUEUE_NAME
@@ -61,3 +63,16 @@ def all_events(client, game_id: str) -> tuple[list[dict], dict]:
             return events, page
         events += page["events"]
         after = page["events"][-1]["version"]
+
+
+def free_port(ports: range) -> int:
+    """A loopback port of ``ports`` that nothing listens on now (each suite that starts its
+    own servers keeps to a range of its own); raises AssertionError when all are taken."""
+    for port in ports:
+        with socket.socket() as sock:
+            try:
+                sock.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return port
+    raise AssertionError(f"no free port in {ports.start}-{ports.stop - 1}")

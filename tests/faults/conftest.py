@@ -8,9 +8,7 @@ it); under ``CI=true`` a missing ``redis-server`` fails the tier instead of skip
 from __future__ import annotations
 
 import os
-import shutil
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -24,6 +22,7 @@ from events.dispatch import Dispatcher
 from events.handling import create_game
 from events.repository import GameRepository
 from events.store import EventStore
+from tests.helpers import free_port
 
 pytestmark = pytest.mark.redis
 REDIS_SERVER = "/usr/bin/redis-server"
@@ -59,23 +58,12 @@ def wait_until(predicate, timeout: float, what: str, every: float = 0.1):
         time.sleep(every)
 
 
-def _free_port() -> int:
-    for port in PORTS:
-        with socket.socket() as s:
-            try:
-                s.bind(("127.0.0.1", port))
-            except OSError:
-                continue
-            return port
-    raise RuntimeError("no free port in 7200-7249")
-
-
 class RedisServer:
     """One redis-server process on ``port`` with its data in ``folder`` (AOF, fsync always)."""
 
     def __init__(self, folder: Path):
         self.folder = folder
-        self.port = _free_port()
+        self.port = free_port(PORTS)
         self.url = f"redis://127.0.0.1:{self.port}/0"
         self.proc = None
         self.start()

