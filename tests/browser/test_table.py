@@ -8,18 +8,9 @@ import time
 import requests
 
 from events.games import schema as S
+from tests.browser.client import wait_finished
 
 HELD = "stranded.seats"
-
-
-def _wait_finished(base: str, game_id: str, seconds: float = 120) -> dict:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        summary = requests.get(f"{base}/v1/games/{game_id}", timeout=5).json()
-        if summary["status"] == "finished":
-            return summary
-        time.sleep(0.2)
-    raise AssertionError(f"{game_id} did not finish in {seconds}s")
 
 
 def _hold(page, game_id: str, seat: int, token: str, name: str, ruleset: str) -> None:
@@ -42,7 +33,7 @@ def test_the_log_tells_each_event_in_its_types_sentence_with_names_not_numbers(p
         "ruleset": "selfish-zombie", "seats": [{"name": "Ann", "bot": "random"}, {"name": "Bob", "bot": "strong"}],
         "options": {"seed": "browser-sentences"}}, timeout=10).json()
     game_id = created["id"]
-    summary = _wait_finished(server, game_id)
+    summary = wait_finished(server, game_id)
     detail = requests.get(f"{server}/v1/rulesets/selfish-zombie", timeout=10).json()
     names = {card["id"]: card["name"] for card in detail["catalogue"]["cards"]}
     log = requests.get(f"{server}/v1/games/{game_id}/events?limit=1000", timeout=10).json()["events"]
@@ -95,7 +86,7 @@ def test_a_finished_game_is_verified_on_the_page_and_played_again_from_it(page, 
     left = requests.post(f"{server}/v1/games/{game_id}/seats/0/leave", headers={"Authorization": f"Bearer {token}"},
                          timeout=10)
     assert left.status_code == 200, left.text
-    summary = _wait_finished(server, game_id)
+    summary = wait_finished(server, game_id)
     _hold(page, game_id, 0, token, "Ann", "selfish-space")
     # when she opens it
     page.goto(f"/#/game/{game_id}")

@@ -1,22 +1,11 @@
 """Watching a game live as a spectator, and replaying a finished one version by version."""
 from __future__ import annotations
 
-import time
 
 import pytest
 import requests
 
-from tests.browser.client import api_view, board_facts, create_in_lobby, view_facts
-
-
-def _wait_finished(base: str, game_id: str, seconds: float = 120) -> dict:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        summary = requests.get(f"{base}/v1/games/{game_id}", timeout=5).json()
-        if summary["status"] == "finished":
-            return summary
-        time.sleep(0.2)
-    raise AssertionError(f"{game_id} did not finish in {seconds}s")
+from tests.browser.client import api_view, board_facts, create_in_lobby, view_facts, wait_finished
 
 
 def test_a_spectator_watches_an_all_bot_game_live_to_its_end(page, server, artifacts):
@@ -53,7 +42,7 @@ def test_a_finished_game_replays_forward_and_back_with_the_board_of_each_version
     created = requests.post(f"{server}/v1/games", json={"ruleset": ruleset, "seats": seats, "options": options},
                             timeout=10).json()
     game_id = created["id"]
-    last = _wait_finished(server, game_id)["version"]
+    last = wait_finished(server, game_id)["version"]
     log = requests.get(f"{server}/v1/games/{game_id}/events?limit=1000", timeout=10).json()["events"]
     ends = [e["version"] for i, e in enumerate(log)
             if i + 1 == len(log) or not e["command_id"] or log[i + 1]["command_id"] != e["command_id"]]

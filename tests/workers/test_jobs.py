@@ -1,32 +1,21 @@
 """Bot jobs, deadline jobs and the reconciler, run in-process with RQ's SimpleWorker in burst mode."""
 from __future__ import annotations
 
-import pytest
 from rq import Queue
 
 from events.index import GameIndex
 from events.repository import GameRepository
 from events.dispatch import QUEUE_NAME, Dispatcher, bot_job_id
 from events.handling import create_game, execute, load_meta
-from events.store import EventStore
 from projections.views import load_game
 from tests.helpers import run_jobs
+from tests.workers.games import BOT, HUMAN, start_game
 from workers.jobs import run_bots, run_deadline
 from workers.reconciler import reconcile
 
-HUMAN = {"name": "Ann", "bot": None, "token_sha256": "x"}
-BOT = {"name": "Bot", "bot": "random"}
-
-
-@pytest.fixture
-def store(redis_backend):
-    return EventStore(redis_backend)
-
 
 def new_game(store, seats, **options):
-    result = create_game(GameRepository(store), "selfish-space", seats, {"seed": "jobs", **options})
-    Dispatcher(store.redis).after_append(result)
-    return result.game_id
+    return start_game(store, seats, "jobs", **options)
 
 
 def test_an_all_bot_game_finishes_on_its_own(store):

@@ -6,30 +6,19 @@ import socket
 import subprocess
 import time
 
-import pytest
 from rq import Queue
 from rq.job import Job, JobStatus
 
-from events.dispatch import QUEUE_NAME, Dispatcher, bot_job_id
-from events.handling import create_game, execute
+from events.dispatch import QUEUE_NAME, bot_job_id
+from events.handling import execute
 from events.repository import GameRepository
-from events.store import EventStore
+from tests.workers.games import BOT, HUMAN, start_game
 from workers.lifelines import release_dead_scheduler_locks
 from workers.reconciler import enqueue_overdue, reconcile
 
-HUMAN = {"name": "Ann", "bot": None, "token_sha256": "x"}
-BOT = {"name": "Bot", "bot": "random"}
-
-
-@pytest.fixture
-def store(redis_backend):
-    return EventStore(redis_backend)
-
 
 def new_game(store, seats, **options):
-    result = create_game(GameRepository(store), "selfish-space", seats, {"seed": "lost", **options})
-    Dispatcher(store.redis).after_append(result)
-    return result.game_id
+    return start_game(store, seats, "lost", **options)
 
 
 def bot_job_enqueued_by_the_reconciler(store) -> tuple[str, Queue]:

@@ -9,22 +9,15 @@ from click.testing import CliRunner
 from prometheus_client.parser import text_string_to_metric_families
 from rq import Queue
 
-from events.dispatch import QUEUE_NAME, Dispatcher
-from events.handling import create_game, execute
+from events.dispatch import QUEUE_NAME
+from events.handling import execute
 from events.repository import GameRepository
 from events.store import EventStore
 from service import cli
-from workers.metered import MeteredSimpleWorker, serve_metrics
 from tests.helpers import free_port
+from tests.workers.games import BOT, HUMAN, start_game
+from workers.metered import MeteredSimpleWorker, serve_metrics
 from workers.reconciler import reconcile
-
-HUMAN = {"name": "Ann", "bot": None, "token_sha256": "x"}
-BOT = {"name": "Bot", "bot": "random"}
-
-
-@pytest.fixture
-def store(redis_backend):
-    return EventStore(redis_backend)
 
 
 @pytest.fixture(scope="module")
@@ -42,10 +35,8 @@ def scrape(url: str) -> dict:
             for family in text_string_to_metric_families(text) for s in family.samples}
 
 
-def new_game(store, seats) -> str:
-    result = create_game(GameRepository(store), "selfish-space", seats, {"seed": "metrics"})
-    Dispatcher(store.redis).after_append(result)
-    return result.game_id
+def new_game(store, seats, **options):
+    return start_game(store, seats, "metrics", **options)
 
 
 def test_given_an_all_bot_game_when_the_worker_plays_it_then_its_bot_jobs_count_as_finished(store, metrics_url):
