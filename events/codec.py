@@ -33,6 +33,7 @@ number and an upcaster.
 from __future__ import annotations
 
 import time
+from functools import lru_cache
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any, Callable
@@ -77,8 +78,23 @@ def now_ms() -> int:
 
 
 def iso(ms: int) -> str:
-    """UTC milliseconds since the epoch as ISO 8601 with a ``Z`` suffix."""
-    return datetime.fromtimestamp(ms / 1000, timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+    """UTC milliseconds since the epoch as ISO 8601 with a ``Z`` suffix
+    (``2026-11-25T23:37:07.123Z``); every batch, view and deadline writes one, so the
+    text of the second is remembered for the next call in that second."""
+    seconds, millis = divmod(ms, 1000)
+    if not 0 <= seconds < _YEAR_10000_S:     # outside what strftime pads to four digits
+        return datetime.fromtimestamp(ms / 1000, timezone.utc).isoformat(timespec="milliseconds").replace(
+            "+00:00", "Z")
+    return f"{_iso_second(seconds)}.{millis:03d}Z"
+
+
+#: 10000-01-01T00:00:00Z in seconds since the epoch.
+_YEAR_10000_S = 253_402_300_800
+
+
+@lru_cache(maxsize=64)
+def _iso_second(seconds: int) -> str:
+    return time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(seconds))
 
 
 def ms_of(ts: str) -> int | None:

@@ -66,6 +66,10 @@ class Game:
             seat as a string; seats with none are absent.
         snapshot_version: the version of the game's stored snapshot, when known
             (``save`` writes a new one every :data:`SNAPSHOT_EVERY` events).
+        views: what readers rendered of this game as it is, by seat (``None``: the
+            spectator): ``projections.views.seat_view`` keeps each seat's current view
+            here, so watchers polling one version render it once. A ``Game`` is never
+            changed once loaded (a new version is a new ``Game``), so neither are these.
     """
 
     meta: GameMeta
@@ -78,6 +82,7 @@ class Game:
     clocks: dict | None = None
     missed: dict | None = None
     snapshot_version: int | None = None
+    views: dict = field(default_factory=dict, compare=False, repr=False)
 
 
 @dataclass

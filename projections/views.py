@@ -191,7 +191,21 @@ def seat_view(repo: GameRepository, game: Game, seat: int | None, at: int | None
     where the version falls inside a batch). The seats and clocks are those of that
     version (``projections.seats``). Raises ``ValueError`` when ``at`` is outside
     ``1..version``.
+
+    The view now is rendered once per seat and version and kept on ``game``
+    (``Game.views``): every watcher polling the same version gets the same
+    dict, so callers must not change it.
     """
+    if at is None:
+        shown = game.views.get(seat)
+        if shown is None:
+            shown = game.views[seat] = _seat_view(repo, game, seat, None)
+        return shown
+    return _seat_view(repo, game, seat, at)
+
+
+def _seat_view(repo: GameRepository, game: Game, seat: int | None, at: int | None) -> dict:
+    """:func:`seat_view`, rendered."""
     meta, ruleset = game.meta, game.ruleset
     state, version, since, in_command, head = game.state, game.version, last_ts(game), None, game.head
     seats, clocks, timed = seats_now(meta), clocks_now(meta, game.clocks), game.clocks

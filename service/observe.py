@@ -18,7 +18,7 @@ import sys
 import time
 
 import orjson
-from flask import Flask, g, request
+from flask import Flask, request
 
 from events import metrics
 from events.games import RULESETS
@@ -37,32 +37,51 @@ def install(app: Flask) -> None:
     app.after_request(_finish)
 
 
+#: Where a request keeps its start time and its command record (its WSGI environ: one lookup, no ``g``).
+STARTED, COMMAND = "stranded.started", "stranded.command"
+
+
 def _start() -> None:
-    g.stranded_started = time.perf_counter()
-    g.stranded_command = {}
+    request.environ[STARTED] = time.perf_counter()
 
 
 def command_seen() -> dict:
     """The request's record of its command, filled by the view and the handler
     (``ruleset``, ``type``) for the command metrics."""
-    return g.setdefault("stranded_command", {})
+    return request.environ.setdefault(COMMAND, {})
+
+
+#: The labelled children of the request and command metrics, by their labels: ``labels()``
+#: checks and converts its arguments on every call, the dict lookup does not (the label
+#: sets are bounded, so is this cache).
+_children: dict = {}
+
+
+def _child(metric_name: str, *labels: str):
+    key = (metric_name, *labels)
+    child = _children.get(key)
+    if child is None:
+        child = _children[key] = getattr(metrics, metric_name).labels(*labels)
+    return child
 
 
 def _finish(response):
-    started = g.get("stranded_started")
+    req = request._get_current_object()          # one context lookup for the whole hook
+    environ = req.environ
+    started = environ.get(STARTED)
     seconds = time.perf_counter() - started if started is not None else 0.0
-    rule = request.url_rule.rule if request.url_rule is not None else "<unmatched>"
+    rule = req.url_rule.rule if req.url_rule is not None else "<unmatched>"
     status = response.status_code
-    line = {"method": request.method, "path": rule, "status": status, "duration_ms": round(seconds * 1000, 2)}
-    game_id = (request.view_args or {}).get("game_id")
-    if game_id is not None:
-        line["game_id"] = game_id
+    method = req.method
+    game_id = (req.view_args or {}).get("game_id")
     if log.isEnabledFor(logging.INFO):
+        line = {"method": method, "path": rule, "status": status, "duration_ms": round(seconds * 1000, 2)}
+        if game_id is not None:
+            line["game_id"] = game_id
         log.info(orjson.dumps(line).decode())
-    method = request.method if request.method in METHODS else "OTHER"
-    metrics.HTTP_REQUESTS.labels(method, rule, str(status)).inc()
-    if request.endpoint == COMMANDS_ENDPOINT and request.method == "POST":
-        _count_command(g.get("stranded_command") or {}, status, seconds)
+    _child("HTTP_REQUESTS", method if method in METHODS else "OTHER", rule, str(status)).inc()
+    if method == "POST" and req.endpoint == COMMANDS_ENDPOINT:
+        _count_command(environ.get(COMMAND) or {}, status, seconds)
     return response
 
 
@@ -72,8 +91,8 @@ def _count_command(seen: dict, status: int, seconds: float) -> None:
     kind = seen.get("type")
     label = ruleset.id if ruleset is not None else "unknown"
     kind = kind if ruleset is not None and kind in ruleset.commands else "other"
-    metrics.COMMANDS.labels(label, kind, str(status)).inc()
-    metrics.COMMAND_SECONDS.labels(label).observe(seconds)
+    _child("COMMANDS", label, kind, str(status)).inc()
+    _child("COMMAND_SECONDS", label).observe(seconds)
 
 
 def log_to_stdout(environ) -> None:
