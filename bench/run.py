@@ -28,7 +28,7 @@ from bench import common as C  # noqa: E402
 from bench.commands import bench_http  # noqa: E402
 from bench.common import BENCH_DIR, PREFIX, REDIS_URL, verdict  # noqa: E402
 from bench.reads import bench_list, bench_view_latency, bench_view_ratio, fill_lobby  # noqa: E402
-from bench.inprocess import bench_fold, bench_self_play, bench_self_play_all  # noqa: E402
+from bench.inprocess import bench_fold, bench_self_play, bench_self_play_all, fold_records  # noqa: E402
 from bench.replay import bench_rebuild, bench_verify, store_games  # noqa: E402
 from bench.servers import free_port, start_bare, start_serve, stop_server, wait_until_up  # noqa: E402
 from events.connection import connect  # noqa: E402
@@ -67,7 +67,7 @@ def section_in_process(quick: bool, figures: dict) -> None:
     """Self-play of every ruleset, and the fold."""
     log("\n[1] self-play, in process, games per CPU second")
     games = 150 if quick else 1000
-    rate, per_game, records = bench_self_play(games)
+    rate, per_game = bench_self_play(games)
     figures["selfplay_games_per_cpu_s"] = rate
     figures["selfplay_events_per_game"] = per_game
     log(f"  selfish-space, 4 random bots: {rate:,.0f} games/CPU s ({per_game:.0f} events/game, {games} games)")
@@ -75,7 +75,7 @@ def section_in_process(quick: bool, figures: dict) -> None:
     for ruleset_id, rates in figures["selfplay"].items():
         log(f"  {ruleset_id} ({rates['seats']} seats): random {rates['random']:,.1f}, strong {rates['strong']:,.1f}"
             " games/CPU s")
-    fold_rate, total, _ = bench_fold(records[:min(200, len(records))], 2 if quick else 5)
+    fold_rate, total, _ = bench_fold(fold_records(min(200, games)), 2 if quick else 5)
     figures["fold_events_per_s"] = fold_rate
     log(f"  fold from scratch: {fold_rate:,.0f} events/s")
 

@@ -42,6 +42,14 @@ class GameRecord:
     commands: list[tuple[int, dict]] = field(default_factory=list)
 
 
+def _first_pending_seat(ruleset: Ruleset) -> Callable[[Any], int | None]:
+    """``Ruleset.acting_seat`` for a game without it: the seat of the first pending decision."""
+    def acting_seat(state):
+        pending = ruleset.pending(state)
+        return pending[0].seat if pending else None
+    return acting_seat
+
+
 def play_game(ruleset: Ruleset, policies: list[str], seed: str, options: dict | None = None,
               on_step: Callable[[Any, list[dict]], None] | None = None,
               max_steps: int = MAX_STEPS) -> GameRecord:
@@ -54,7 +62,10 @@ def play_game(ruleset: Ruleset, policies: list[str], seed: str, options: dict | 
     generator per game (seeded from ``seed``), which is cheaper than the
     service's generator per bot move and as good for statistics.
     ``on_step(state, events)`` is called after setup and after every decided
-    command with the live state and that batch's events.
+    command with the live state and that batch's events. The game owns its
+    state and decides on it in place where the ruleset can
+    (``Ruleset.decide_in_place``), so the state handed to ``on_step`` changes
+    as the game goes on: copy it (``ruleset.copy_state``) to keep it.
     """
     events = ruleset.setup(options or {}, len(policies), rng_for(seed, 0))
     state = ruleset.fold(events)
@@ -62,16 +73,17 @@ def play_game(ruleset: Ruleset, policies: list[str], seed: str, options: dict | 
         on_step(state, events)
     commands: list[tuple[int, dict]] = []
     bot_rng = rng_for(seed, 0, salt="bots")
+    acting_seat = ruleset.acting_seat or _first_pending_seat(ruleset)
+    decide = ruleset.decide_in_place or ruleset.decide_and_evolve   # the state is ours: no copy
     while True:
-        pending = ruleset.pending(state)
-        if not pending:
+        seat = acting_seat(state)
+        if seat is None:
             break
         if len(commands) >= max_steps:
             raise GameDidNotEnd(f"game {seed!r} did not end within {max_steps} commands")
-        seat = pending[0].seat
         version = len(events) + 1      # the stream's version: GameCreated is version 1
         command = choose(ruleset, state, seat, policies[seat], bot_rng)
-        batch, state = ruleset.decide_and_evolve(state, seat, command, rng_for(seed, version))
+        batch, state = decide(state, seat, command, rng_for(seed, version))
         events.extend(batch)
         commands.append((seat, command))
         if on_step:

@@ -185,6 +185,16 @@ class Ruleset:
             it already has it), so the write path and self-play evolve each
             event once. ``new_state`` must equal folding ``events`` into a copy
             of ``state``; ``state`` itself is not modified.
+        decide_in_place(state, seat, command, rng) -> (events, new_state):
+            optional; ``decide_evolved`` for a caller that gives ``state`` up
+            (self-play owns its state and never reads an old one): the game
+            may resolve on ``state`` itself, mutating it (half-way if it
+            raises), and return it as ``new_state``. Same events, same
+            ``new_state``; it only saves the copy.
+        acting_seat(state) -> seat | None: optional; the seat of
+            ``pending(state)[0]`` (``None`` when nothing is pending) without
+            building the decisions and their labels, which self-play asks
+            before every command.
     """
 
     id: str
@@ -212,6 +222,8 @@ class Ruleset:
     versions: tuple[str, ...] = ()
     decide_evolved: Callable[[State, int, Command, random.Random], tuple[list[Event], State]] | None = None
     resign: Callable[[State, int, random.Random], list[Event]] | None = None
+    decide_in_place: Callable[[State, int, Command, random.Random], tuple[list[Event], State]] | None = None
+    acting_seat: Callable[[State], int | None] | None = None
 
     def decide_and_evolve(self, state: State, seat: int, command: Command,
                           rng: random.Random) -> tuple[list[Event], State]:

@@ -30,3 +30,36 @@ def test_decide_evolved_gives_the_state_its_events_fold_to_and_leaves_the_old_on
                 folded = ruleset.evolve(folded, event)
             assert after == folded
             state = after
+
+
+@pytest.mark.parametrize("ruleset_id", sorted(r for r in RULESETS if RULESETS[r].decide_in_place))
+def test_decide_in_place_gives_what_decide_evolved_gives(ruleset_id):
+    ruleset = RULESETS[ruleset_id]
+    for game in range(12):
+        seats = ruleset.min_seats + game % (ruleset.max_seats - ruleset.min_seats + 1)
+        state = ruleset.fold(ruleset.setup({}, seats, random.Random(game)))
+        for step in range(400):
+            pending = ruleset.pending(state)
+            if not pending:
+                break
+            command = choose(ruleset, state, pending[0].seat, "random", random.Random(step))
+            expected = ruleset.decide_evolved(state, pending[0].seat, command, rng_for(f"g{game}", step))
+            got = ruleset.decide_in_place(state, pending[0].seat, command, rng_for(f"g{game}", step))
+            assert got == expected
+            state = got[1]
+
+
+@pytest.mark.parametrize("ruleset_id", sorted(r for r in RULESETS if RULESETS[r].acting_seat))
+def test_acting_seat_is_the_first_pending_seat(ruleset_id):
+    ruleset = RULESETS[ruleset_id]
+    for game in range(12):
+        seats = ruleset.min_seats + game % (ruleset.max_seats - ruleset.min_seats + 1)
+        state = ruleset.fold(ruleset.setup({}, seats, random.Random(game)))
+        assert ruleset.acting_seat(None) is None
+        for step in range(400):
+            pending = ruleset.pending(state)
+            assert ruleset.acting_seat(state) == (pending[0].seat if pending else None)
+            if not pending:
+                break
+            command = choose(ruleset, state, pending[0].seat, "random", random.Random(step))
+            state = ruleset.decide_evolved(state, pending[0].seat, command, rng_for(f"g{game}", step))[1]

@@ -61,7 +61,9 @@ def active_seat(state) -> int | None:
 def make_decide(phases: dict, handlers: dict, table, copy_state, active_seat, phase_of):
     """Build ``decide(state, seat, command, rng) -> events``; its attribute ``evolved`` is
     the same decision returning ``(events, state after them)`` (``Ruleset.decide_evolved``:
-    the table's copy, each event folded in once as it was emitted).
+    the table's copy, each event folded in once as it was emitted), and ``in_place`` the
+    same again resolving on ``state`` itself (``Ruleset.decide_in_place``: for a caller that
+    gives the state up, such as self-play; ``state`` is then mutated, half-way if it raises).
 
     ``phases``: command type -> the phase it answers (or a tuple of phases); ``handlers``: command type ->
     ``handler(table, seat, command)``; ``table``: the edition's Table class; ``copy_state``,
@@ -69,12 +71,10 @@ def make_decide(phases: dict, handlers: dict, table, copy_state, active_seat, ph
     ``game_over`` (409), ``bad_arguments`` (not a command), ``unknown_command``, ``not_your_turn``
     (409), ``wrong_phase``; then the handler's own checks.
     """
-    def decide(state, seat, command, rng):
-        """Check ``command`` from ``seat`` and return its events; ``state`` is never mutated."""
-        return decide_evolved(state, seat, command, rng)[0]
+    allowed = {ctype: phase if isinstance(phase, tuple) else (phase,) for ctype, phase in phases.items()}
 
-    def decide_evolved(state, seat, command, rng):
-        """``decide``, returning the events and the state after them."""
+    def checked(state, seat, command) -> str:
+        """The guards ``decide`` runs before the handler; returns the command's type."""
         if state is None:
             raise RuleViolation("game_over", "The game has not started.", status=409)
         if state["over"]:
@@ -82,13 +82,28 @@ def make_decide(phases: dict, handlers: dict, table, copy_state, active_seat, ph
         ctype = command_type(command, phases)
         if seat != active_seat(state):
             raise not_your_turn()
-        allowed = phases[ctype]
-        if phase_of(state) not in (allowed if isinstance(allowed, tuple) else (allowed,)):
+        if phase_of(state) not in allowed[ctype]:
             raise RuleViolation("wrong_phase", f"{ctype} cannot be sent now.")
+        return ctype
+
+    def decide(state, seat, command, rng):
+        """Check ``command`` from ``seat`` and return its events; ``state`` is never mutated."""
+        return decide_evolved(state, seat, command, rng)[0]
+
+    def decide_evolved(state, seat, command, rng):
+        """``decide``, returning the events and the state after them."""
+        ctype = checked(state, seat, command)
         t = table(copy_state(state), rng)
         handlers[ctype](t, seat, command)
         return t.events, t.s
+
+    def decide_in_place(state, seat, command, rng):
+        """``decide_evolved`` resolving on ``state`` itself (mutated and returned), not a copy."""
+        t = table(state, rng)
+        handlers[checked(state, seat, command)](t, seat, command)
+        return t.events, t.s
     decide.evolved = decide_evolved
+    decide.in_place = decide_in_place
     return decide
 
 

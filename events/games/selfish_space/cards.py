@@ -111,10 +111,4 @@ def full_space_deck() -> list[str]:
 def kind_pairs(cards: list[str]) -> list[list[str]]:
     """Every pair of kinds that can be taken from ``cards``, sorted, no repeats."""
     kinds = sorted(set(cards))
-    pairs = []
-    for i, a in enumerate(kinds):
-        if cards.count(a) >= 2:
-            pairs.append([a, a])
-        for b in kinds[i + 1:]:
-            pairs.append([a, b])
-    return pairs
+    return [[a, b] for i, a in enumerate(kinds) for b in kinds[i:] if a != b or cards.count(a) >= 2]

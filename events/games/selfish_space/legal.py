@@ -5,12 +5,14 @@ from __future__ import annotations
 from events.games.contract import Decision
 from events.games.selfish.commands import travel_options
 
-from .cards import ACTIONS, DOUBLE, NAMES, PLAYABLE, SINGLE, TARGETED, kind_pairs
+from .cards import ACTIONS, DOUBLE, NAMES, NEEDS_TRACK, PLAYABLE, SINGLE, TARGETED, kind_pairs
 from .decide import phase_of
 from .state import active_seat, flared, singles_available, targets
 
 BREATHE = {"type": "Breathe"}
 PASS = {"type": "Pass"}
+PLAYABLE_KINDS = frozenset(PLAYABLE)
+ACTION_KINDS = frozenset(ACTIONS)
 
 
 def pending(state) -> list[Decision]:
@@ -75,18 +77,22 @@ def legal_commands(state, seat) -> list[dict]:
 
 
 def _turn(state, seat, hand) -> list[dict]:
+    kinds = set(hand)
     out: list[dict] = []
-    may_act = not flared(state, seat) and not (state["two_player"] and state["actions"] >= 1)
-    if may_act:
-        for card in sorted(set(hand)):
-            if card not in PLAYABLE:
-                continue
+    if not flared(state, seat) and not (state["two_player"] and state["actions"] >= 1):
+        on_seats = {}  # needs a track -> the seats a targeted card may be played on
+        for card in sorted(kinds & PLAYABLE_KINDS):
             if card in TARGETED:
-                out += [{"type": "PlayAction", "card": card, "target": t} for t in targets(state, seat, card)]
+                needs_track = card in NEEDS_TRACK
+                if needs_track not in on_seats:
+                    on_seats[needs_track] = targets(state, seat, card)
+                out += [{"type": "PlayAction", "card": card, "target": t} for t in on_seats[needs_track]]
             else:
                 out.append({"type": "PlayAction", "card": card})
-    if DOUBLE in hand and not state["swapped"] and singles_available(state) >= 2:
+    if DOUBLE in kinds and not state["swapped"] and singles_available(state) >= 2:
         out.append({"type": "SwapDouble"})
     out.append(dict(BREATHE))
-    out += [{"type": "BreatheWithActions", "cards": p} for p in kind_pairs([c for c in hand if c in ACTIONS])]
+    spare = sorted(kinds & ACTION_KINDS)   # the pairs of kind_pairs([Action cards held])
+    out += [{"type": "BreatheWithActions", "cards": [a, b]}
+            for i, a in enumerate(spare) for b in spare[i:] if a != b or hand.count(a) >= 2]
     return out + travel_options(hand, SINGLE, DOUBLE)

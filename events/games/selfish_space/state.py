@@ -28,7 +28,7 @@ from __future__ import annotations
 from events.games.selfish.commands import active_seat  # noqa: F401 (the seat to act, shared)
 from events.games.selfish.reactions import copy_window
 
-from .cards import BOARD, SUPPLIES, oxygen
+from .cards import BOARD, NEEDS_TRACK, SUPPLIES, oxygen
 
 
 def copy_state(state):
@@ -97,15 +97,12 @@ def next_alive(state, seat: int) -> int | None:
 
 
 def targets(state, seat: int, card: str) -> list[int]:
-    """Seats ``card`` may be played on by ``seat``."""
-    out = []
-    for s in range(state["seats"]):
-        if s == seat or not state["alive"][s]:
-            continue
-        if card in ("laser_blast", "tether") and position(state, s) == 0:
-            continue
-        out.append(s)
-    return out
+    """Seats ``card`` may be played on by ``seat``: every other living astronaut, but for
+    ``NEEDS_TRACK`` cards (Laser Blast, Tether) only those off the starting space
+    (docs/rules/selfish-space.md, 'The cards': Targets)."""
+    alive, tracks = state["alive"], state["tracks"]
+    needs_track = card in NEEDS_TRACK
+    return [s for s in range(state["seats"]) if s != seat and alive[s] and (tracks[s] or not needs_track)]
 
 
 def at_ship(state, seat: int) -> bool:

@@ -28,7 +28,7 @@ from .legal import legal_commands, pending
 from .published import COMMANDS, EVENTS, VIEW
 from .resolve import Table
 from .setup import STACK_HELP, setup
-from .state import copy_state
+from .state import active_seat, copy_state
 from .views import outcome, redact, view
 
 RULESET = Ruleset(
@@ -41,6 +41,8 @@ RULESET = Ruleset(
     setup=setup,
     decide=decide,
     decide_evolved=decide.evolved,
+    decide_in_place=decide.in_place,
+    acting_seat=active_seat,
     evolve=evolve,
     pending=pending,
     legal_commands=legal_commands,
