@@ -157,7 +157,24 @@ def bench_view_latency(port: int, store: EventStore, requests: int, versions=(20
     base = statistics.median(lat[versions[0]])
     return {"versions": {t: v for t, (_, v) in games.items()},
             "ms": {t: statistics.median(lat[t]) * 1000 for t in versions},
-            "ratios": {t: statistics.median(lat[t]) / base for t in versions[1:]}}
+            "ratios": {t: statistics.median(lat[t]) / base for t in versions[1:]},
+            "render_ms": {t: render_ms(store, game_id) for t, (game_id, _) in games.items()}}
+
+
+def render_ms(store: EventStore, game_id: str, repeats: int = 30) -> float:
+    """Median milliseconds to render seat 0's view of ``game_id`` afresh, in process: what the
+    first reader of a version pays (the server keeps the render for the next ones,
+    ``Game.views``), a cost of the state, not of the log's length."""
+    from projections.views import render_seat_view
+
+    repo = GameRepository(store)
+    game = repo.current(game_id)
+    times = []
+    for _ in range(repeats):
+        started = time.perf_counter()
+        render_seat_view(repo, game, 0, None)
+        times.append(time.perf_counter() - started)
+    return statistics.median(times) * 1000
 
 
 def fill_lobby(store: EventStore, games: int) -> None:

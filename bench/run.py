@@ -132,6 +132,9 @@ def section_http(redis, args, figures: dict) -> None:
         figures["view_latency_ratio_v10000"] = lat["ratios"][10000]
         log("  " + ", ".join(f"v{v}: {lat['ms'][t]:.2f} ms" for t, v in lat["versions"].items())
             + f"; ratios {lat['ratios'][1000]:.2f} and {lat['ratios'][10000]:.2f}")
+        figures["view_render_ms"] = lat["render_ms"]
+        log("  a fresh render (the first reader of a version; later ones get it kept), in process: "
+            + ", ".join(f"v{lat['versions'][t]}: {ms:.2f} ms" for t, ms in lat["render_ms"].items()))
         log("\n[6] the lobby: GET /v1/games?limit=10 with 10 games and with 5,000")
         fill_lobby(EventStore(redis, f"{PREFIX}:lobby10"), 10)
         fill_lobby(EventStore(redis, f"{PREFIX}:lobby5000"), 5000)

@@ -199,13 +199,13 @@ def seat_view(repo: GameRepository, game: Game, seat: int | None, at: int | None
     if at is None:
         shown = game.views.get(seat)
         if shown is None:
-            shown = game.views[seat] = _seat_view(repo, game, seat, None)
+            shown = game.views[seat] = render_seat_view(repo, game, seat, None)
         return shown
-    return _seat_view(repo, game, seat, at)
+    return render_seat_view(repo, game, seat, at)
 
 
-def _seat_view(repo: GameRepository, game: Game, seat: int | None, at: int | None) -> dict:
-    """:func:`seat_view`, rendered."""
+def render_seat_view(repo: GameRepository, game: Game, seat: int | None, at: int | None) -> dict:
+    """:func:`seat_view` rendered afresh, never kept (what the first reader of a version pays)."""
     meta, ruleset = game.meta, game.ruleset
     state, version, since, in_command, head = game.state, game.version, last_ts(game), None, game.head
     seats, clocks, timed = seats_now(meta), clocks_now(meta, game.clocks), game.clocks
