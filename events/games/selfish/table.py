@@ -31,11 +31,16 @@ class Table:
     """
 
     EVOLVE = staticmethod(make_evolve({}))
+    HANDLERS: dict = {}
     SUPPLIES: Supplies
     BOARD: Board
     OPS: dict = {}
     WIN_REASON = "reached_goal"
     NOBODY_LEFT = "everyone_died"
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        cls.HANDLERS = cls.EVOLVE.handlers   # what ``emit`` folds with, found once per class
 
     def __init__(self, state, rng):
         self.s = state
@@ -48,7 +53,7 @@ class Table:
         """Append ``{"type": type_, "data": data}`` to ``events`` and fold it into ``self.s``
         (with the evolve handler of ``type_``: what ``EVOLVE`` does with a well-formed event)."""
         self.events.append({"type": type_, "data": data})
-        self.s = self.EVOLVE.handlers[type_](self.s, data)
+        self.s = self.HANDLERS[type_](self.s, data)
 
     # -- Game cards and the resource ------------------------------------
     def draw(self, seat: int, n: int = 1) -> None:
