@@ -15,18 +15,19 @@ from events.games.contract import Ruleset
 
 
 class LazyView(Mapping):
-    """A read-only mapping that builds the view (``build()``) on first access and then
+    """A read-only mapping that builds the view (``build(*args)``) on first access and then
     behaves as that dict; a policy that reads nothing costs nothing."""
 
-    __slots__ = ("_build", "_view")
+    __slots__ = ("_build", "_args", "_view")
 
-    def __init__(self, build: Callable[[], dict]):
+    def __init__(self, build: Callable[..., dict], *args: Any):
         self._build = build
+        self._args = args
         self._view: dict | None = None
 
     def _data(self) -> dict:
         if self._view is None:
-            self._view = self._build()
+            self._view = self._build(*self._args)
         return self._view
 
     def __getitem__(self, key: str) -> Any:
@@ -53,6 +54,4 @@ def choose(ruleset: Ruleset, state: Any, seat: int, policy: str, rng: random.Ran
         policy: a name in ``ruleset.bots``.
         rng: the policy's generator (``events.randomness.rng_for(seed, version, "bot:<seat>")``).
     """
-    legal = ruleset.legal_commands(state, seat)
-    view = LazyView(lambda: ruleset.view(state, seat))
-    return ruleset.bots[policy](view, legal, rng)
+    return ruleset.bots[policy](LazyView(ruleset.view, state, seat), ruleset.legal_commands(state, seat), rng)

@@ -51,17 +51,19 @@ class LazyRandom:
     Most decisions draw no randomness (a card is drawn from a deck whose order
     an earlier shuffle fixed); seeding a Mersenne Twister costs more than the
     rest of such a decision, so the generator is built on the first call of
-    any of its methods and behaves exactly as ``random.Random(seed_int)``.
+    any of its methods and behaves exactly as ``random.Random(seed_int)``
+    (``seed_int`` from ``"<salt>:<seed>:<version>"``, see :func:`rng_for`).
     """
 
-    def __init__(self, material: bytes):
-        self._material = material
+    def __init__(self, salt: str, seed: str, version: int):
+        self._stream = (salt, seed, version)     # the material is written only if a draw is made
 
     def __getattr__(self, name: str):
         rng = self.__dict__.get("_rng")
         if rng is None:
+            salt, seed, version = self._stream
             rng = self.__dict__["_rng"] = random.Random(
-                int.from_bytes(hashlib.sha256(self._material).digest()[:16], "big"))
+                int.from_bytes(hashlib.sha256(f"{salt}:{seed}:{version}".encode()).digest()[:16], "big"))
         attribute = getattr(rng, name)
         self.__dict__[name] = attribute          # the next call finds it without __getattr__
         return attribute
@@ -79,4 +81,4 @@ def rng_for(seed: str, version: int, salt: str = "rules") -> random.Random:
         salt: keeps independent streams apart (``"rules"`` for the game,
             ``"bot:<seat>"`` for a bot seat's choices).
     """
-    return LazyRandom(f"{salt}:{seed}:{version}".encode())  # type: ignore[return-value]
+    return LazyRandom(salt, seed, version)  # type: ignore[return-value]

@@ -33,7 +33,7 @@ class Board:
 
     def at_goal(self, state, seat: int) -> bool:
         """Whether ``seat`` has reached the goal (the ship, the chopper)."""
-        return self.position(state, seat) >= self.goal
+        return len(state["tracks"][seat]) >= self.goal   # position >= goal
 
     # -- evolve -------------------------------------------------------------
     def moved(self, s, d):

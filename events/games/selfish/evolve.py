@@ -114,7 +114,8 @@ def make_evolve(handlers: dict, first: str = "GameStarted"):
     """An ``evolve(state, event) -> state`` dispatching on ``handlers`` (event type -> handler).
 
     Before the ``first`` event the state stays ``None``; an unknown type changes nothing; a
-    malformed event (missing keys, bad indexes) changes nothing.
+    malformed event (missing keys, bad indexes) changes nothing. Its attribute ``handlers`` is
+    ``handlers`` (the resolver folds the well-formed events it emits through them directly).
     """
     def evolve(state, event):
         """Fold one event into ``state`` (mutated and returned); total, never raises."""
@@ -127,4 +128,5 @@ def make_evolve(handlers: dict, first: str = "GameStarted"):
             return handler(state, event.get("data") or {})
         except (KeyError, IndexError, TypeError):  # a malformed event changes nothing
             return state
+    evolve.handlers = handlers
     return evolve

@@ -13,6 +13,7 @@ class attributes and adds its own ops and cards.
 from __future__ import annotations
 
 from .board import Board
+from .evolve import make_evolve
 from .paying import Supplies
 from .versions import level_of
 
@@ -22,18 +23,24 @@ class Table:
 
     ``Table(state, rng)``: ``state`` is a copy the table may mutate (``None`` in setup); ``rng``
     a ``random.Random``. Attributes: ``s`` the state, ``events`` the ``{"type", "data"}`` events
-    emitted, ``queue`` the pending ops. Subclasses set ``EVOLVE`` (the edition's evolve),
+    emitted, ``queue`` the pending ops. Subclasses set ``EVOLVE`` (the edition's evolve, from
+    ``make_evolve``: ``emit`` folds through its ``handlers``),
     ``SUPPLIES`` (:class:`Supplies`), ``BOARD`` (:class:`Board`), ``OPS`` (op name ->
     ``method(table, op)``), ``WIN_REASON`` and ``NOBODY_LEFT`` (``GameEnded`` reasons), and
     implement ``end_turn``.
     """
 
-    EVOLVE = staticmethod(lambda state, event: state)
+    EVOLVE = staticmethod(make_evolve({}))
+    HANDLERS: dict = {}
     SUPPLIES: Supplies
     BOARD: Board
     OPS: dict = {}
     WIN_REASON = "reached_goal"
     NOBODY_LEFT = "everyone_died"
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        cls.HANDLERS = cls.EVOLVE.handlers   # what ``emit`` folds with, found once per class
 
     def __init__(self, state, rng):
         self.s = state
@@ -43,10 +50,10 @@ class Table:
 
     # -- events ---------------------------------------------------------
     def emit(self, type_: str, data: dict) -> None:
-        """Append ``{"type": type_, "data": data}`` to ``events`` and fold it into ``self.s``."""
-        event = {"type": type_, "data": data}
-        self.events.append(event)
-        self.s = self.EVOLVE(self.s, event)
+        """Append ``{"type": type_, "data": data}`` to ``events`` and fold it into ``self.s``
+        (with the evolve handler of ``type_``: what ``EVOLVE`` does with a well-formed event)."""
+        self.events.append({"type": type_, "data": data})
+        self.s = self.HANDLERS[type_](self.s, data)
 
     # -- Game cards and the resource ------------------------------------
     def draw(self, seat: int, n: int = 1) -> None:

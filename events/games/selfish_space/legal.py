@@ -13,6 +13,8 @@ BREATHE = {"type": "Breathe"}
 PASS = {"type": "Pass"}
 PLAYABLE_KINDS = frozenset(PLAYABLE)
 ACTION_KINDS = frozenset(ACTIONS)
+TARGETED_KINDS = frozenset(TARGETED)
+NEEDS_TRACK_KINDS = frozenset(NEEDS_TRACK)
 
 
 def pending(state) -> list[Decision]:
@@ -82,17 +84,25 @@ def _turn(state, seat, hand) -> list[dict]:
     if not flared(state, seat) and not (state["two_player"] and state["actions"] >= 1):
         on_seats = {}  # needs a track -> the seats a targeted card may be played on
         for card in sorted(kinds & PLAYABLE_KINDS):
-            if card in TARGETED:
-                needs_track = card in NEEDS_TRACK
-                if needs_track not in on_seats:
-                    on_seats[needs_track] = targets(state, seat, card)
-                out += [{"type": "PlayAction", "card": card, "target": t} for t in on_seats[needs_track]]
+            if card in TARGETED_KINDS:
+                needs_track = card in NEEDS_TRACK_KINDS
+                seats = on_seats.get(needs_track)
+                if seats is None:
+                    seats = on_seats[needs_track] = targets(state, seat, card)
+                for target in seats:
+                    out.append({"type": "PlayAction", "card": card, "target": target})
             else:
                 out.append({"type": "PlayAction", "card": card})
     if DOUBLE in kinds and not state["swapped"] and singles_available(state) >= 2:
         out.append({"type": "SwapDouble"})
-    out.append(dict(BREATHE))
-    spare = sorted(kinds & ACTION_KINDS)   # the pairs of kind_pairs([Action cards held])
-    out += [{"type": "BreatheWithActions", "cards": [a, b]}
-            for i, a in enumerate(spare) for b in spare[i:] if a != b or hand.count(a) >= 2]
-    return out + travel_options(hand, SINGLE, DOUBLE)
+    out.append({"type": "Breathe"})
+    spare = kinds & ACTION_KINDS   # the pairs of kind_pairs([Action cards held])
+    if spare:
+        spare = sorted(spare)
+        for i, first in enumerate(spare):
+            if hand.count(first) >= 2:
+                out.append({"type": "BreatheWithActions", "cards": [first, first]})
+            for second in spare[i + 1:]:
+                out.append({"type": "BreatheWithActions", "cards": [first, second]})
+    out += travel_options(hand, SINGLE, DOUBLE)
+    return out

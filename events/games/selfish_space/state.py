@@ -102,7 +102,11 @@ def targets(state, seat: int, card: str) -> list[int]:
     (docs/rules/selfish-space.md, 'The cards': Targets)."""
     alive, tracks = state["alive"], state["tracks"]
     needs_track = card in NEEDS_TRACK
-    return [s for s in range(state["seats"]) if s != seat and alive[s] and (tracks[s] or not needs_track)]
+    seats = []
+    for other in range(state["seats"]):
+        if other != seat and alive[other] and (tracks[other] or not needs_track):
+            seats.append(other)
+    return seats
 
 
 def at_ship(state, seat: int) -> bool:
