@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import repeat
-from operator import itemgetter
+from operator import countOf, itemgetter
 from typing import Any
 
 import orjson
@@ -103,14 +103,14 @@ def fold_flat(ruleset: Ruleset, game_id: str, entries: list, state: Any = None) 
     send the whole list through :func:`fold_entries`. Raises ``CodecError`` for an entry
     that is not an event."""
     fields = list(map(_SECOND, entries))
-    if not fields:
-        return state
-    if set(map(len, fields)) != {4} or set(map(_FIRST, fields)) != {b"e"} or set(map(_THIRD, fields)) != {b"b"}:
+    count = len(fields)
+    if (countOf(map(len, fields), 4) != count or countOf(map(_FIRST, fields), b"e") != count
+            or countOf(map(_THIRD, fields), b"b") != count):
         return _fold_parsed(ruleset, game_id, entries, state)
-    parts = list(map(bytes.partition, map(_SECOND, fields), repeat(b" ")))
+    parts = list(map(bytes.partition, map(_SECOND, fields), repeat(_SPACE)))
     kinds = list(map(_FIRST, parts))
     names = {kind: _game_type(kind) for kind in set(kinds)}
-    if False in names.values() or b"" in set(map(_SECOND, parts)):
+    if False in names.values() or countOf(map(_SECOND, parts), _SPACE) != count:
         return _fold_parsed(ruleset, game_id, entries, state)
     try:
         datas = list(map(orjson.loads, map(_THIRD, parts)))
@@ -126,8 +126,11 @@ def fold_flat(ruleset: Ruleset, game_id: str, entries: list, state: Any = None) 
 def _game_type(kind: bytes) -> str | None | bool:
     """What the fast fold does with events of type ``kind`` (``b"Type"`` or ``b"Type/2"``):
     ``None`` skips a system event, a name folds a game event at its current schema,
-    ``False`` asks for the full codec (an empty type, a schema to upcast from)."""
-    name, _, schema = kind.decode(errors="replace").partition("/")
+    ``False`` asks for the full codec (an empty type, not UTF-8, a schema to upcast from)."""
+    try:
+        name, _, schema = kind.decode().partition("/")
+    except UnicodeDecodeError:
+        return False
     if name in SYSTEM_EVENTS:
         return None
     if not name or (schema and schema != str(CURRENT_SCHEMA.get(name, 1))):
@@ -141,6 +144,7 @@ def _fold_parsed(ruleset: Ruleset, game_id: str, entries: list, state: Any) -> A
 
 
 _FIRST, _SECOND, _THIRD = itemgetter(0), itemgetter(1), itemgetter(2)
+_SPACE = b" "
 
 
 def _no_header(version: int):

@@ -53,6 +53,7 @@ def test_an_entry_of_another_shape_goes_through_the_full_codec(store):
     "SeatJoined {not json",            # a system event is parsed too, though not folded
     "CardDrawn {\"card\":1} {}",        # two JSON values in one entry
     "CardDrawn",                       # no data at all
+    b"Card\xffDrawn {}",                # a type that is not UTF-8
 ])
 def test_rebuild_lists_a_game_with_an_entry_that_is_not_an_event(store, e):
     damaged = finished_game(store, seed="d")
