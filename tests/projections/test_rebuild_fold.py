@@ -12,7 +12,7 @@ from events.games import get_ruleset
 from events.handling import create_game
 from events.snapshots import encode_snapshot, fold, fold_flat
 from events.store import EventStore
-from projections.rebuild import _raw_client, rebuild_all
+from projections.rebuild import _raw_client, _unparsed, rebuild_all
 from tests.helpers import run_jobs
 
 RULES = get_ruleset("selfish-space")
@@ -71,3 +71,9 @@ def test_rebuild_rewrites_a_snapshot_that_differs_only_in_bytes_without_reportin
     report = rebuild_all(store)
     assert game_id not in report.repaired                     # the same state at the same version and head
     assert store.read_snapshot(game_id) == fresh              # ... and the time of the log back in place
+
+
+def test_entries_parsed_by_a_cluster_client_fold_the_same(store):
+    game_id = finished_game(store)
+    parsed = [(entry_id, dict(zip(f[::2], f[1::2]))) for entry_id, f in unparsed(store, game_id)]
+    assert fold_flat(RULES, game_id, _unparsed(parsed)) == fold(RULES, store.read(game_id))
