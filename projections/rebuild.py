@@ -204,8 +204,8 @@ def rebuild_all(store: EventStore, progress=None, *, jobs: int = 1, url: str | N
 
     Args:
         progress: called with each game id once it is done.
-        jobs: processes to share the games among (``url`` is then required:
-            each process opens its own connection).
+        jobs: processes to share the games among, this one included (``url``
+            is then required: each other process opens its own connection).
         url: the Redis URL of ``store`` (for ``jobs > 1``).
 
     A damaged game is listed in ``report.damaged`` and the rebuild goes on.
@@ -213,9 +213,12 @@ def rebuild_all(store: EventStore, progress=None, *, jobs: int = 1, url: str | N
     ids = game_ids(store)
     report = RebuildReport()
     if jobs > 1 and url is not None and len(ids) > 1:
-        chunks = [ids[i::jobs] for i in range(jobs)]
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            for part in pool.map(_rebuild_in_process, [url] * jobs, [store.prefix] * jobs, chunks):
+        shares = [ids[i::jobs] for i in range(jobs)]
+        with ProcessPoolExecutor(max_workers=jobs - 1) as pool:
+            parts = [pool.submit(_rebuild_in_process, url, store.prefix, share) for share in shares[1:]]
+            _rebuild_ids(store, shares[0], report, progress)      # this process takes the first share
+            for future in parts:
+                part = future.result()
                 report.merge(part)
                 if progress:
                     for game_id in list(part.rebuilt) + list(part.damaged):
