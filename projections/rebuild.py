@@ -2,11 +2,13 @@
 
 The log is the truth; a game's snapshot and the status and result in its meta
 hash are caches of it. ``rebuild`` folds every game's stream from version 1,
-writes a fresh snapshot, and puts the status and result the log gives back in
-the meta when they disagreed -- reporting each game it repaired. A game whose
+writes a fresh snapshot (unless the stored one is already byte for byte the
+same), and puts the status and result the log gives back in the meta when they
+disagreed -- reporting each game it repaired. A game whose
 log cannot be folded (an entry that is not an event, an unknown ruleset) is
 listed as damaged and left as it is; the others are rebuilt all the same.
-With ``jobs > 1`` the games are shared among that many processes.
+With ``jobs > 1`` the games are shared among that many processes (this one
+and ``jobs - 1`` forked workers).
 """
 from __future__ import annotations
 
