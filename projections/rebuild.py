@@ -138,7 +138,7 @@ def _rebuild_one(store: EventStore, game_id: str, meta_raw: dict, old, entries: 
     head, ts = _head_and_time(entries)
     fresh = encode_snapshot(ruleset, state, version, head, ts)
     differs, fixes = [], {}
-    if old is None or old != fresh.encode():      # the same bytes need no write
+    if old is None or (old.encode() if isinstance(old, str) else old) != fresh.encode():    # the same: no write
         fixes["snapshot"] = fresh
         if _snapshot_state(old) != _snapshot_state(fresh):
             differs.append("snapshot")
