@@ -128,6 +128,7 @@ def _rebuild_one(store: EventStore, game_id: str, meta_raw: dict, old, entries: 
     ruleset = RULESETS[meta.ruleset]
     try:
         state = fold_flat(ruleset, game_id, entries)
+        head, ts = _head_and_time(entries) if state is not None else (None, None)
     except Exception as exc:  # a damaged log: whatever the fold met, this game alone stops
         raise DamagedLog(f"its log cannot be folded: {exc!r}") from exc
     version = len(entries)
@@ -135,7 +136,6 @@ def _rebuild_one(store: EventStore, game_id: str, meta_raw: dict, old, entries: 
     report.rebuilt[game_id] = version if state is not None else 0
     if state is None:
         return {}
-    head, ts = _head_and_time(entries)
     fresh = encode_snapshot(ruleset, state, version, head, ts)
     differs, fixes = [], {}
     if old is None or (old.encode() if isinstance(old, str) else old) != fresh.encode():    # the same: no write

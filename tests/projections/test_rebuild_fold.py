@@ -77,3 +77,11 @@ def test_entries_parsed_by_a_cluster_client_fold_the_same(store):
     game_id = finished_game(store)
     parsed = [(entry_id, dict(zip(f[::2], f[1::2]))) for entry_id, f in unparsed(store, game_id)]
     assert fold_flat(RULES, game_id, _unparsed(parsed)) == fold(RULES, store.read(game_id))
+
+
+def test_rebuild_lists_a_game_whose_last_batch_ends_on_a_garbled_head(store):
+    damaged, healthy = finished_game(store, seed="d"), finished_game(store, seed="h")
+    store.redis.xadd(store.key(damaged, "events"), {"e": "TurnStarted {\"seat\":0}", "b": "1 not-a-head"},
+                     id="99999-0")
+    report = rebuild_all(store)
+    assert list(report.damaged) == [damaged] and healthy in report.rebuilt
