@@ -18,13 +18,15 @@ before the chain), ``ts`` the time of the last batch in UTC milliseconds and
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import repeat
+from operator import countOf, itemgetter
 from typing import Any
 
 import orjson
 
-from events.codec import BatchHeader, CodecError, decode_entries
+from events.codec import CURRENT_SCHEMA, BatchHeader, CodecError, decode_entries
 from events.games.contract import Ruleset
-from events.system import SYSTEM_EVENTS  # noqa: F401 (re-exported: where the fold skips them)
+from events.system import SYSTEM_EVENTS
 
 
 
@@ -92,33 +94,57 @@ def fold_entries(ruleset: Ruleset, game_id: str, entries: list, state: Any = Non
 
 def fold_flat(ruleset: Ruleset, game_id: str, entries: list, state: Any = None) -> Any:
     """:func:`fold_entries` for entries as Redis sends them, unparsed by the client
-    (``[[id, [b"e", e, b"b", b]], ...]``): the events' data are read with one JSON parse
-    per call, and type names are decoded once each. Entries of another shape or layout
-    go through :func:`fold_entries`."""
-    kinds, datas, system, names = [], [], _SYSTEM_BYTES, {}
-    for entry_id, fields in entries:
-        if len(fields) != 4 or fields[0] != b"e" or fields[2] != b"b":
-            return fold_entries(ruleset, game_id, [(i, dict(zip(f[::2], f[1::2]))) for i, f in entries], state)
-        e = fields[1]
-        space = e.find(b" ")
-        kind = e[:space]
-        if space < 1 or b"/" in kind:
-            return fold_entries(ruleset, game_id, [(i, dict(zip(f[::2], f[1::2]))) for i, f in entries], state)
-        if kind in system:
-            continue
-        name = names.get(kind)
-        if name is None:
-            name = names[kind] = kind.decode()
-        kinds.append(name)
-        datas.append(e[space + 1:])
+    (``[[id, [b"e", e, b"b", b]], ...]``), with as little Python per event as it can.
+
+    The entries are split in C (``map``, ``bytes.partition``), each distinct type is
+    named once, and every event's data -- the system events' too, so that a garbled one
+    is still found -- is parsed by ``orjson`` without a Python loop. Entries of
+    another shape or layout, and a game event at an older schema (it needs upcasting),
+    send the whole list through :func:`fold_entries`. Raises ``CodecError`` for an entry
+    that is not an event."""
+    fields = list(map(_SECOND, entries))
+    count = len(fields)
+    if (countOf(map(len, fields), 4) != count or countOf(map(_FIRST, fields), b"e") != count
+            or countOf(map(_THIRD, fields), b"b") != count):
+        return _fold_parsed(ruleset, game_id, entries, state)
+    parts = list(map(bytes.partition, map(_SECOND, fields), repeat(_SPACE)))
+    kinds = list(map(_FIRST, parts))
+    names = {kind: _game_type(kind) for kind in set(kinds)}
+    if False in names.values() or countOf(map(_SECOND, parts), _SPACE) != count:
+        return _fold_parsed(ruleset, game_id, entries, state)
     try:
-        parsed = orjson.loads(b"[" + b",".join(datas) + b"]")
+        datas = list(map(orjson.loads, map(_THIRD, parts)))
     except orjson.JSONDecodeError as exc:
         raise CodecError(f"an entry of game {game_id} holds no JSON data") from exc
     evolve = ruleset.evolve
-    for name, data in zip(kinds, parsed):
-        state = evolve(state, {"type": name, "data": data})
+    for name, data in zip(map(names.__getitem__, kinds), datas):
+        if name is not None:
+            state = evolve(state, {"type": name, "data": data})
     return state
+
+
+def _game_type(kind: bytes) -> str | None | bool:
+    """What the fast fold does with events of type ``kind`` (``b"Type"`` or ``b"Type/2"``):
+    ``None`` skips a system event, a name folds a game event at its current schema,
+    ``False`` asks for the full codec (an empty type, not UTF-8, a schema to upcast from)."""
+    try:
+        name, _, schema = kind.decode().partition("/")
+    except UnicodeDecodeError:
+        return False
+    if name in SYSTEM_EVENTS:
+        return None
+    if not name or (schema and schema != str(CURRENT_SCHEMA.get(name, 1))):
+        return False
+    return name
+
+
+def _fold_parsed(ruleset: Ruleset, game_id: str, entries: list, state: Any) -> Any:
+    """:func:`fold_entries` of unparsed entries (``[id, [field, value, ...]]``)."""
+    return fold_entries(ruleset, game_id, [(i, dict(zip(f[::2], f[1::2]))) for i, f in entries], state)
+
+
+_FIRST, _SECOND, _THIRD = itemgetter(0), itemgetter(1), itemgetter(2)
+_SPACE = b" "
 
 
 def _no_header(version: int):
