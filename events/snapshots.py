@@ -18,7 +18,7 @@ before the chain), ``ts`` the time of the last batch in UTC milliseconds and
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import repeat
+from itertools import compress, repeat
 from operator import countOf, itemgetter
 from typing import Any
 
@@ -116,11 +116,8 @@ def fold_flat(ruleset: Ruleset, game_id: str, entries: list, state: Any = None) 
         datas = list(map(orjson.loads, map(_THIRD, parts)))
     except orjson.JSONDecodeError as exc:
         raise CodecError(f"an entry of game {game_id} holds no JSON data") from exc
-    evolve = ruleset.evolve
-    for name, data in zip(map(names.__getitem__, kinds), datas):
-        if name is not None:
-            state = evolve(state, {"type": name, "data": data})
-    return state
+    named = list(map(names.__getitem__, kinds))
+    return ruleset.fold_pairs(state, compress(zip(named, datas), named))   # system events (None) skipped
 
 
 def _game_type(kind: bytes) -> str | None | bool:

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 Event = dict[str, Any]
 Command = dict[str, Any]
@@ -191,6 +191,9 @@ class Ruleset:
             may resolve on ``state`` itself, mutating it (half-way if it
             raises), and return it as ``new_state``. Same events, same
             ``new_state``; it only saves the copy.
+        evolve_many(state, pairs) -> state: optional; ``evolve`` over ``{"type": t, "data": d}``
+            for each ``(t, d)`` of ``pairs`` in order, the same result without building the
+            events (``stranded rebuild`` folds whole logs through :meth:`fold_pairs`).
         acting_seat(state) -> seat | None: optional; the seat of
             ``pending(state)[0]`` (``None`` when nothing is pending) without
             building the decisions and their labels, which self-play asks
@@ -224,6 +227,7 @@ class Ruleset:
     resign: Callable[[State, int, random.Random], list[Event]] | None = None
     decide_in_place: Callable[[State, int, Command, random.Random], tuple[list[Event], State]] | None = None
     acting_seat: Callable[[State], int | None] | None = None
+    evolve_many: Callable[[State | None, Iterable[tuple[str, dict]]], State] | None = None
 
     def decide_and_evolve(self, state: State, seat: int, command: Command,
                           rng: random.Random) -> tuple[list[Event], State]:
@@ -237,6 +241,16 @@ class Ruleset:
         for event in events:
             new_state = self.evolve(new_state, event)
         return events, new_state
+
+    def fold_pairs(self, state: State | None, pairs: Iterable[tuple[str, dict]]) -> State | None:
+        """Fold ``(type, data)`` pairs into ``state``: ``evolve_many`` when the game has it, else
+        ``evolve`` over each pair as an event."""
+        if self.evolve_many is not None:
+            return self.evolve_many(state, pairs)
+        evolve = self.evolve
+        for kind, data in pairs:
+            state = evolve(state, {"type": kind, "data": data})
+        return state
 
     def fold(self, events, state: State | None = None) -> State | None:
         """Fold ``events`` (an iterable of event dicts) into a state."""

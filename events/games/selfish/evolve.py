@@ -115,7 +115,8 @@ def make_evolve(handlers: dict, first: str = "GameStarted"):
 
     Before the ``first`` event the state stays ``None``; an unknown type changes nothing; a
     malformed event (missing keys, bad indexes) changes nothing. Its attribute ``handlers`` is
-    ``handlers`` (the resolver folds the well-formed events it emits through them directly).
+    ``handlers`` (the resolver folds the well-formed events it emits through them directly);
+    its attribute ``many`` folds ``(type, data)`` pairs by the same rules (``Ruleset.evolve_many``).
     """
     def evolve(state, event):
         """Fold one event into ``state`` (mutated and returned); total, never raises."""
@@ -128,5 +129,22 @@ def make_evolve(handlers: dict, first: str = "GameStarted"):
             return handler(state, event.get("data") or {})
         except (KeyError, IndexError, TypeError):  # a malformed event changes nothing
             return state
+    def evolve_many(state, pairs):
+        """Fold ``(type, data)`` pairs in order: what ``evolve`` gives over ``{"type", "data"}``
+        events, without building each event (``stranded rebuild`` folds whole logs so)."""
+        for kind, data in pairs:
+            if state is None:
+                state = evolve(state, {"type": kind, "data": data})
+                continue
+            handler = handlers.get(kind)
+            if handler is None:
+                continue
+            try:
+                state = handler(state, data or {})
+            except (KeyError, IndexError, TypeError):  # a malformed event changes nothing
+                pass
+        return state
+
     evolve.handlers = handlers
+    evolve.many = evolve_many
     return evolve

@@ -44,6 +44,7 @@ RULESET = Ruleset(
     decide_in_place=decide.in_place,
     acting_seat=active_seat,
     evolve=evolve,
+    evolve_many=evolve.many,
     pending=pending,
     legal_commands=legal_commands,
     view=view,
