@@ -9,9 +9,14 @@ processes) and ``projections.audit.verify`` read them back.
 """
 from __future__ import annotations
 
+import json
+import os
 import statistics
+import subprocess
+import sys
 import time
 
+from bench.common import ROOT
 from events import chain
 from events.codec import FIELDS, BatchHeader, encode_batch, now_ms
 from events.games import RULESETS
@@ -60,11 +65,24 @@ def store_games(store: EventStore, ruleset_id: str, games: int, seats: int = 4, 
 
 
 def bench_rebuild(store: EventStore, url: str, jobs: int, repeats: int = 3) -> tuple[float, int]:
-    """``rebuild_all`` over every game under the store's prefix, ``repeats`` times; returns
-    (median events/s, events). A run of a third of a second is at the mercy of a busy
-    machine, hence the median. The first rebuild of a store written by :func:`store_games`
-    writes every snapshot; later ones find them current and write nothing (the case of a
-    repair run over an intact store)."""
+    """``rebuild_all`` over every game under the store's prefix, ``repeats`` times, in a fresh
+    process as ``stranded rebuild --jobs N`` runs (this one has played thousands of games by
+    now, and forking its heap would be timed too); returns (median events/s, events). A run
+    of a third of a second is at the mercy of a busy machine, hence the median. The first
+    rebuild of a store written by :func:`store_games` writes every snapshot; later ones find
+    them current and write nothing (the case of a repair run over an intact store)."""
+    args = [sys.executable, "-m", "bench.replay", url, store.prefix, str(jobs), str(repeats)]
+    out = subprocess.run(args, cwd=str(ROOT), env=dict(os.environ, PYTHONPATH=str(ROOT)), check=True,
+                         capture_output=True, text=True, timeout=600).stdout
+    result = json.loads(out.strip().splitlines()[-1])
+    return result["events_per_s"], result["events"]
+
+
+def _rebuild_rates(url: str, prefix: str, jobs: int, repeats: int) -> dict:
+    """Time ``rebuild_all`` ``repeats`` times in this process: ``{"events_per_s", "events", "rates"}``."""
+    from events.connection import connect
+
+    store = EventStore(connect(url), prefix)
     rates = []
     for _ in range(repeats):
         start = time.perf_counter()
@@ -72,7 +90,7 @@ def bench_rebuild(store: EventStore, url: str, jobs: int, repeats: int = 3) -> t
         elapsed = time.perf_counter() - start
         assert not report.damaged, report.damaged
         rates.append(report.events / elapsed)
-    return statistics.median(rates), report.events
+    return {"events_per_s": statistics.median(rates), "events": report.events, "rates": rates}
 
 
 def bench_verify(store: EventStore, ids: list[str]) -> tuple[float, int]:
@@ -84,3 +102,7 @@ def bench_verify(store: EventStore, ids: list[str]) -> tuple[float, int]:
         assert report.ok, report.problems
         events += report.events
     return events / (time.perf_counter() - start), events
+
+
+if __name__ == "__main__":      # python -m bench.replay URL PREFIX JOBS REPEATS: one JSON line
+    print(json.dumps(_rebuild_rates(sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]))))
