@@ -1,0 +1,150 @@
+"""Instructions per request, counted by valgrind's callgrind: a yardstick a busy machine cannot move.
+
+    python bench/instructions.py [--requests 300] [--modes command,bare,view,bare-view]
+
+Each mode runs in its own Python under ``valgrind --tool=callgrind --instr-atstart=no``:
+it sets up (imports, seeded two-seat Selfish: Space games on the Redis of
+``REDIS_URL``), then this script switches counting on (``callgrind_control -i on``)
+for exactly ``--requests`` requests through the Flask test client and off again.
+Modes: ``command`` (``POST .../commands`` on Stranded), ``bare`` (the bare app's
+one-``XADD`` command, ``bench/bare_app.py``), ``view`` and ``bare-view``. The
+difference between ``command`` and ``bare`` is what Stranded adds to a request, in
+user-space instructions (the kernel's share of a socket call is not counted; both
+make one round trip). The same seeds give the same games, so a change shows as a
+difference of a few hundred instructions, not as noise. Needs valgrind (Debian's
+``valgrind`` package). Nothing here asserts.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+MODES = ("command", "bare", "view", "bare-view")
+
+
+def child(mode: str, requests: int, flag_dir: Path) -> None:
+    """Set up, say so (``ready``), wait to be counted (``go``), run the requests, say ``done``."""
+    sys.path.insert(0, str(ROOT))
+    import fakeredis  # noqa: F401 - imported here so both apps pay the same imports
+
+    os.environ["BENCH_PREFIX"] = prefix = f"bench:instructions:{os.getpid()}"
+    import bench.bare_app as bare
+    from events.connection import connect
+    from service.app import create_app
+
+    from service import observe
+
+    observe.log_to_stdout({})                      # as `stranded serve` logs each request, here into nothing
+    observe.log.handlers[0].setStream(open(os.devnull, "w"))
+    redis = connect(os.environ.get("REDIS_URL") or "redis://127.0.0.1:6379/13")
+    app = create_app(redis, prefix=prefix, config={"RATE_LIMITS": False})
+    client, bare_client = app.test_client(), bare.app.test_client()
+    seeds = iter(range(10 ** 6))
+
+    def new_game():
+        body = client.post("/v1/games", json={"ruleset": "selfish-space", "seats": [{"name": "A"}, {"name": "B"}],
+                                              "options": {"seed": f"s{next(seeds)}"}}).get_json()
+        return [body["id"], {t["seat"]: t["token"] for t in body["tokens"]}, body["to_act"][0]["seat"]]
+
+    games = [new_game() for _ in range(requests // 10 + 20)]
+    current = [games.pop()]
+
+    def command():
+        game_id, tokens, seat = current[0]
+        resp = client.post(f"/v1/games/{game_id}/commands", json={"type": "Breathe"},
+                           headers={"Authorization": f"Bearer {tokens[seat]}"})
+        body = resp.get_json()
+        if resp.status_code != 200:
+            current[0] = games.pop()
+            return
+        types = [e["type"] for e in body["events"]]
+        turns = [e["data"]["seat"] for e in body["events"] if e["type"] == "TurnStarted"]
+        if "SeedRevealed" in types:
+            current[0] = games.pop()
+        else:
+            current[0][2] = turns[-1] if turns else 1 - seat
+
+    def view():
+        game_id, tokens, seat = current[0]
+        assert client.get(f"/v1/games/{game_id}/view", headers={"Authorization": f"Bearer {tokens[seat]}"}
+                          ).status_code == 200
+
+    redis.set(f"{prefix}:bare:view", "x" * 300)
+    step = {"command": command, "view": view,
+            "bare": lambda: bare_client.post("/v1/games/g1/commands", json={"type": "Breathe"}).get_json(),
+            "bare-view": lambda: bare_client.get("/v1/games/g1/view").get_json()}[mode]
+    for _ in range(20):
+        step()
+    (flag_dir / "ready").write_text(str(os.getpid()))
+    while not (flag_dir / "go").exists():
+        time.sleep(0.05)
+    for _ in range(requests):
+        step()
+    (flag_dir / "done").write_text("")
+    while (flag_dir / "done").exists():
+        time.sleep(0.05)
+    for key in redis.scan_iter(f"{prefix}:*"):
+        redis.delete(key)
+
+
+def count(mode: str, requests: int) -> int:
+    """Instructions per request of ``mode`` (one valgrind run)."""
+    with tempfile.TemporaryDirectory() as folder:
+        flags = Path(folder)
+        out = flags / "callgrind.out"
+        proc = subprocess.Popen(["valgrind", "--tool=callgrind", "--instr-atstart=no", f"--callgrind-out-file={out}",
+                                 sys.executable, __file__, "--child", mode, "--requests", str(requests),
+                                 "--flags", folder], cwd=str(ROOT), stdout=subprocess.DEVNULL,
+                                stderr=subprocess.PIPE, text=True)
+        wait_for(flags / "ready", proc)
+        subprocess.run(["callgrind_control", "-i", "on", str(proc.pid)], check=True, capture_output=True)
+        (flags / "go").write_text("")
+        wait_for(flags / "done", proc)
+        subprocess.run(["callgrind_control", "-i", "off", str(proc.pid)], check=True, capture_output=True)
+        (flags / "done").unlink()
+        _, err = proc.communicate(timeout=600)
+    collected = re.search(r"Collected : (\d+)", err)
+    if proc.returncode != 0 or collected is None:
+        raise RuntimeError(f"valgrind run of {mode} failed:\n{err[-2000:]}")
+    return int(collected.group(1)) // requests
+
+
+def wait_for(path: Path, proc: subprocess.Popen, timeout: float = 900) -> None:
+    """Wait until ``path`` exists; raise if ``proc`` exits first or ``timeout`` passes."""
+    deadline = time.monotonic() + timeout
+    while not path.exists():
+        if proc.poll() is not None:
+            raise RuntimeError(f"the counted process exited early:\n{proc.stderr.read()[-2000:]}")
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"no {path.name} within {timeout} s")
+        time.sleep(0.1)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--requests", type=int, default=300)
+    parser.add_argument("--modes", default=",".join(MODES))
+    parser.add_argument("--child", choices=MODES, help=argparse.SUPPRESS)
+    parser.add_argument("--flags", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        child(args.child, args.requests, Path(args.flags))
+        return
+    counts = {mode: count(mode, args.requests) for mode in args.modes.split(",")}
+    for mode, per_request in counts.items():
+        print(f"{mode:10s} {per_request:>12,} instructions per request")
+    if "command" in counts and "bare" in counts:
+        print(f"a command adds {counts['command'] - counts['bare']:,} to the bare XADD request")
+    if "view" in counts and "bare-view" in counts:
+        print(f"a view adds {counts['view'] - counts['bare-view']:,} to the bare GET request")
+
+
+if __name__ == "__main__":
+    main()
