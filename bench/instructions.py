@@ -32,8 +32,6 @@ MODES = ("command", "bare", "view", "bare-view")
 def child(mode: str, requests: int, flag_dir: Path) -> None:
     """Set up, say so (``ready``), wait to be counted (``go``), run the requests, say ``done``."""
     sys.path.insert(0, str(ROOT))
-    import fakeredis  # noqa: F401 - imported here so both apps pay the same imports
-
     os.environ["BENCH_PREFIX"] = prefix = f"bench:instructions:{os.getpid()}"
     import bench.bare_app as bare
     from events.connection import connect

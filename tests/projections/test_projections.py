@@ -10,7 +10,6 @@ from itertools import groupby
 
 from events import chain
 from events.codec import FIELDS, BatchHeader, encode_batch, ms_of
-from events.dispatch import Dispatcher
 from events.games import get_ruleset
 from events.handling import create_game, execute
 from events.snapshots import decode_snapshot, fold
@@ -18,23 +17,17 @@ from events.store import EventStore
 from projections.audit import verify
 from projections.rebuild import game_ids, rebuild_all
 from projections.views import load_game
-from tests.helpers import run_jobs
+from tests.projections.conftest import BOT
+from tests.projections.conftest import finished_game as played
 
 RULES = get_ruleset("selfish-space")
-BOT = {"name": "Bot", "bot": "random"}
-
-
-@pytest.fixture
-def store(redis_backend):
-    return EventStore(redis_backend)
 
 
 def finished_game(store, seed="audit"):
-    result = create_game(GameRepository(store), "selfish-space", [BOT, BOT, BOT], {"seed": seed})
-    Dispatcher(store.redis).after_append(result)
-    run_jobs(store.redis)
-    assert load_game(GameRepository(store), result.game_id).meta.status == "finished"
-    return result.game_id
+    """A finished three-bot game (``tests.projections.conftest``), checked finished."""
+    game_id = played(store, seed)
+    assert load_game(GameRepository(store), game_id).meta.status == "finished"
+    return game_id
 
 
 def test_snapshot_is_written_with_every_append_and_equals_the_fold(store):

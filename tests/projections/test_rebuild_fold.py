@@ -6,29 +6,12 @@ import json
 
 import pytest
 
-from events.repository import GameRepository
-from events.dispatch import Dispatcher
 from events.games import get_ruleset
-from events.handling import create_game
 from events.snapshots import encode_snapshot, fold, fold_flat
-from events.store import EventStore
 from projections.rebuild import _raw_client, _unparsed, rebuild_all
-from tests.helpers import run_jobs
+from tests.projections.conftest import finished_game
 
 RULES = get_ruleset("selfish-space")
-BOT = {"name": "Bot", "bot": "random"}
-
-
-@pytest.fixture
-def store(redis_backend):
-    return EventStore(redis_backend)
-
-
-def finished_game(store, seed="fold"):
-    result = create_game(GameRepository(store), "selfish-space", [BOT, BOT, BOT], {"seed": seed})
-    Dispatcher(store.redis).after_append(result)
-    run_jobs(store.redis)
-    return result.game_id
 
 
 def unparsed(store, game_id):
@@ -36,14 +19,14 @@ def unparsed(store, game_id):
 
 
 def test_the_fast_fold_gives_the_state_of_the_decoded_envelopes(store):
-    game_id = finished_game(store)
+    game_id = finished_game(store, seed="fold")
     entries = unparsed(store, game_id)
     assert entries[0][1][1].startswith(b"GameCreated/2 ")     # a system event at schema 2 is skipped, not decoded
     assert fold_flat(RULES, game_id, entries) == fold(RULES, store.read(game_id))
 
 
 def test_an_entry_of_another_shape_goes_through_the_full_codec(store):
-    game_id = finished_game(store)
+    game_id = finished_game(store, seed="fold")
     entries = unparsed(store, game_id)
     entries[5] = [entries[5][0], entries[5][1][2:] + entries[5][1][:2]]     # fields b, e: still an event
     assert fold_flat(RULES, game_id, entries) == fold(RULES, store.read(game_id))
@@ -63,7 +46,7 @@ def test_rebuild_lists_a_game_with_an_entry_that_is_not_an_event(store, e):
 
 
 def test_rebuild_rewrites_a_snapshot_that_differs_only_in_bytes_without_reporting_it(store):
-    game_id = finished_game(store)
+    game_id = finished_game(store, seed="fold")
     rebuild_all(store)
     fresh = store.read_snapshot(game_id)
     snap = json.loads(fresh)
@@ -74,7 +57,7 @@ def test_rebuild_rewrites_a_snapshot_that_differs_only_in_bytes_without_reportin
 
 
 def test_entries_parsed_by_a_cluster_client_fold_the_same(store):
-    game_id = finished_game(store)
+    game_id = finished_game(store, seed="fold")
     parsed = [(entry_id, dict(zip(f[::2], f[1::2]))) for entry_id, f in unparsed(store, game_id)]
     assert fold_flat(RULES, game_id, _unparsed(parsed)) == fold(RULES, store.read(game_id))
 
