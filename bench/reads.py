@@ -10,6 +10,7 @@ import json
 import statistics
 import threading
 import time
+from functools import cache
 
 from bench.commands import Worker, run_round
 from bench.common import log
@@ -72,6 +73,22 @@ def bench_view_ratio(stranded_port: int, bare_port: int, clients: int, rounds: i
     return {"stranded": s_med, "bare": b_med, "ratio": s_med / b_med if b_med else 0.0}
 
 
+@cache
+def played_game(ruleset_id: str, seats: int, seed: str) -> tuple:
+    """A random game of ``ruleset_id``, played once per process: ``(record, batches, phases)``,
+    the events of each decided command and the state's ``phase`` after it (a long Quickplay
+    game takes seconds, and every prefix of figure 5 is cut from the same one)."""
+    batches: list[list[dict]] = []
+    phases: list[str | None] = []
+
+    def keep(state, batch):
+        batches.append(list(batch))
+        phases.append(state.get("phase") if isinstance(state, dict) else None)
+
+    record = play_game(RULESETS[ruleset_id], ["random"] * seats, seed, on_step=keep)
+    return record, tuple(batches), tuple(phases)
+
+
 def store_prefix(store: EventStore, game_id: str, ruleset_id: str, seats: int, seed: str, events_wanted: int,
                  phase: str | None = None) -> int:
     """Write the first batches of a random game of ``ruleset_id`` (up to ``events_wanted``
@@ -82,14 +99,8 @@ def store_prefix(store: EventStore, game_id: str, ruleset_id: str, seats: int, s
     in the zombies phase works out every zombie's paths), so prefixes compared for the
     log's length must be in the same phase."""
     ruleset = RULESETS[ruleset_id]
-    batches: list[list[dict]] = []
-    phases: list[str | None] = []
-
-    def keep(state, batch):
-        batches.append(list(batch))
-        phases.append(state.get("phase") if isinstance(state, dict) else None)
-
-    record = play_game(ruleset, ["random"] * seats, seed, on_step=keep)
+    record, played, phases = played_game(ruleset_id, seats, seed)
+    batches = list(played)
     if phase is not None:
         total, cut = 0, 1
         for count, (events, after) in enumerate(zip(batches, phases), start=1):
@@ -131,7 +142,7 @@ def bench_view_latency(port: int, store: EventStore, requests: int, versions=(20
     """Median latency of ``GET /view`` of Quickplay games at about each of ``versions`` (prefixes
     of one long random game), requests interleaved; ratios of each to the first."""
     seed = next(f"long-{i}" for i in range(50)
-                if len(play_game(RULESETS[LONG_RULESET], ["random"] * 4, f"long-{i}").events) > max(versions))
+                if len(played_game(LONG_RULESET, 4, f"long-{i}")[0].events) > max(versions))
     games = {}
     for target in versions:       # every prefix ends as a player is to roll for movement (one phase)
         game_id = f"view-{target}"

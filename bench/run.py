@@ -82,7 +82,7 @@ def section_in_process(quick: bool, figures: dict) -> None:
 
 def section_replay(redis, quick: bool, figures: dict) -> None:
     """Finished games written to Redis: their memory, rebuild and verify."""
-    games = 150 if quick else 1000
+    games = 300 if quick else 1000
     store = EventStore(redis, f"{PREFIX}:replay")
     log(f"\n[2] {games} finished selfish-space games (4 random bots) in Redis")
     started = time.perf_counter()
@@ -220,17 +220,18 @@ def main() -> int:
     figures: dict = {"quick": args.quick}
     started = time.perf_counter()
     log(f"Stranded benchmark ({'quick' if args.quick else 'full'}), Redis {REDIS_URL}, key prefix {PREFIX}")
+    sections = {"inprocess": lambda: section_in_process(args.quick, figures),
+                "replay": lambda: section_replay(redis, args.quick, figures),
+                "http": lambda: section_http(redis, args, figures),
+                "sse": lambda: section_sse(args.quick, figures),
+                "scale": lambda: section_scale(args.quick, figures)}
+    figures["section_seconds"] = timings = {}
     try:
-        if "inprocess" not in skip:
-            section_in_process(args.quick, figures)
-        if "replay" not in skip:
-            section_replay(redis, args.quick, figures)
-        if "http" not in skip:
-            section_http(redis, args, figures)
-        if "sse" not in skip:
-            section_sse(args.quick, figures)
-        if "scale" not in skip:
-            section_scale(args.quick, figures)
+        for name, run in sections.items():
+            if name not in skip:
+                begun = time.perf_counter()
+                run()
+                timings[name] = time.perf_counter() - begun
         if args.profile:
             from bench.profiling import profile_commands
 
@@ -239,6 +240,7 @@ def main() -> int:
         removed = cleanup(redis)
     figures["load_average"] = os.getloadavg()
     summary(figures, time.perf_counter() - started, args.quick)
+    log("  seconds by section: " + ", ".join(f"{name} {seconds:.0f}" for name, seconds in timings.items()))
     log(f"(removed {removed} bench keys)")
     if args.json:
         print(json.dumps(figures, sort_keys=True))

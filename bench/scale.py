@@ -149,7 +149,7 @@ def bench_api(redis, quick: bool, clients: int, logdir: Path) -> dict:
     """Commands/s through 1 and 2 gunicorn processes, interleaved rounds; medians and the ratio."""
     from bench.commands import Worker as ClientThread, refill, run_round, stranded_loop
 
-    rounds, seconds, pool = (2, 2.0, 4) if quick else (5, 5.0, 12)
+    rounds, seconds, pool = (2, 1.5, 4) if quick else (5, 5.0, 12)
     procs, threads = {}, {}
     try:
         for n in API_PROCESSES:

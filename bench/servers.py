@@ -68,8 +68,8 @@ def stop_server(proc: subprocess.Popen | None) -> None:
     if proc is None:
         return
     try:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGTERM)  # its own session: gunicorn master and its workers
+        if proc.poll() is None:     # its own session: gunicorn master and its workers; SIGINT is
+            os.killpg(proc.pid, signal.SIGINT)   # gunicorn's quick shutdown (no 5 s wait on keep-alives)
             try:
                 proc.wait(10)
             except subprocess.TimeoutExpired:
