@@ -22,6 +22,8 @@ import fakeredis
 import pytest
 import redis
 
+from tests.helpers import clients_of
+
 # Rate limits are off in tests (and in the servers they start) unless a test turns them on.
 os.environ.setdefault("STRANDED_RATE_LIMITS", "off")
 
@@ -34,29 +36,14 @@ os.environ.setdefault("STRANDED_RATE_LIMITS", "off")
 )
 def redis_factory(request) -> Iterator[Callable[[], redis.Redis]]:
     """A factory of clients of one backend (``fake`` or ``real``), per test."""
-    clients: list[redis.Redis] = []
     if request.param == "fake":
         server = fakeredis.FakeServer()
-
-        def make() -> redis.Redis:
-            client = fakeredis.FakeRedis(server=server, decode_responses=False)
-            clients.append(client)
-            return client
-
-    else:
-        url = os.environ.get("REDIS_URL")
-        if not url:
-            pytest.skip("REDIS_URL is not set: no real Redis to test against")
-
-        def make() -> redis.Redis:
-            client = redis.Redis.from_url(url, decode_responses=False)
-            clients.append(client)
-            return client
-
-        make().flushdb()
-    yield make
-    for client in clients:
-        client.close()
+        yield from clients_of(lambda: fakeredis.FakeRedis(server=server, decode_responses=False))
+        return
+    url = os.environ.get("REDIS_URL")
+    if not url:
+        pytest.skip("REDIS_URL is not set: no real Redis to test against")
+    yield from clients_of(lambda: redis.Redis.from_url(url, decode_responses=False), flush="flushdb")
 
 
 @pytest.fixture

@@ -18,7 +18,7 @@ from pathlib import Path
 import fakeredis
 import requests
 
-from tests.helpers import run_jobs
+from tests.helpers import all_events, run_jobs
 
 ROOT = Path(__file__).resolve().parents[1]
 #: One all-bot table per ruleset: (ruleset, bot policy per seat).
@@ -181,12 +181,6 @@ def reference_moves(ruleset: str, policies: list[str], seed: str) -> list[tuple]
     body = {"ruleset": ruleset, "seats": [{"bot": p} for p in policies], "options": {"seed": seed}}
     game_id = client.post("/v1/games", json=body).get_json()["id"]
     run_jobs(redis)
-    events, after = [], 0
-    while True:
-        page = client.get(f"/v1/games/{game_id}/events?after={after}&limit=1000").get_json()
-        events += page["events"]
-        if not page["events"]:
-            break
-        after = events[-1]["version"]
+    events, _ = all_events(client, game_id)
     assert client.get(f"/v1/games/{game_id}").get_json()["status"] == "finished"
     return moves(events)

@@ -2,6 +2,10 @@
 from __future__ import annotations
 
 import socket
+import time
+from typing import Callable, Iterator
+
+import requests
 
 from rq import Queue, SimpleWorker
 
@@ -76,3 +80,33 @@ def free_port(ports: range) -> int:
                 continue
             return port
     raise AssertionError(f"no free port in {ports.start}-{ports.stop - 1}")
+
+
+def wait_finished(base: str, game_id: str, seconds: float = 120) -> dict:
+    """Poll ``GET {base}/v1/games/{game_id}`` of a running server until the game is finished; return
+    its summary (AssertionError after ``seconds``)."""
+    deadline = time.monotonic() + seconds
+    summary = None
+    while time.monotonic() < deadline:
+        summary = requests.get(f"{base}/v1/games/{game_id}", timeout=5).json()
+        if summary["status"] == "finished":
+            return summary
+        time.sleep(0.2)
+    raise AssertionError(f"{game_id} did not finish in {seconds} s: {summary}")
+
+
+def clients_of(connect: Callable, flush: str | None = None) -> Iterator[Callable]:
+    """For a fixture to ``yield from``: a factory of ``connect()``'s clients, every one closed at the
+    end; with ``flush`` (``"flushdb"``, ``"flushall"``) the data is wiped first."""
+    clients: list = []
+
+    def make():
+        client = connect()
+        clients.append(client)
+        return client
+
+    if flush:
+        getattr(make(), flush)()
+    yield make
+    for client in clients:
+        client.close()

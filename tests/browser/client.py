@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import json
 import random
-import time
 
 import requests
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from tests.helpers import wait_finished  # noqa: F401 - the browser tests import it from here
 
 GAME = "main.game"
 
@@ -99,17 +100,6 @@ def play_to_end(page, rng: random.Random, max_moves: int = 2000, board_share: fl
         page.wait_for_function(f"() => Number(document.querySelector('main.game').dataset.version) > {before}"
                                " || document.querySelector('.error')", timeout=30_000)
     raise AssertionError(f"the game did not end within {max_moves} moves")
-
-
-def wait_finished(base: str, game_id: str, seconds: float = 120) -> dict:
-    """Poll the game's summary until it is finished; return it (AssertionError after ``seconds``)."""
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        summary = requests.get(f"{base}/v1/games/{game_id}", timeout=5).json()
-        if summary["status"] == "finished":
-            return summary
-        time.sleep(0.2)
-    raise AssertionError(f"{game_id} did not finish in {seconds}s")
 
 
 def api_view(base: str, game_id: str, at: int | None = None, token: str | None = None) -> dict:

@@ -25,6 +25,8 @@ from typing import Callable, Iterator
 
 import pytest
 
+from tests.helpers import clients_of
+
 CLUSTER_URL = os.environ.get("STRANDED_TEST_CLUSTER_URL")
 
 if not CLUSTER_URL and not os.environ.get("CI"):
@@ -56,14 +58,4 @@ def cluster_client(url: str):
 @pytest.fixture
 def redis_factory(cluster_url) -> Iterator[Callable]:
     """Clients of the cluster, all seeing the same (flushed) data."""
-    clients = []
-
-    def make():
-        client = cluster_client(cluster_url)
-        clients.append(client)
-        return client
-
-    make().flushall()
-    yield make
-    for client in clients:
-        client.close()
+    yield from clients_of(lambda: cluster_client(cluster_url), flush="flushall")

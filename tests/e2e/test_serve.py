@@ -17,6 +17,8 @@ import time
 import pytest
 import requests
 
+from tests.helpers import wait_finished
+
 pytestmark = pytest.mark.e2e
 
 
@@ -56,16 +58,6 @@ def serve(tmp_path):
             proc.wait(15)
         except subprocess.TimeoutExpired:
             os.killpg(proc.pid, signal.SIGKILL)
-
-
-def wait_finished(base: str, game_id: str, seconds: float) -> dict:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        summary = requests.get(f"{base}/v1/games/{game_id}", timeout=5).json()
-        if summary["status"] == "finished":
-            return summary
-        time.sleep(0.3)
-    raise AssertionError(f"game not finished after {seconds}s: {summary}")
 
 
 def all_bot_game(base: str) -> dict:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from projections.audit import verify
-from tests.helpers import auth, create_game, legal_commands, run_jobs
+from tests.helpers import all_events, auth, create_game, legal_commands, run_jobs
 from tests.helpers import post_command as post
 
 RULESET = "one-against-the-dead"
@@ -49,13 +49,7 @@ def test_a_human_plays_a_whole_game_over_rest(client, store):
     assert isinstance(summary["result"]["scores"]["0"], int)
     report = verify(store, game_id)
     assert report.ok, report.problems
-    events, after = [], 0
-    while True:
-        page = client.get(f"/v1/games/{game_id}/events?after={after}&limit=1000").get_json()
-        events += page["events"]
-        if not page["events"]:
-            break
-        after = page["events"][-1]["version"]
+    events, page = all_events(client, game_id)
     assert page["complete"] and events[-1]["type"] == "SeedRevealed"
     assert [e["version"] for e in events] == list(range(1, summary["version"] + 1))
 
