@@ -96,13 +96,8 @@ def _turn(state, seat, hand) -> list[dict]:
     if DOUBLE in kinds and not state["swapped"] and singles_available(state) >= 2:
         out.append({"type": "SwapDouble"})
     out.append({"type": "Breathe"})
-    spare = kinds & ACTION_KINDS   # the pairs of kind_pairs([Action cards held])
-    if spare:
-        spare = sorted(spare)
-        for i, first in enumerate(spare):
-            if hand.count(first) >= 2:
-                out.append({"type": "BreatheWithActions", "cards": [first, first]})
-            for second in spare[i + 1:]:
-                out.append({"type": "BreatheWithActions", "cards": [first, second]})
+    if kinds & ACTION_KINDS:
+        out += [{"type": "BreatheWithActions", "cards": pair}
+                for pair in kind_pairs([card for card in hand if card in ACTION_KINDS])]
     out += travel_options(hand, SINGLE, DOUBLE)
     return out
