@@ -36,6 +36,7 @@ def child(mode: str, requests: int, flag_dir: Path) -> None:
     import bench.bare_app as bare
     from events.connection import connect
     from service.app import create_app
+    from service.cli import tune_gc
 
     from service import observe
 
@@ -80,6 +81,7 @@ def child(mode: str, requests: int, flag_dir: Path) -> None:
             "bare-view": lambda: bare_client.get("/v1/games/g1/view").get_json()}[mode]
     for _ in range(20):
         step()
+    tune_gc()                                      # as a `stranded serve` worker does once its app is loaded
     (flag_dir / "ready").write_text(str(os.getpid()))
     while not (flag_dir / "go").exists():
         time.sleep(0.05)

@@ -8,17 +8,16 @@
 -- KEYS[3]  the meta hash              stranded:{<game>}:meta
 -- KEYS[4]  (optional) idempotency key stranded:{<game>}:idem:<key>
 --
--- ARGV, in order:
---   expected_version           the version the caller read (0 = empty stream)
---   idempotency_ttl_s          seconds the idempotency key lives (used with KEYS[4])
---   idempotency_tag            what the key is bound to (a digest of the command), stored with it
---   has_snapshot               "1" to SET KEYS[2] to the next argument, else "0"
---   snapshot                   the snapshot text (ignored unless has_snapshot)
---   n_meta                     number of meta field/value pairs that follow
---   field, value * n_meta      HSET on KEYS[3]
---   batch                      the events as one JSON array of [e, b] pairs: the
---                               stream-layout-2 field values (events/codec.py),
---                               written as fields e, b in that order
+-- ARGV, in order (trailing arguments that are not needed are left out, so a plain
+-- command sends two: a short EVALSHA costs the server less to pack):
+--   1  expected_version        the version the caller read (0 = empty stream)
+--   2  batch                   the events as one JSON array of [e, b] pairs: the
+--                              stream-layout-2 field values (events/codec.py),
+--                              written as fields e, b in that order
+--   3  snapshot                the snapshot text to SET on KEYS[2]; "" or absent: none
+--   4  idempotency_ttl_s       seconds the idempotency key lives (with KEYS[4])
+--   5  idempotency_tag         what the key is bound to (a digest of the command), stored with it
+--   6+ field, value, ...         meta fields to HSET on KEYS[3] (pairs)
 --
 -- Replies (an array, first element is the outcome):
 --   {1, first, last}    appended versions first..last
@@ -49,41 +48,28 @@ if actual ~= expected then
 end
 
 -- Parse everything before writing anything.
-local tag = ARGV[3]
-local i = 4
-local has_snapshot = ARGV[i] == '1'
-local snapshot = ARGV[i + 1]
-i = i + 2
-
-local n_meta = tonumber(ARGV[i])
-i = i + 1
-local meta = {}
-for _ = 1, n_meta do
-  meta[#meta + 1] = ARGV[i]
-  meta[#meta + 1] = ARGV[i + 1]
-  i = i + 2
-end
-
-local batch = cjson.decode(ARGV[i])
+local batch = cjson.decode(ARGV[2])
 local n_events = #batch
-if n_events == 0 or #ARGV ~= i then
-  return redis.error_reply('append: expected one JSON array of [e, b] pairs, last')
+local snapshot = ARGV[3]
+local n_args = #ARGV
+if n_events == 0 or (n_args > 5 and (n_args - 5) % 2 ~= 0) then
+  return redis.error_reply('append: expected a JSON array of [e, b] pairs, then meta fields in pairs')
 end
 
 for e = 1, n_events do
   redis.call('XADD', events_key, (expected + e) .. '-0', 'e', batch[e][1], 'b', batch[e][2])
 end
 
-if has_snapshot then
+if snapshot and snapshot ~= '' then
   redis.call('SET', KEYS[2], snapshot)
 end
-if n_meta > 0 then
-  redis.call('HSET', KEYS[3], unpack(meta))
+if n_args > 5 then
+  redis.call('HSET', KEYS[3], unpack(ARGV, 6, n_args))
 end
 
 local first = expected + 1
 local last = expected + n_events
 if idem_key then
-  redis.call('SET', idem_key, first .. ',' .. last .. ',' .. tag, 'EX', tonumber(ARGV[2]))
+  redis.call('SET', idem_key, first .. ',' .. last .. ',' .. ARGV[5], 'EX', tonumber(ARGV[4]))
 end
 return {1, first, last}

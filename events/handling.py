@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import hashlib
 import uuid
+from dataclasses import replace
 from typing import Callable
 
 from events.checks import MalformedCommand, check_command, check_options, check_seats
@@ -98,7 +99,7 @@ def join_seat(repo: GameRepository, game_id: str, seat: int, name: str, token_sh
     """
     for _ in range(MAX_RETRIES):
         game = repo.get(game_id)
-        meta, ruleset = game.meta, game.ruleset
+        meta, ruleset = game.meta.copy(), game.ruleset
         if not 0 <= seat < len(meta.seats):
             raise MalformedCommand("bad_seat", f"This game has seats 0 to {len(meta.seats) - 1}.")
         if meta.status != "waiting":
@@ -119,8 +120,8 @@ def join_seat(repo: GameRepository, game_id: str, seat: int, name: str, token_sh
             events += _setup_events(ruleset, meta)
             meta.status = "active"
         try:
-            return repo.save(game, events, seat=None, command={"type": "JoinSeat", "seat": seat},
-                             cause="system", write_meta=True)
+            return repo.save(replace(game, meta=meta), events, seat=None,
+                             command={"type": "JoinSeat", "seat": seat}, cause="system", write_meta=True)
         except ConcurrencyError:
             metrics.APPEND_CONFLICTS.inc()
             continue

@@ -11,7 +11,7 @@ conditional Redis script.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from events import chain, clocks
@@ -50,7 +50,9 @@ class Game:
     """One game as loaded: everything a decision or a view needs.
 
     Attributes:
-        meta: the parsed meta hash (seats, options, secret seed, status).
+        meta: the parsed meta hash (seats, options, secret seed, status). Never mutate it
+            either (it is shared with the cache): a change is made on ``meta.copy()`` and
+            saved with ``replace(game, meta=changed)``.
         ruleset: the game's rules.
         state: the folded state at ``version`` (``None`` before setup). Never
             mutate it: ``save`` evolves a copy.
@@ -152,8 +154,7 @@ class GameRepository:
         if cached and self.cache is not None and idempotency_key is None:
             hit = self.cache.get(game_id)
             if hit is not None:
-                return Game(hit.meta, hit.ruleset, hit.state, hit.version, hit.head, hit.updated_ms, True,
-                            hit.clocks, hit.missed, hit.snapshot_version), None
+                return (hit if hit.from_cache else replace(hit, from_cache=True, views={})), None
         reply = self.store.load(game_id, idempotency_key)
         meta = GameMeta.from_hash(game_id, reply.meta)
         version, seen = reply.version, reply.seen
@@ -238,7 +239,7 @@ class GameRepository:
         Raises:
             events.store.ConcurrencyError: the stream moved past ``game.version``.
         """
-        ruleset, meta = game.ruleset, game.meta.copy()
+        ruleset, meta = game.ruleset, game.meta          # copied below only if it changes
         if evolved is not None:
             state = evolved
         else:
@@ -252,6 +253,7 @@ class GameRepository:
         if meta.status == "active" and state is not None:
             outcome = ruleset.outcome(state)
             if outcome is not None:
+                meta = meta.copy()
                 meta.status, meta.result = "finished", outcome
                 meta_fields = meta.to_hash()
                 events = events + [{"type": "SeedRevealed", "data": {
@@ -277,7 +279,7 @@ class GameRepository:
             check_tag(res.tag, idempotency_tag)
             return self.replayed(game, res, seat)
         if self.cache is not None and state is not None:
-            self.cache.put(meta.game_id, Game(meta.copy(), ruleset, state, last, head, ts, clocks=timed,
+            self.cache.put(meta.game_id, Game(meta, ruleset, state, last, head, ts, True, clocks=timed,
                                               missed=missed, snapshot_version=snapshot_version))
         return CommandResult(meta.game_id, res.first_version, res.last_version, batch.envelopes, state, meta,
                              res.duplicate, ruleset, seat, head, timed, missed)

@@ -22,6 +22,8 @@ dispatcher and the summary read.
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from events.games.contract import RuleViolation
 from events.randomness import rng_for
 from events.seats import count_missed  # noqa: F401 (the streak rule, kept beside the snapshot's projection)
@@ -62,10 +64,12 @@ def _seat_change(repo: GameRepository, game_id: str, seat: int, build) -> Comman
         if not 0 <= seat < len(game.meta.seats):
             raise RuleViolation("bad_seat", f"This game has seats 0 to {len(game.meta.seats) - 1}.", status=400)
         events, command, cause, acting, update = build(game)
-        game.meta.seats = list(game.meta.seats)
-        game.meta.seats[seat] = {**game.meta.seats[seat], **update}
+        meta = game.meta.copy()
+        meta.seats = list(meta.seats)
+        meta.seats[seat] = {**meta.seats[seat], **update}
         try:
-            return repo.save(game, events, seat=acting, command=command, cause=cause, write_meta=True)
+            return repo.save(replace(game, meta=meta), events, seat=acting, command=command, cause=cause,
+                             write_meta=True)
         except ConcurrencyError:
             continue
     raise ConcurrencyError(game_id, -1, -1)

@@ -27,6 +27,7 @@ from importlib import resources
 from typing import Any, Iterator
 
 import orjson
+from redis.exceptions import NoScriptError
 
 from events import chain, system  # noqa: F401 (system registers the upcasters of the server's own events)
 from events.codec import BatchHeader, CodecError, EncodedBatch, Envelope, decode_entries, entry_fields
@@ -238,19 +239,19 @@ class EventStore:
         if idempotency_key is not None and idempotency_ttl_s <= 0:
             raise ValueError(f"idempotency_ttl_s must be > 0, got {idempotency_ttl_s}")
 
-        keys = [self.key(game_id, "events"), self.key(game_id, "snapshot"), self.key(game_id, "meta")]
+        base = self.key(game_id, "")
+        keys = [base + "events", base + "snapshot", base + "meta"]
+        args: list[Any] = [expected_version, orjson.dumps(batch.entries)]
         if idempotency_key is not None:
-            keys.append(self.key(game_id, f"idem:{idempotency_key}"))
-
-        args: list[Any] = [expected_version, int(idempotency_ttl_s), idempotency_tag]
-        args += ["1", snapshot] if snapshot is not None else ["0", ""]
-        meta = meta or {}
-        args.append(len(meta))
-        for field, value in meta.items():
+            keys.append(f"{base}idem:{idempotency_key}")
+            args += [snapshot or "", int(idempotency_ttl_s), idempotency_tag]
+        elif meta:
+            args += [snapshot or "", "", ""]
+        elif snapshot is not None:
+            args.append(snapshot)
+        for field, value in (meta or {}).items():
             args += [field, value]
-        args.append(orjson.dumps(batch.entries))
-
-        reply = self._append_script(keys=keys, args=args)
+        reply = self._run_append(keys, args)
         outcome = int(reply[0])
         if outcome == _OK:
             return AppendResult(int(reply[1]), int(reply[2]), False)
@@ -259,6 +260,15 @@ class EventStore:
         if outcome == _DUPLICATE:
             return _remembered(reply[1])
         raise RuntimeError(f"unexpected reply from append script: {reply!r}")  # pragma: no cover
+
+    def _run_append(self, keys: list[str], args: list) -> list:
+        """EVALSHA of the append script, straight through the client (redis-py's ``Script``
+        wrapper checks its client's type on every call); loads the script on a server that
+        does not know it yet (a restart, a fail-over, a new cluster node) and runs it again."""
+        try:
+            return self.redis.execute_command("EVALSHA", self._append_script.sha, len(keys), *keys, *args)
+        except NoScriptError:
+            return self._append_script(keys=keys, args=args)
 
     def write_snapshot(self, game_id: str, snapshot: str) -> None:
         """Replace the game's snapshot unconditionally (``stranded rebuild``).

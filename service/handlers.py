@@ -167,7 +167,7 @@ def send_command(svc: Services, game_id: str, body: dict, token: str | None, ide
     try:
         result = execute(svc.repo, game_id, authorise, command, expected_version=body.get("expected_version"),
                          idempotency_key=idempotency_key,
-                         idempotency_scope=token_hash(token)[:16] if token else "")
+                         idempotency_scope=token_hash(token)[:16] if token and idempotency_key else "")
     except RuleViolation as exc:
         if exc.status == 409 and exc.code == "not_your_turn":
             raise _waiting(svc, game_id, holder.get("seat"), exc) from exc
