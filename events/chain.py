@@ -37,7 +37,6 @@ import hashlib
 GENESIS_TAG = b"stranded-chain/1\n"
 #: Characters of a head as written (32 bytes in unpadded base64url).
 HEAD_LENGTH = 43
-_SEP = b"\x1f"
 
 
 def genesis(game_id: str) -> bytes:
@@ -48,7 +47,7 @@ def genesis(game_id: str) -> bytes:
 def link(prev: bytes, version: int, e: str, b: str) -> bytes:
     """``head(version)`` from ``head(version - 1)`` (raw bytes) and the entry's stored
     field values ``e`` and ``b`` (text; ``b`` without its head); returns 32 raw bytes."""
-    return hashlib.sha256(prev + _SEP.join((str(version).encode(), e.encode(), b.encode()))).digest()
+    return hashlib.sha256(prev + f"{version}\x1f{e}\x1f{b}".encode()).digest()
 
 
 def text_head(head: bytes) -> str:

@@ -221,21 +221,21 @@ def encode_batch(game_id: str, first_version: int, events: list[dict], header: B
         prev_head: the chain head at ``first_version - 1`` (raw bytes).
     """
     ts = iso(header.ts_ms)
+    seat, cause, command_id = header.seat, header.cause, str(first_version)
     entries, envelopes = [], []
     head = prev_head
     last = len(events) - 1
     for position, event in enumerate(events):
         version = first_version + position
-        schema = event.get("schema") or CURRENT_SCHEMA.get(event["type"], 1)
-        t = event["type"] if schema == 1 else f"{event['type']}/{schema}"
-        e = f"{t} {canonical_json(event['data'])}"
-        b = header.to_json() if position == 0 else str(position)
+        kind, data = event["type"], event["data"]
+        schema = event.get("schema") or CURRENT_SCHEMA.get(kind, 1)
+        e = f"{kind if schema == 1 else f'{kind}/{schema}'} {canonical_json(data)}"
+        b = str(position) if position else header.to_json()
         head = chain.link(head, version, e, b)
-        h = chain.text_head(head) if position == last else ""
-        entries.append((e, f"{b} {h}" if h else b))
-        envelopes.append(Envelope(game_id, version, event["type"], event["data"], schema, header.seat,
-                                  str(first_version), header.command if position == 0 else None, ts,
-                                  header.cause, h or None))
+        h = chain.text_head(head) if position == last else None
+        entries.append((e, f"{b} {h}") if h else (e, b))
+        envelopes.append(Envelope(game_id, version, kind, data, schema, seat, command_id,
+                                  None if position else header.command, ts, cause, h))
     return EncodedBatch(entries, envelopes, head)
 
 

@@ -16,6 +16,7 @@ import re
 
 import orjson
 from flask import current_app, jsonify
+from flask.views import MethodView
 from flask_smorest import Api
 from flask_smorest import Blueprint as _Blueprint
 from redis.exceptions import ConnectionError as RedisConnectionError
@@ -106,6 +107,13 @@ class Blueprint(_Blueprint):
     """flask-smorest Blueprint whose request validation fails with 400, not 422."""
 
     ARGUMENTS_PARSER = _Parser()
+
+
+class Endpoint(MethodView):
+    """The base of the API's views: a ``MethodView`` made once, not once per request
+    (``init_every_request``: the views keep no state between requests)."""
+
+    init_every_request = False
 
 
 def parse_command(data: bytes) -> dict:

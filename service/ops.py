@@ -9,13 +9,12 @@ goes elsewhere until they are back). ``/metrics`` is Prometheus's text format
 from __future__ import annotations
 
 from flask import Response, current_app, jsonify, request
-from flask.views import MethodView
 from prometheus_client.exposition import choose_encoder
 from redis.exceptions import RedisError
 
 from events import metrics
 from events.games import schema as S
-from service.errors import Blueprint
+from service.errors import Blueprint, Endpoint
 
 blp = Blueprint("operations", __name__, description="Liveness, readiness and metrics, for operators and probes.")
 
@@ -35,7 +34,7 @@ def _json(name: str) -> dict:
 
 
 @blp.route("/healthz")
-class Health(MethodView):
+class Health(Endpoint):
     """Liveness."""
 
     @blp.doc(responses={"200": {"description": "The process serves requests.", "content": _json("Health")}})
@@ -54,7 +53,7 @@ def _ping(client) -> dict:
 
 
 @blp.route("/readyz")
-class Ready(MethodView):
+class Ready(Endpoint):
     """Readiness."""
 
     @blp.doc(responses={
@@ -74,7 +73,7 @@ class Ready(MethodView):
 
 
 @blp.route("/metrics")
-class Metrics(MethodView):
+class Metrics(Endpoint):
     """Prometheus metrics."""
 
     @blp.doc(responses={"200": {

@@ -7,14 +7,13 @@ per-ruleset ones chosen by ``ruleset``); the views return JSON as built by
 from __future__ import annotations
 
 from flask import Response, current_app, jsonify, request
-from flask.views import MethodView
 
 from projections.views import require_game
 from service import handlers
 from service import schemas as s
 from service.auth import bearer, caller_seat
-from service.errors import (MAX_IDEMPOTENCY_KEY, ApiError, Blueprint, check_game_id, error_doc, idempotency_key,
-                            parse_command, parse_version)
+from service.errors import (MAX_IDEMPOTENCY_KEY, ApiError, Blueprint, Endpoint, check_game_id, error_doc,
+                            idempotency_key, parse_command, parse_version)
 from service.limits import check_capacity
 from service.observe import command_seen
 from service.streams import StreamHub, event_frames
@@ -47,19 +46,20 @@ def svc() -> handlers.Services:
     return current_app.extensions["stranded"]
 
 
-def responds(status: int, component: str, description: str, *errors: int):
-    """Document a view's response (a component of ``service.openapi``) and its error responses."""
+def responds(status: int, component: str, description: str, *errors: int, **doc):
+    """Document a view's response (a component of ``service.openapi``), its error responses and
+    any other ``doc`` (security, parameters, request body): one ``blp.doc``, so one wrapper a call."""
     def json_content(name):
         return {"application/json": {"schema": {"$ref": f"#/components/schemas/{name}"}}}
     responses = {} if status is None else {str(status): {"description": description,
                                                          "content": json_content(component)}}
     for code in errors:
         responses[str(code)] = error_doc(code, ERROR_TEXT[code])
-    return blp.doc(responses=responses)
+    return blp.doc(responses=responses, **doc)
 
 
 @blp.route("/rulesets")
-class Rulesets(MethodView):
+class Rulesets(Endpoint):
     """``/v1/rulesets``."""
 
     @responds(200, "RulesetList", "The games this server hosts.")
@@ -69,7 +69,7 @@ class Rulesets(MethodView):
 
 
 @blp.route("/rulesets/<ruleset_id>")
-class RulesetDetail(MethodView):
+class RulesetDetail(Endpoint):
     """``/v1/rulesets/{id}``."""
 
     @responds(200, "RulesetDetail", "The ruleset in full, with its catalogue.", 404)
@@ -80,7 +80,7 @@ class RulesetDetail(MethodView):
 
 
 @blp.route("/games")
-class Games(MethodView):
+class Games(Endpoint):
     """``/v1/games``: list and create."""
 
     @blp.arguments(s.GameListQuerySchema, location="query")
@@ -99,7 +99,7 @@ class Games(MethodView):
 
 
 @blp.route("/games/<game_id>/seats/<int:seat>/join")
-class Join(MethodView):
+class Join(Endpoint):
     """Taking an open seat."""
 
     @blp.arguments(s.JoinSchema)
@@ -110,24 +110,25 @@ class Join(MethodView):
 
 
 @blp.route("/games/<game_id>")
-class GameSummary(MethodView):
+class GameSummary(Endpoint):
     """A game's public summary."""
 
-    @blp.doc(security=SEAT_OR_SPECTATOR)
-    @responds(200, "GameSummary", "The public summary.", 404, 503)
+    @responds(200, "GameSummary", "The public summary.", 404, 503,
+              security=SEAT_OR_SPECTATOR)
     def get(self, game_id):
         """Public summary: status, version, seats, who must act and until when, result."""
         return jsonify(handlers.game_summary(svc(), game_id))
 
 
 @blp.route("/games/<game_id>/view")
-class View(MethodView):
+class View(Endpoint):
     """A seat's view."""
 
-    @blp.doc(security=SEAT_OR_SPECTATOR, parameters=[{
-        "in": "query", "name": "at", "required": False, "schema": {"type": "integer", "minimum": 1},
-        "description": "A past version, 1 to the game's version (any of them, also one inside a command's batch)."}])
-    @responds(200, "ViewResponse", "The caller's view (the spectator's without a token).", 400, 401, 403, 404, 503)
+    @responds(200, "ViewResponse", "The caller's view (the spectator's without a token).", 400, 401, 403, 404, 503,
+              security=SEAT_OR_SPECTATOR, parameters=[{
+                  "in": "query", "name": "at", "required": False, "schema": {"type": "integer", "minimum": 1},
+                  "description": "A past version, 1 to the game's version (any of them, also one inside a command's "
+                                 "batch)."}])
     def get(self, game_id):
         """The caller's view (spectator without a token) and who must act; `?at=N` for any past version.
 
@@ -137,11 +138,11 @@ class View(MethodView):
 
 
 @blp.route("/games/<game_id>/legal-commands")
-class LegalCommands(MethodView):
+class LegalCommands(Endpoint):
     """A seat's legal commands."""
 
-    @blp.doc(security=SEAT)
-    @responds(200, "LegalCommands", "What the caller's seat may send now.", 401, 403, 404, 503)
+    @responds(200, "LegalCommands", "What the caller's seat may send now.", 401, 403, 404, 503,
+              security=SEAT)
     def get(self, game_id):
         """Every command the caller's seat may send now: a complete body to POST, with a label, its cost
         and what is known of its effect."""
@@ -149,17 +150,17 @@ class LegalCommands(MethodView):
 
 
 @blp.route("/games/<game_id>/commands")
-class Commands(MethodView):
+class Commands(Endpoint):
     """Sending commands."""
 
-    @blp.doc(security=SEAT, requestBody={"required": True, "content": {"application/json": {
-        "schema": {"$ref": "#/components/schemas/Command"}}}},
-        parameters=[{"in": "header", "name": "Idempotency-Key", "required": False,
-                     "schema": {"type": "string", "minLength": 1, "maxLength": MAX_IDEMPOTENCY_KEY},
-                     "description": "A retry with the same key returns the first result and appends nothing (1 to 200 "
-                                    "characters; a 400 bad_idempotency_key otherwise)."}])
     @responds(200, "CommandResult", "Accepted: the new version and the caller's events.",
-              400, 401, 403, 404, 409, 413, 422, 429, 503)
+              400, 401, 403, 404, 409, 413, 422, 429, 503,
+              security=SEAT, requestBody={"required": True, "content": {"application/json": {
+                  "schema": {"$ref": "#/components/schemas/Command"}}}},
+              parameters=[{"in": "header", "name": "Idempotency-Key", "required": False,
+                           "schema": {"type": "string", "minLength": 1, "maxLength": MAX_IDEMPOTENCY_KEY},
+                           "description": "A retry with the same key returns the first result and appends nothing "
+                                          "(1 to 200 characters; a 400 bad_idempotency_key otherwise)."}])
     def post(self, game_id):
         """Send a command (`type` plus its arguments; optional `expected_version`).
 
@@ -177,19 +178,19 @@ class Commands(MethodView):
 
 
 @blp.route("/games/<game_id>/events")
-class Events(MethodView):
+class Events(Endpoint):
     """The event log."""
 
     @blp.arguments(s.EventsQuerySchema, location="query")
-    @blp.doc(security=SEAT_OR_SPECTATOR)
-    @responds(200, "EventPage", "A page of the log, redacted for the caller.", 400, 401, 403, 404, 503)
+    @responds(200, "EventPage", "A page of the log, redacted for the caller.", 400, 401, 403, 404, 503,
+              security=SEAT_OR_SPECTATOR)
     def get(self, query, game_id):
         """The log redacted for the caller, paged with `after` and `limit`."""
         return jsonify(handlers.event_page(svc(), game_id, query["after"], query["limit"]))
 
 
 @blp.route("/games/<game_id>/stream")
-class Stream(MethodView):
+class Stream(Endpoint):
     """The live event stream (SSE)."""
 
     @blp.arguments(s.StreamQuerySchema, location="query")

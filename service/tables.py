@@ -7,10 +7,9 @@ change answers as a command does: ``CommandResult``).
 from __future__ import annotations
 
 from flask import current_app, jsonify
-from flask.views import MethodView
 
 from service import table_handlers as handlers
-from service.errors import Blueprint, check_game_id, error_doc
+from service.errors import Blueprint, Endpoint, check_game_id, error_doc
 from service.handlers import Services
 from service.schemas import RematchSchema
 
@@ -57,7 +56,7 @@ SEAT_CHANGE_ERRORS = (400, 401, 403, 404, 409, 503)
 
 
 @blp.route("/games/<game_id>/seats/<int:seat>/leave")
-class Leave(MethodView):
+class Leave(Endpoint):
     """A player leaving its seat."""
 
     @blp.doc(security=SEAT)
@@ -72,7 +71,7 @@ class Leave(MethodView):
 
 
 @blp.route("/games/<game_id>/seats/<int:seat>/resign")
-class Resign(MethodView):
+class Resign(Endpoint):
     """A player resigning."""
 
     @blp.doc(security=SEAT)
@@ -86,7 +85,7 @@ class Resign(MethodView):
 
 
 @blp.route("/games/<game_id>/seats/<int:seat>/reclaim")
-class Reclaim(MethodView):
+class Reclaim(Endpoint):
     """A player taking its seat back from a bot."""
 
     @blp.doc(security=SEAT)
@@ -101,7 +100,7 @@ class Reclaim(MethodView):
 
 
 @blp.route("/games/<game_id>/rematch")
-class Rematch(MethodView):
+class Rematch(Endpoint):
     """Playing again."""
 
     @blp.arguments(RematchSchema, required=False)
@@ -118,7 +117,7 @@ class Rematch(MethodView):
 
 
 @blp.route("/games/<game_id>/record")
-class Record(MethodView):
+class Record(Endpoint):
     """A finished game's portable record."""
 
     @responds(200, "GameRecord", "The record, as a download (stranded-<id>.json).", 404, 409, 503, headers={
@@ -136,7 +135,7 @@ class Record(MethodView):
 
 
 @blp.route("/games/<game_id>/verification")
-class Verification(MethodView):
+class Verification(Endpoint):
     """Anyone's audit of a game."""
 
     @responds(200, "Verification", "The verdict: ok, its status and exit code, one sentence, the head computed.",
