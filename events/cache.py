@@ -6,7 +6,7 @@ entry and appended conditionally on its version: the Lua append still refuses
 it if any other process moved the game on, and the command is then decided
 again on a fresh load. The cache therefore never decides what is appended --
 the stream's version does. Entries are treated as immutable (``execute``
-evolves a copy), bounded LRU, and safe to share between threads.
+evolves a copy), bounded LRU, and safe to share between threads (writers take a lock).
 """
 from __future__ import annotations
 
@@ -27,12 +27,18 @@ class StateCache:
         self._lock = threading.Lock()
 
     def get(self, game_id: str) -> Any | None:
-        """The cached entry of ``game_id``, or None."""
-        with self._lock:
-            entry = self._entries.get(game_id)
-            if entry is not None:
+        """The cached entry of ``game_id``, or None.
+
+        Without the lock: every read looks the cache up, and each of the two steps is one
+        atomic operation of the ``OrderedDict`` (C code under the interpreter lock); an entry
+        dropped between them is simply not moved."""
+        entry = self._entries.get(game_id)
+        if entry is not None:
+            try:
                 self._entries.move_to_end(game_id)
-            return entry
+            except KeyError:
+                pass
+        return entry
 
     def put(self, game_id: str, entry: Any) -> None:
         """Remember ``entry`` unless a newer version is already cached."""

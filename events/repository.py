@@ -266,7 +266,7 @@ class GameRepository:
         header = BatchHeader(seat, cause, ts, command)
         prev = chain.parse_head(game.head) if game.head else chain.genesis(meta.game_id)
         batch = encode_batch(meta.game_id, game.version + 1, events, header, prev)
-        head = chain.text_head(batch.head)
+        head = batch.envelopes[-1].head                 # the chain head after the batch, as text
         last = game.version + len(events)
         due = (game.snapshot_version is None or last - game.snapshot_version >= SNAPSHOT_EVERY
                or meta_fields is not None)

@@ -22,9 +22,8 @@ The store works with clients created with ``decode_responses`` either False
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from importlib import resources
-from typing import Any, Iterator
+from typing import Any, Iterator, NamedTuple
 
 import orjson
 from redis.exceptions import NoScriptError
@@ -82,9 +81,8 @@ class GameNotFound(KeyError):
         return f"no game {self.game_id!r}"
 
 
-@dataclass(frozen=True)
-class LoadReply:
-    """What :meth:`EventStore.load` read, all of one moment (see there)."""
+class LoadReply(NamedTuple):
+    """What :meth:`EventStore.load` read, all of one moment (see there); immutable."""
 
     meta: dict
     snapshot: str | None
@@ -94,9 +92,8 @@ class LoadReply:
     last_head: str | None
 
 
-@dataclass(frozen=True)
-class AppendResult:
-    """What an append wrote.
+class AppendResult(NamedTuple):
+    """What an append wrote (immutable: a named tuple, cheaper to build than a frozen dataclass).
 
     Attributes:
         first_version: version of the first event of the batch.
