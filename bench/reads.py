@@ -6,11 +6,12 @@ settings, a bare Flask app); the command ratio itself is ``bench/commands.py``.
 """
 from __future__ import annotations
 
-import json
 import statistics
 import threading
 import time
 from functools import cache
+
+import orjson
 
 from bench.commands import Worker, run_round
 from bench.common import log
@@ -39,7 +40,7 @@ def view_loop(path_token):
             status, raw = w.client.request("GET", path, token=token)
             done = time.perf_counter()
             if status == 200:
-                json.loads(raw)
+                orjson.loads(raw)
                 if not t_end or done <= t_end[0]:
                     w.ok += 1
             else:
@@ -56,7 +57,7 @@ def bench_view_ratio(stranded_port: int, bare_port: int, clients: int, rounds: i
         status, raw = client.request("POST", f"/v1/games/{game.game_id}/commands", {"type": "Breathe"},
                                      game.tokens[game.seat])
         game.seat = 1 - game.seat if status != 200 else next(
-            (e["data"]["seat"] for e in json.loads(raw)["events"] if e["type"] == "TurnStarted"), 1 - game.seat)
+            (e["data"]["seat"] for e in orjson.loads(raw)["events"] if e["type"] == "TurnStarted"), 1 - game.seat)
     client.close()
     s_workers = [Worker(stranded_port, Client(stranded_port)) for _ in range(clients)]
     b_workers = [Worker(bare_port, Client(bare_port)) for _ in range(clients)]
@@ -216,7 +217,7 @@ def bench_list(ports: tuple[int, int], requests: int) -> dict:
                 started = time.perf_counter()
                 status, raw = clients[which].request("GET", "/v1/games?limit=10")
                 lat[which].append(time.perf_counter() - started)
-                if status != 200 or len(json.loads(raw)["games"]) != 10:
+                if status != 200 or len(orjson.loads(raw)["games"]) != 10:
                     raise RuntimeError(f"list: {status} {raw[:200]!r}")
     finally:
         for client in clients:
