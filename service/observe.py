@@ -120,7 +120,7 @@ def log_to_stdout(environ) -> None:
     The server's log records then carry no caller, thread or process (``logging._srcfile``,
     ``logThreads``, ``logProcesses`` and ``logMultiprocessing``, the Logging HOWTO's
     "Optimization" switches): no line the server writes shows them, and finding them is
-    most of what a record costs."""
+    about a third of what a record costs (10.8 against 7.4 us a line, in process)."""
     if environ.get("STRANDED_REQUEST_LOG", "on").lower() == "off" or log.handlers:
         return
     logging._srcfile = None
