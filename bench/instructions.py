@@ -40,8 +40,7 @@ def child(mode: str, requests: int, flag_dir: Path) -> None:
 
     from service import observe
 
-    observe.log_to_stdout({})                      # as `stranded serve` logs each request, here into nothing
-    observe.log.handlers[0].setStream(open(os.devnull, "w"))
+    observe.log_lines_to(os.open(os.devnull, os.O_WRONLY))   # as `stranded serve` logs each request, into nothing
     redis = connect(os.environ.get("REDIS_URL") or "redis://127.0.0.1:6379/13")
     app = create_app(redis, prefix=prefix, config={"RATE_LIMITS": False})
     client, bare_client = app.test_client(), bare.app.test_client()

@@ -65,6 +65,33 @@ class OrjsonProvider(DefaultJSONProvider):
         return orjson.loads(s)
 
 
+class StrandedFlask(Flask):
+    """Flask, with its answer to "is this function ``async``?" remembered per function.
+
+    Flask asks ``inspect.iscoroutinefunction`` of the view, its method and every hook on
+    every request (:meth:`ensure_sync`, which Flask's docs invite an app to override); the
+    answer never changes for a function, so it is looked up once. A function created per
+    request (``after_this_request``) is answered without being remembered once
+    :data:`SYNC_CACHE_SIZE` functions are, so the memo stays bounded."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._synced: dict = {}
+
+    def ensure_sync(self, func):
+        """``func`` itself for a plain function (or method), else Flask's synchronous wrapper."""
+        synced = self._synced.get(func)
+        if synced is None:
+            synced = super().ensure_sync(func)
+            if len(self._synced) < SYNC_CACHE_SIZE:
+                self._synced[func] = synced
+        return synced
+
+
+#: How many functions :meth:`StrandedFlask.ensure_sync` remembers (routes, methods and hooks: tens).
+SYNC_CACHE_SIZE = 512
+
+
 def swagger_ui_dir() -> str:
     """The folder of the Swagger UI build that ships in the ``flask-swagger-ui`` package."""
     return str(resources.files("flask_swagger_ui") / "dist")
@@ -131,7 +158,7 @@ def create_app(redis=None, prefix: str | None = None, config: dict | None = None
         config: extra Flask config; ``STREAMS`` (a ``StreamSettings``)
             replaces the stream limits from the environment.
     """
-    app = Flask("stranded")
+    app = StrandedFlask("stranded")
     app.json = OrjsonProvider(app)
     app.config.update(API_CONFIG)
     app.config.update(limits.settings())
@@ -149,8 +176,8 @@ def create_app(redis=None, prefix: str | None = None, config: dict | None = None
     origins = cors_origins()
     CORS(app, origins=origins, send_wildcard=origins == "*", allow_headers=CORS_ALLOW_HEADERS,
          expose_headers=CORS_EXPOSE_HEADERS, supports_credentials=False, max_age=600)
-    if origins == "*":
-        app.after_request(_wildcard_cors)
+    if origins == "*":      # flask-cors's hook (the one it just registered) answers the preflights
+        app.after_request_funcs[None] = [wildcard_cors(app.after_request_funcs[None].pop())]
     from service.routes import blp
 
     observe.install(app)
@@ -168,15 +195,23 @@ def create_app(redis=None, prefix: str | None = None, config: dict | None = None
     return app
 
 
-def _wildcard_cors(response):
-    """With any origin allowed, answer every simple (non-preflight) request with the headers
-    flask-cors would give it, once: flask-cors leaves a response that already names its
-    allowed origin as it is (its documented path for views that set CORS themselves), so
-    the preflight stays flask-cors's and the common request skips its per-request work."""
-    if request.method != "OPTIONS":     # add, not set: no view sets these, so nothing to replace
-        response.headers.add("Access-Control-Allow-Origin", "*")
-        response.headers.add("Access-Control-Expose-Headers", CORS_EXPOSE_HEADERS_TEXT)
-    return response
+def wildcard_cors(preflight):
+    """The app's one CORS hook when any origin is allowed: a preflight (``OPTIONS``) goes to
+    ``preflight``, flask-cors's own hook; any other response gets the headers flask-cors would
+    give it (``Access-Control-Allow-Origin: *`` and the exposed headers), once -- a response an
+    error handler built has them already (flask-cors wraps the error handlers too), and a
+    browser refuses a response that names its allowed origin twice. One hook instead of
+    flask-cors's after every request: the common request skips flask-cors's per-request work."""
+    def cors_headers(response):
+        if request.method == "OPTIONS":
+            return preflight(response)
+        headers = response.headers
+        if "Access-Control-Allow-Origin" not in headers:
+            headers.add("Access-Control-Allow-Origin", "*")
+            headers.add("Access-Control-Expose-Headers", CORS_EXPOSE_HEADERS_TEXT)
+        return response
+
+    return cors_headers
 
 
 def _docs_assets() -> Blueprint:

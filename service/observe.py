@@ -1,11 +1,12 @@
 """What each request leaves behind: one JSON log line and its metrics.
 
-The line (logger ``stranded.requests``, level INFO) holds the method, the
-route *template* (``/v1/games/<game_id>/commands``, never the query string),
-the status, the time to the response in milliseconds and the game id when the
-route names one. Nothing secret can reach it: no header, no query, no body, so
-no token and no card. A streamed response (SSE) is logged when its headers
-go out.
+The line holds the method, the route *template*
+(``/v1/games/<game_id>/commands``, never the query string), the status, the
+time to the response in milliseconds and the game id when the route names
+one. Nothing secret can reach it: no header, no query, no body, so no token
+and no card. A streamed response (SSE) is logged when its headers go out.
+It goes to the logger ``stranded.requests`` (level INFO), or, in ``stranded
+serve``, straight to standard output (:func:`log_to_stdout`).
 
 Commands also count in ``stranded_commands_total`` by ruleset, type and
 status, and their latency in ``stranded_command_duration_seconds``
@@ -14,6 +15,7 @@ status, and their latency in ``stranded_command_duration_seconds``
 from __future__ import annotations
 
 import logging
+import os
 import sys
 import time
 
@@ -27,6 +29,9 @@ from events.games import RULESETS
 log = logging.getLogger("stranded.requests")
 #: Methods counted by name; any other is counted as ``OTHER`` (the label set stays bounded).
 METHODS = {"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"}
+#: Where the request lines go as they are (a file descriptor: ``stranded serve``'s standard
+#: output), or None: through :data:`log`.
+_line_fd: int | None = None
 #: The endpoint of ``POST /v1/games/<game_id>/commands``.
 COMMANDS_ENDPOINT = "games.Commands"
 
@@ -92,12 +97,15 @@ def record(environ: dict, status: int, seconds: float) -> None:
     url_rule = req.url_rule if req is not None else None
     rule = url_rule.rule if url_rule is not None else "<unmatched>"
     method = environ.get("REQUEST_METHOD", "")
-    if log.isEnabledFor(logging.INFO):
+    if _line_fd is not None or log.isEnabledFor(logging.INFO):
         line = {"method": method, "path": rule, "status": status, "duration_ms": round(seconds * 1000, 2)}
         game_id = (req.view_args or {}).get("game_id") if url_rule is not None else None
         if game_id is not None:
             line["game_id"] = game_id
-        log.info(orjson.dumps(line).decode())
+        if _line_fd is not None:
+            _write(_line_fd, orjson.dumps(line, option=orjson.OPT_APPEND_NEWLINE))
+        else:
+            log.info(orjson.dumps(line).decode())
     _child("HTTP_REQUESTS", method if method in METHODS else "OTHER", rule, str(status)).inc()
     if method == "POST" and url_rule is not None and url_rule.endpoint == COMMANDS_ENDPOINT:
         _count_command(environ.get(COMMAND) or {}, status, seconds)
@@ -115,25 +123,27 @@ def _count_command(seen: dict, status: int, seconds: float) -> None:
 
 def log_to_stdout(environ) -> None:
     """Print the request lines on standard output (``stranded serve``), one JSON object a line;
-    ``STRANDED_REQUEST_LOG=off`` keeps them quiet.
+    ``STRANDED_REQUEST_LOG=off`` keeps them quiet, and a process that configured the logger
+    ``stranded.requests`` itself (a handler on it) keeps getting them there.
 
-    The server's log records then carry no caller, thread or process (``logging._srcfile``,
-    ``logThreads``, ``logProcesses`` and ``logMultiprocessing``, the Logging HOWTO's
-    "Optimization" switches): no line the server writes shows them, and finding them is
-    about a third of what a record costs (10.8 against 7.4 us a line, in process)."""
+    Each line is one ``write`` to the process's standard output, not a ``logging`` record: a
+    record (its attributes, the handler's lock taken twice, the stream flushed) cost about
+    55,000 instructions a request in a served worker, more than the rest of the line's work
+    together (``bench/README.md``). A line is far shorter than a pipe's atomic write
+    (``PIPE_BUF``), so the lines of several worker processes never mix."""
     if environ.get("STRANDED_REQUEST_LOG", "on").lower() == "off" or log.handlers:
         return
-    logging._srcfile = None
-    logging.logThreads = logging.logProcesses = logging.logMultiprocessing = False
-    handler = logging.StreamHandler(sys.stdout)
-    handler.setFormatter(MessageOnly())
-    log.addHandler(handler)
-    log.setLevel(logging.INFO)
-    log.propagate = False
+    sys.stdout.flush()                    # what was printed before comes before the first line
+    log_lines_to(sys.stdout.fileno())
 
 
-class MessageOnly(logging.Formatter):
-    """A formatter that writes the record's message as it is: a request line is complete JSON."""
+def log_lines_to(fd: int | None) -> None:
+    """Write the request lines to file descriptor ``fd`` as they are (None: through ``log`` again)."""
+    global _line_fd
+    _line_fd = fd
 
-    def format(self, record: logging.LogRecord) -> str:
-        return record.getMessage()
+
+def _write(fd: int, data: bytes) -> None:
+    """All of ``data`` to ``fd`` (one ``write`` unless the kernel takes less)."""
+    while data:
+        data = data[os.write(fd, data):]

@@ -13,7 +13,7 @@ from service import handlers
 from service import schemas as s
 from service.auth import bearer, caller_seat
 from service.errors import (MAX_IDEMPOTENCY_KEY, ApiError, Blueprint, Endpoint, check_game_id, error_doc,
-                            idempotency_key, parse_command, parse_version)
+                            idempotency_key, parse_command, parse_version, request_body)
 from service.limits import check_capacity
 from service.observe import command_seen
 from service.streams import StreamHub, event_frames
@@ -171,7 +171,7 @@ class Commands(Endpoint):
         # The hot path: parse_command reads the body without marshmallow; the ruleset checks the
         # arguments; the result is already JSON-able.
         seen = command_seen()
-        body = parse_command(request.get_data(cache=False))
+        body = parse_command(request_body())
         seen["type"] = body["type"]
         key = idempotency_key(request.headers.get("Idempotency-Key"))
         return jsonify(handlers.send_command(svc(), game_id, body, bearer(), key, seen=seen))

@@ -47,6 +47,34 @@ def test_a_body_larger_than_max_content_length_is_413_and_creates_nothing(redis_
     assert game_count(app.test_client()) == 0
 
 
+def test_a_command_larger_than_max_content_length_is_413_and_appends_nothing(redis_conn):
+    app = create_app(redis_conn, config={"MAX_CONTENT_LENGTH": 2000})
+    client = checked(app)
+    game = create_game(client, "selfish-space", TWO, seed="big")
+    seat = game["to_act"][0]["seat"]
+    body = '{"type": "Breathe", "note": "' + "x" * 3000 + '"}'
+    error = assert_error(client.open("POST", f"/v1/games/{game['id']}/commands", data=body,
+                                     headers={"Content-Type": "application/json", **auth(game["tokens"][seat]["token"])}),
+                         413, "too_large")
+    assert "2000 bytes" in error["message"]
+    assert version(client, game["id"]) == game["version"]
+
+
+def test_a_command_sent_without_a_length_is_read_whole(redis_conn):
+    # given a client that streams its body (chunked: no Content-Length header)
+    client = create_app(redis_conn).test_client()
+    game = create_game(client, "selfish-space", TWO, seed="chunked")
+    seat = game["to_act"][0]["seat"]
+    # when it sends a command (a server that decodes chunked bodies marks the stream terminated)
+    resp = client.post(f"/v1/games/{game['id']}/commands", data=b'{"type": "Breathe"}',
+                       environ_overrides={"wsgi.input_terminated": True},
+                       headers={"Content-Type": "application/json", "Transfer-Encoding": "chunked",
+                                **auth(game["tokens"][seat]["token"])})
+    # then the whole body is read and the command played
+    assert resp.status_code == 200, resp.get_data(as_text=True)[:300]
+    assert version(client, game["id"]) > game["version"]
+
+
 def test_the_body_bound_comes_from_stranded_max_body_bytes():
     assert limits.settings({"STRANDED_MAX_BODY_BYTES": "1234"})["MAX_CONTENT_LENGTH"] == 1234
     assert limits.settings({})["MAX_CONTENT_LENGTH"] == limits.DEFAULT_MAX_BODY_BYTES

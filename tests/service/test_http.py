@@ -115,6 +115,31 @@ def test_a_browser_on_another_origin_gets_its_preflight_answered_and_may_post_a_
     assert "Access-Control-Allow-Credentials" not in resp.headers
 
 
+def test_an_error_names_its_allowed_origin_once_so_a_browser_can_read_it(client):
+    # given a browser on another origin; when it sends a command to no game and a malformed one
+    missing = client.post("/v1/games/nosuchgame1234567/commands", json={"type": "Breathe"},
+                          headers={"Origin": "http://localhost:5173"})
+    malformed = client.post("/v1/games/nosuchgame1234567/commands", data=b"{",
+                            headers={"Origin": "http://localhost:5173", "Content-Type": "application/json"})
+    unmatched = client.get("/v1/no-such-route", headers={"Origin": "http://localhost:5173"})
+    # then each error carries the CORS headers exactly once (twice, a browser refuses the response)
+    for resp in (missing, malformed, unmatched):
+        assert resp.status_code >= 400
+        assert resp.headers.getlist("Access-Control-Allow-Origin") == ["*"]
+        assert len(resp.headers.getlist("Access-Control-Expose-Headers")) == 1
+
+
+def test_the_app_answers_whether_a_function_is_async_once_and_keeps_the_memo_bounded(client, monkeypatch):
+    from service import app as app_module
+
+    app = client.application
+    def view():
+        return "plain"
+    assert app.ensure_sync(view) is view and app.ensure_sync(view) is view
+    monkeypatch.setattr(app_module, "SYNC_CACHE_SIZE", len(app._synced))
+    assert app.ensure_sync(lambda: None) is not None and len(app._synced) == app_module.SYNC_CACHE_SIZE
+
+
 def test_cors_origins_come_from_stranded_cors_origins(fake_redis, monkeypatch):
     monkeypatch.setenv("STRANDED_CORS_ORIGINS", "https://play.example, http://localhost:5173")
     client = create_app(fake_redis).test_client()

@@ -128,6 +128,44 @@ def test_a_request_to_no_route_logs_its_path_as_unmatched(client, caplog):
     assert line == {"method": "GET", "path": "<unmatched>", "status": 404, "duration_ms": line["duration_ms"]}
 
 
+def test_stranded_serve_writes_each_request_line_straight_to_standard_output(client, monkeypatch):
+    from service import observe
+
+    # given the request log set up as `stranded serve` does, standard output being a pipe
+    read_end, write_end = os.pipe()
+    monkeypatch.setattr(sys, "stdout", os.fdopen(os.dup(write_end), "w"))
+    monkeypatch.setattr(observe, "_line_fd", None)
+    observe.log_to_stdout({})
+    try:
+        # when two requests are answered
+        client.get("/v1/rulesets")
+        client.get("/v1/games/abcdef0123456789/view")
+    finally:
+        observe.log_lines_to(None)
+        os.close(write_end)
+        sys.stdout.close()
+    # then standard output holds one JSON line for each, nothing else
+    lines = os.read(read_end, 65536).decode().splitlines()
+    os.close(read_end)
+    assert [json.loads(line)["path"] for line in lines] == ["/v1/rulesets", "/v1/games/<game_id>/view"]
+    assert json.loads(lines[1])["status"] == 404 and json.loads(lines[1])["game_id"] == "abcdef0123456789"
+
+
+def test_the_request_log_stays_with_a_handler_the_process_set_and_is_silenced_by_its_switch(monkeypatch):
+    from service import observe
+
+    monkeypatch.setattr(observe, "_line_fd", None)
+    observe.log_to_stdout({"STRANDED_REQUEST_LOG": "off"})
+    assert observe._line_fd is None
+    handler = logging.NullHandler()
+    observe.log.addHandler(handler)
+    try:
+        observe.log_to_stdout({})
+        assert observe._line_fd is None           # the lines keep going to the configured handler
+    finally:
+        observe.log.removeHandler(handler)
+
+
 def test_with_a_multiprocess_folder_metrics_add_up_over_processes(tmp_path):
     """Several gunicorn processes: each writes its values to PROMETHEUS_MULTIPROC_DIR and
     /metrics of any of them serves the sum."""
