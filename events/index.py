@@ -15,7 +15,7 @@ that changes a game's status (creation, the last join, the end), not in the
 same atomic step: the reconciler repairs it from the games' meta hashes.
 
 All its keys share the hash tag ``{index}``, so on a Redis Cluster they sit in
-one slot and :meth:`GameIndex.record` (one pipeline over eight keys) touches
+one slot and :meth:`GameIndex.record` (one script over eight keys) touches
 one node. That node carries every index write -- a few per game, on status
 changes only -- and every lobby read; ``docs/scaling.md`` says why that is
 acceptable and where it stops being so. (A game whose id is ``index`` shares
@@ -24,12 +24,15 @@ the slot, not a key: game keys end in ``:events``, ``:meta``, ...)
 from __future__ import annotations
 
 from dataclasses import dataclass
+from importlib import resources
 
 from events.codec import ms_of
 from events.meta import STATUSES, GameMeta
 
 #: The hash tag of every index key: one Redis Cluster slot for the whole index.
 INDEX_TAG = "index"
+#: The script of :meth:`GameIndex.record` (``events/index_record.lua``).
+_RECORD_LUA = resources.files("events").joinpath("index_record.lua").read_text(encoding="utf-8")
 
 
 @dataclass(frozen=True)
@@ -52,6 +55,7 @@ class GameIndex:
     def __init__(self, redis, prefix: str = "stranded"):
         self.redis = redis
         self.prefix = prefix
+        self._record_script = redis.register_script(_RECORD_LUA)
 
     def key(self, status: str | None = None, ruleset: str | None = None) -> str:
         """The sorted set listing the games that match both filters (``None``: any)."""
@@ -71,18 +75,18 @@ class GameIndex:
 
     def record(self, meta: GameMeta) -> None:
         """Put the game in the lists of its ruleset and current status, and out of the
-        lists of every other status (idempotent: the reconciler calls it on every pass)."""
-        member = self.member(meta)
-        pipe = self.redis.pipeline(transaction=False)
-        pipe.zadd(self.key(), {member: 0})
-        pipe.zadd(self.key(ruleset=meta.ruleset), {member: 0})
+        lists of every other status (idempotent: the reconciler calls it on every pass).
+
+        One script (``events/index_record.lua``), one round trip: as a pipeline of its eight
+        commands it cost a served worker about 15k instructions a command on average
+        (written at every game's end: about 700k each; ``bench/server_instructions.py``,
+        2026-11-26). Raises ``ValueError`` for a status not in ``STATUSES``."""
+        if meta.status not in STATUSES:
+            raise ValueError(f"unknown status {meta.status!r}; one of {', '.join(STATUSES)}")
+        keys = [self.key(), self.key(ruleset=meta.ruleset)]
         for status in STATUSES:
-            if status != meta.status:
-                pipe.zrem(self.key(status), member)
-                pipe.zrem(self.key(status, meta.ruleset), member)
-        pipe.zadd(self.key(meta.status), {member: 0})
-        pipe.zadd(self.key(meta.status, meta.ruleset), {member: 0})
-        pipe.execute()
+            keys += [self.key(status), self.key(status, meta.ruleset)]
+        self._record_script(keys=keys, args=[self.member(meta), STATUSES.index(meta.status) + 1])
 
     def page(self, status: str | None = None, ruleset: str | None = None, cursor: str | None = None,
              limit: int = 50) -> Page:

@@ -60,3 +60,16 @@ def test_games_created_in_the_same_millisecond_keep_a_total_order(index):
 def test_a_malformed_cursor_is_refused(index, cursor):
     with pytest.raises(ValueError):
         index.page(cursor=cursor)
+
+
+def test_a_status_the_index_does_not_know_is_refused_and_writes_nothing(index):
+    with pytest.raises(ValueError, match="unknown status 'paused'"):
+        index.record(meta("a", 1, status="paused"))
+    assert index.page().game_ids == []
+
+
+def test_recording_again_after_a_script_flush_loads_the_script_again(index):
+    index.record(meta("a", 1, status="waiting"))
+    index.redis.script_flush()
+    index.record(meta("a", 1, status="active"))
+    assert index.page("active").game_ids == ["a"] and index.page("waiting").game_ids == []
