@@ -5,8 +5,10 @@
 Serves ``GET /v1/games/<id>`` through the Flask test client (FakeRedis, one
 process) from two apps, one with the request middleware and one without, five rounds
 interleaved, and prints the median time per request of each. The log goes
-to a handler that drops it (the cost measured is making the line, not
-writing it). Nothing here asserts.
+through the ``stranded.requests`` logger to a handler that drops it (the path
+of a process other than ``stranded serve``, which writes each line straight to
+standard output: ``bench/server_instructions.py`` counts that one in the
+served worker). Nothing here asserts.
 """
 import sys
 from pathlib import Path

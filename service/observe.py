@@ -126,10 +126,10 @@ def log_to_stdout(environ) -> None:
     ``STRANDED_REQUEST_LOG=off`` keeps them quiet, and a process that configured the logger
     ``stranded.requests`` itself (a handler on it) keeps getting them there.
 
-    Each line is one ``write`` to the process's standard output, not a ``logging`` record: the
-    record (its attributes, the handler's lock taken twice, the stream flushed) took a served
-    worker from 1,979k to 2,023k instructions a command (``bench/server_instructions.py``,
-    2026-11-26), more than the rest of the line's work. A line is far shorter than a pipe's
+    Each line is one ``write`` to the process's standard output, not a ``logging`` record: with
+    the record (its attributes, the handler's lock taken twice, the stream flushed) a served
+    worker executed 2,023k instructions a command, with the write 1,979k
+    (``bench/server_instructions.py``, 2026-11-26), more than the rest of the line's work. A line is far shorter than a pipe's
     atomic write (``PIPE_BUF``), so the lines of several worker processes never mix."""
     if environ.get("STRANDED_REQUEST_LOG", "on").lower() == "off" or log.handlers:
         return
@@ -144,6 +144,11 @@ def log_lines_to(fd: int | None) -> None:
 
 
 def _write(fd: int, data: bytes) -> None:
-    """All of ``data`` to ``fd`` (one ``write`` unless the kernel takes less)."""
-    while data:
-        data = data[os.write(fd, data):]
+    """All of ``data`` to ``fd`` (one ``write`` unless the kernel takes less). A line that cannot
+    be written (standard output closed, a full non-blocking pipe) is dropped, as ``logging``
+    drops a record its handler fails on: the request it tells of is answered all the same."""
+    try:
+        while data:
+            data = data[os.write(fd, data):]
+    except OSError:
+        pass

@@ -151,6 +151,20 @@ def test_stranded_serve_writes_each_request_line_straight_to_standard_output(cli
     assert json.loads(lines[1])["status"] == 404 and json.loads(lines[1])["game_id"] == "abcdef0123456789"
 
 
+def test_a_request_is_answered_when_its_line_cannot_be_written(client, monkeypatch):
+    from service import observe
+
+    # given standard output closed under the server
+    read_end, write_end = os.pipe()
+    os.close(read_end)                          # writing to the pipe now fails (EPIPE)
+    monkeypatch.setattr(observe, "_line_fd", write_end)
+    try:
+        # when a request is answered, then it is answered as usual (its line is dropped)
+        assert client.get("/v1/rulesets").status_code == 200
+    finally:
+        os.close(write_end)
+
+
 def test_the_request_log_stays_with_a_handler_the_process_set_and_is_silenced_by_its_switch(monkeypatch):
     from service import observe
 
