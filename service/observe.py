@@ -126,11 +126,11 @@ def log_to_stdout(environ) -> None:
     ``STRANDED_REQUEST_LOG=off`` keeps them quiet, and a process that configured the logger
     ``stranded.requests`` itself (a handler on it) keeps getting them there.
 
-    Each line is one ``write`` to the process's standard output, not a ``logging`` record: with
-    the record (its attributes, the handler's lock taken twice, the stream flushed) a served
-    worker executed 2,023k instructions a command, with the write 1,979k
-    (``bench/server_instructions.py``, 2026-11-26), more than the rest of the line's work. A line is far shorter than a pipe's
-    atomic write (``PIPE_BUF``), so the lines of several worker processes never mix."""
+    Each line is one ``write`` to the process's standard output, not a ``logging`` record (its
+    attributes, the handler's lock taken twice, the stream flushed): a served worker executed
+    2,023k instructions a command with the record and 1,979k with the write
+    (``bench/server_instructions.py``, 2026-11-26). A line is far shorter than a pipe's atomic
+    write (``PIPE_BUF``), so the lines of several worker processes never mix."""
     if environ.get("STRANDED_REQUEST_LOG", "on").lower() == "off" or log.handlers:
         return
     sys.stdout.flush()                    # what was printed before comes before the first line

@@ -53,8 +53,8 @@ def test_a_command_larger_than_max_content_length_is_413_and_appends_nothing(red
     game = create_game(client, "selfish-space", TWO, seed="big")
     seat = game["to_act"][0]["seat"]
     body = '{"type": "Breathe", "note": "' + "x" * 3000 + '"}'
-    error = assert_error(client.open("POST", f"/v1/games/{game['id']}/commands", data=body,
-                                     headers={"Content-Type": "application/json", **auth(game["tokens"][seat]["token"])}),
+    headers = {"Content-Type": "application/json", **auth(game["tokens"][seat]["token"])}
+    error = assert_error(client.open("POST", f"/v1/games/{game['id']}/commands", data=body, headers=headers),
                          413, "too_large")
     assert "2000 bytes" in error["message"]
     assert version(client, game["id"]) == game["version"]
