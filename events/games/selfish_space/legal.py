@@ -7,7 +7,7 @@ from events.games.selfish.commands import travel_options
 
 from .cards import ACTIONS, DOUBLE, NAMES, NEEDS_TRACK, PLAYABLE, SINGLE, TARGETED, kind_pairs
 from .decide import phase_of
-from .state import active_seat, flared, singles_available, targets
+from .state import active_seat, flared, singles_available, target_seats
 
 BREATHE = {"type": "Breathe"}
 PASS = {"type": "Pass"}
@@ -79,25 +79,28 @@ def legal_commands(state, seat) -> list[dict]:
 
 
 def _turn(state, seat, hand) -> list[dict]:
+    """The turn's commands in ``legal_commands``'s order; the hand is read once per question
+    (this runs before every bot move, so it is written for speed: docs/rules/selfish-space.md,
+    'A turn' and 'The cards': Targets)."""
     kinds = set(hand)
     out: list[dict] = []
-    if not flared(state, seat) and not (state["two_player"] and state["actions"] >= 1):
-        on_seats = {}  # needs a track -> the seats a targeted card may be played on
-        for card in sorted(kinds & PLAYABLE_KINDS):
-            if card in TARGETED_KINDS:
-                needs_track = card in NEEDS_TRACK_KINDS
-                seats = on_seats.get(needs_track)
-                if seats is None:
-                    seats = on_seats[needs_track] = targets(state, seat, card)
-                for target in seats:
-                    out.append({"type": "PlayAction", "card": card, "target": target})
-            else:
+    playable = kinds & PLAYABLE_KINDS
+    if playable and not flared(state, seat) and not (state["two_player"] and state["actions"] >= 1):
+        anyone, off_start = target_seats(state, seat)
+        for card in sorted(playable):
+            if card not in TARGETED_KINDS:
                 out.append({"type": "PlayAction", "card": card})
+                continue
+            for target in (off_start if card in NEEDS_TRACK_KINDS else anyone):
+                out.append({"type": "PlayAction", "card": card, "target": target})
     if DOUBLE in kinds and not state["swapped"] and singles_available(state) >= 2:
         out.append({"type": "SwapDouble"})
     out.append({"type": "Breathe"})
-    if kinds & ACTION_KINDS:
-        out += [{"type": "BreatheWithActions", "cards": pair}
-                for pair in kind_pairs([card for card in hand if card in ACTION_KINDS])]
+    actions = sorted(kinds & ACTION_KINDS)
+    for i, first in enumerate(actions):   # kind_pairs of the Action cards, without a second pass
+        if hand.count(first) >= 2:
+            out.append({"type": "BreatheWithActions", "cards": [first, first]})
+        for second in actions[i + 1:]:
+            out.append({"type": "BreatheWithActions", "cards": [first, second]})
     out += travel_options(hand, SINGLE, DOUBLE)
     return out

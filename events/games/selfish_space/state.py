@@ -96,17 +96,25 @@ def next_alive(state, seat: int) -> int | None:
     return None
 
 
+def target_seats(state, seat: int) -> tuple[list[int], list[int]]:
+    """The seats ``seat`` may target: ``(every other living astronaut, those of them off the
+    starting space)``; the second is for ``NEEDS_TRACK`` cards (Laser Blast, Tether)
+    (docs/rules/selfish-space.md, 'The cards': Targets)."""
+    anyone, off_start = [], []
+    for other, (living, track) in enumerate(zip(state["alive"], state["tracks"])):
+        if living and other != seat:
+            anyone.append(other)
+            if track:
+                off_start.append(other)
+    return anyone, off_start
+
+
 def targets(state, seat: int, card: str) -> list[int]:
     """Seats ``card`` may be played on by ``seat``: every other living astronaut, but for
     ``NEEDS_TRACK`` cards (Laser Blast, Tether) only those off the starting space
     (docs/rules/selfish-space.md, 'The cards': Targets)."""
-    alive, tracks = state["alive"], state["tracks"]
-    needs_track = card in NEEDS_TRACK
-    seats = []
-    for other in range(state["seats"]):
-        if other != seat and alive[other] and (tracks[other] or not needs_track):
-            seats.append(other)
-    return seats
+    anyone, off_start = target_seats(state, seat)
+    return off_start if card in NEEDS_TRACK else anyone
 
 
 def at_ship(state, seat: int) -> bool:
