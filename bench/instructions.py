@@ -1,6 +1,6 @@
 """Instructions per request, counted by valgrind's callgrind: a yardstick a busy machine cannot move.
 
-    python bench/instructions.py [--requests 300] [--modes command,bare,view,bare-view]
+    python bench/instructions.py [--requests 300] [--modes command,bare,view,bare-view,selfplay]
 
 Each mode runs in its own Python under ``valgrind --tool=callgrind --instr-atstart=no``:
 it sets up (imports, seeded two-seat Selfish: Space games on the Redis of
@@ -11,8 +11,15 @@ one-``XADD`` command, ``bench/bare_app.py``), ``view`` and ``bare-view``. The
 difference between ``command`` and ``bare`` is what Stranded adds to a request, in
 user-space instructions (the kernel's share of a socket call is not counted; both
 make one round trip). The same seeds give the same games, so a change shows as a
-difference of a few hundred instructions, not as noise. Needs valgrind (Debian's
-``valgrind`` package). Nothing here asserts.
+difference of a few hundred instructions, not as noise. Mode ``selfplay`` counts
+the figure ``selfplay_games_per_cpu_s`` of ``bench/run.py`` stands on instead: one
+"request" is one whole game of Selfish: Space between four ``random`` bots, in
+process, the games ``bench_self_play`` plays (seeds ``bench-0``, ``bench-1``...), so
+its count is instructions per game -- what the code costs, whatever the machine's
+speed that hour (the games-per-CPU-second figure moved from 482 to 1,438 with the
+machine's state on the same code). Every child runs with ``PYTHONHASHSEED=0`` so
+that set orders, and so the count, repeat. Needs valgrind (Debian's ``valgrind``
+package). Nothing here asserts.
 """
 from __future__ import annotations
 
@@ -26,12 +33,15 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-MODES = ("command", "bare", "view", "bare-view")
+MODES = ("command", "bare", "view", "bare-view", "selfplay")
 
 
 def child(mode: str, requests: int, flag_dir: Path) -> None:
     """Set up, say so (``ready``), wait to be counted (``go``), run the requests, say ``done``."""
     sys.path.insert(0, str(ROOT))
+    if mode == "selfplay":
+        _counted(_self_play_step(), requests, flag_dir)
+        return
     os.environ["BENCH_PREFIX"] = prefix = f"bench:instructions:{os.getpid()}"
     import bench.bare_app as bare
     from events.connection import connect
@@ -81,6 +91,25 @@ def child(mode: str, requests: int, flag_dir: Path) -> None:
     for _ in range(20):
         step()
     tune_gc()                                      # as a `stranded serve` worker does once its app is loaded
+    _counted(step, requests, flag_dir)
+    for key in redis.scan_iter(f"{prefix}:*"):
+        redis.delete(key)
+
+
+def _self_play_step():
+    """One whole game a call: ``bench_self_play``'s games (Selfish: Space, four ``random`` bots,
+    seeds ``bench-0``, ``bench-1``...), each record dropped once played, as there."""
+    from bench.common import RULESET_ID
+    from events.games import RULESETS
+    from events.simulation import play_game
+
+    ruleset, seeds = RULESETS[RULESET_ID], iter(range(10 ** 6))
+    return lambda: play_game(ruleset, ["random"] * 4, f"bench-{next(seeds)}")
+
+
+def _counted(step, requests: int, flag_dir: Path) -> None:
+    """Say ``ready``, wait for ``go`` (counting is on), run ``step`` ``requests`` times, say ``done``
+    and wait until counting is off."""
     (flag_dir / "ready").write_text(str(os.getpid()))
     while not (flag_dir / "go").exists():
         time.sleep(0.05)
@@ -89,8 +118,6 @@ def child(mode: str, requests: int, flag_dir: Path) -> None:
     (flag_dir / "done").write_text("")
     while (flag_dir / "done").exists():
         time.sleep(0.05)
-    for key in redis.scan_iter(f"{prefix}:*"):
-        redis.delete(key)
 
 
 def count(mode: str, requests: int) -> int:
@@ -101,7 +128,7 @@ def count(mode: str, requests: int) -> int:
         proc = subprocess.Popen(["valgrind", "--tool=callgrind", "--instr-atstart=no", f"--callgrind-out-file={out}",
                                  sys.executable, __file__, "--child", mode, "--requests", str(requests),
                                  "--flags", folder], cwd=str(ROOT), stdout=subprocess.DEVNULL,
-                                stderr=subprocess.PIPE, text=True)
+                                stderr=subprocess.PIPE, text=True, env=dict(os.environ, PYTHONHASHSEED="0"))
         wait_for(flags / "ready", proc)
         subprocess.run(["callgrind_control", "-i", "on", str(proc.pid)], check=True, capture_output=True)
         (flags / "go").write_text("")
@@ -138,7 +165,7 @@ def main() -> None:
         return
     counts = {mode: count(mode, args.requests) for mode in args.modes.split(",")}
     for mode, per_request in counts.items():
-        print(f"{mode:10s} {per_request:>12,} instructions per request")
+        print(f"{mode:10s} {per_request:>12,} instructions per {'game' if mode == 'selfplay' else 'request'}")
     if "command" in counts and "bare" in counts:
         print(f"a command adds {counts['command'] - counts['bare']:,} to the bare XADD request")
     if "view" in counts and "bare-view" in counts:
