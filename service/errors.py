@@ -84,7 +84,8 @@ def load_body(data: bytes):
         if "depth" in str(exc) or "recursion" in str(exc):
             raise _too_deep() from exc
         raise ApiError(400, "malformed", "The body is not valid JSON.") from exc
-    if isinstance(value, (dict, list)) and json_depth(value) > MAX_JSON_DEPTH:
+    if (data.count(b"[") + data.count(b"{") > MAX_JSON_DEPTH       # fewer brackets cannot nest deeper
+            and isinstance(value, (dict, list)) and json_depth(value) > MAX_JSON_DEPTH):
         raise _too_deep()
     return value
 

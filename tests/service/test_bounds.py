@@ -210,3 +210,22 @@ def test_an_empty_or_overlong_idempotency_key_is_400_and_changes_nothing(client,
                        headers={**auth(token), "Idempotency-Key": key})
     assert_error(resp, 400, "bad_idempotency_key")
     assert version(client, game_id) == before
+
+
+def test_a_body_nested_to_the_depth_bound_parses_and_one_level_more_is_too_deep():
+    # given bodies nested exactly MAX_JSON_DEPTH and one level more
+    from service.errors import MAX_JSON_DEPTH, ApiError, json_depth, load_body
+    at_bound = b"[" * MAX_JSON_DEPTH + b"]" * MAX_JSON_DEPTH
+    # when they are parsed, then the first is its nested lists and the second a 400 too_deep
+    assert json_depth(load_body(at_bound)) == MAX_JSON_DEPTH
+    with pytest.raises(ApiError) as raised:
+        load_body(b"[" + at_bound + b"]")
+    assert raised.value.status == 400 and raised.value.code == "too_deep"
+
+
+def test_brackets_inside_strings_are_not_nesting():
+    # given a shallow object whose string holds more brackets than the bound
+    from service.errors import MAX_JSON_DEPTH, load_body
+    body = b'{"name": "' + b"[{" * MAX_JSON_DEPTH + b'"}'
+    # when it is parsed, then it is the object (the bracket count only decides whether to walk it)
+    assert load_body(body) == {"name": "[{" * MAX_JSON_DEPTH}
