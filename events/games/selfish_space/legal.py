@@ -79,9 +79,9 @@ def legal_commands(state, seat) -> list[dict]:
 
 
 def _turn(state, seat, hand) -> list[dict]:
-    """The turn's commands in ``legal_commands``'s order; the hand is read once per question
-    (this runs before every bot move, so it is written for speed: docs/rules/selfish-space.md,
-    'A turn' and 'The cards': Targets)."""
+    """The turn's commands in ``legal_commands``'s order, built in one pass over the hand's kinds
+    and one over the seats (it runs before every bot move; docs/rules/selfish-space.md, 'A turn'
+    and 'The cards': Targets)."""
     kinds = set(hand)
     out: list[dict] = []
     playable = kinds & PLAYABLE_KINDS
