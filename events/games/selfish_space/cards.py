@@ -108,7 +108,16 @@ def full_space_deck() -> list[str]:
     return expand(SPACE_DECK)
 
 
-def kind_pairs(cards: list[str]) -> list[list[str]]:
-    """Every pair of kinds that can be taken from ``cards``, sorted, no repeats."""
-    kinds = sorted(set(cards))
-    return [[a, b] for i, a in enumerate(kinds) for b in kinds[i:] if a != b or cards.count(a) >= 2]
+def kind_pairs(cards: list[str], among: frozenset[str] | None = None) -> list[list[str]]:
+    """Every pair of kinds that can be taken from ``cards``, sorted, no repeats (a kind with
+    itself only when ``cards`` holds two); with ``among``, only pairs of those kinds. Each kind
+    is counted once, not once per pair: this lists a bot's BreatheWithActions and Meteoroid
+    options before every such move."""
+    kinds = sorted(set(cards) if among is None else among.intersection(cards))
+    pairs = []
+    for i, first in enumerate(kinds):
+        if cards.count(first) >= 2:
+            pairs.append([first, first])
+        for second in kinds[i + 1:]:
+            pairs.append([first, second])
+    return pairs

@@ -79,9 +79,9 @@ def legal_commands(state, seat) -> list[dict]:
 
 
 def _turn(state, seat, hand) -> list[dict]:
-    """The turn's commands in ``legal_commands``'s order, built in one pass over the hand's kinds
-    and one over the seats (it runs before every bot move; docs/rules/selfish-space.md, 'A turn'
-    and 'The cards': Targets)."""
+    """The turn's commands in ``legal_commands``'s order; the seats a card may target are found in
+    one pass for both kinds of card (it runs before every bot move; docs/rules/selfish-space.md,
+    'A turn' and 'The cards': Targets)."""
     kinds = set(hand)
     out: list[dict] = []
     playable = kinds & PLAYABLE_KINDS
@@ -96,11 +96,7 @@ def _turn(state, seat, hand) -> list[dict]:
     if DOUBLE in kinds and not state["swapped"] and singles_available(state) >= 2:
         out.append({"type": "SwapDouble"})
     out.append({"type": "Breathe"})
-    actions = sorted(kinds & ACTION_KINDS)
-    for i, first in enumerate(actions):   # kind_pairs of the Action cards, without a second pass
-        if hand.count(first) >= 2:
-            out.append({"type": "BreatheWithActions", "cards": [first, first]})
-        for second in actions[i + 1:]:
-            out.append({"type": "BreatheWithActions", "cards": [first, second]})
+    for pair in kind_pairs(hand, ACTION_KINDS):
+        out.append({"type": "BreatheWithActions", "cards": pair})
     out += travel_options(hand, SINGLE, DOUBLE)
     return out
