@@ -23,6 +23,19 @@ LIST_RATIO_TARGET = 1.1    # GET /v1/games with 5,000 games / with 10, at most
 SSE_RATIO_TARGET = 2.0     # median command latency with 1,000 idle watchers / with none, at most
 
 
+def cleanup(redis, prefix: str = PREFIX) -> int:
+    """Delete every key under ``prefix`` (the run's, by default) in batches of 500; return how many."""
+    n, batch = 0, []
+    for key in redis.scan_iter(match=f"{prefix}:*", count=1000):
+        batch.append(key)
+        if len(batch) >= 500:
+            n += redis.delete(*batch)
+            batch = []
+    if batch:
+        n += redis.delete(*batch)
+    return n
+
+
 def verdict(ok: bool) -> str:
     """PASS or FAIL, for a figure checked against its target."""
     return "PASS" if ok else "FAIL"

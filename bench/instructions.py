@@ -44,6 +44,7 @@ def child(mode: str, requests: int, flag_dir: Path) -> None:
         return
     os.environ["BENCH_PREFIX"] = prefix = f"bench:instructions:{os.getpid()}"
     import bench.bare_app as bare
+    from bench.common import cleanup
     from events.connection import connect
     from service.app import create_app
     from service.cli import tune_gc
@@ -92,8 +93,7 @@ def child(mode: str, requests: int, flag_dir: Path) -> None:
         step()
     tune_gc()                                      # as a `stranded serve` worker does once its app is loaded
     _counted(step, requests, flag_dir)
-    for key in redis.scan_iter(f"{prefix}:*"):
-        redis.delete(key)
+    cleanup(redis, prefix)
 
 
 def _self_play_step():

@@ -26,7 +26,7 @@ if str(ROOT) not in sys.path:
 
 from bench import common as C  # noqa: E402
 from bench.commands import bench_http  # noqa: E402
-from bench.common import BENCH_DIR, PREFIX, REDIS_URL, verdict  # noqa: E402
+from bench.common import BENCH_DIR, PREFIX, REDIS_URL, cleanup, verdict  # noqa: E402
 from bench.reads import bench_list, bench_view_latency, bench_view_ratio, fill_lobby  # noqa: E402
 from bench.inprocess import bench_fold, bench_self_play, bench_self_play_all, fold_records  # noqa: E402
 from bench.replay import bench_rebuild, bench_verify, store_games  # noqa: E402
@@ -38,19 +38,6 @@ from events.store import EventStore  # noqa: E402
 def log(msg: str = "") -> None:
     """``bench.common.log`` (looked up each time: ``--json`` moves it to standard error)."""
     C.log(msg)
-
-
-def cleanup(redis) -> int:
-    """Delete every key under the run's prefix; return how many."""
-    n, batch = 0, []
-    for key in redis.scan_iter(match=f"{PREFIX}:*", count=1000):
-        batch.append(key)
-        if len(batch) >= 500:
-            n += redis.delete(*batch)
-            batch = []
-    if batch:
-        n += redis.delete(*batch)
-    return n
 
 
 def memory_per_event(store: EventStore, ids: list[str]) -> tuple[float, float]:

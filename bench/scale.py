@@ -211,7 +211,7 @@ def main() -> int:
     args = ap.parse_args()
     if args.json:
         C.LOG_STREAM = sys.stderr
-    from bench.run import cleanup
+    from bench.common import cleanup
     from events.connection import connect
 
     log(f"scale-out ({'quick' if args.quick else 'full'}), Redis {REDIS_URL}, key prefix {PREFIX}, "

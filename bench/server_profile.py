@@ -33,8 +33,7 @@ if str(ROOT) not in sys.path:
 
 from bench.commands import Worker, bare_loop, refill, stranded_loop  # noqa: E402
 from bench.servers import Client, free_port, start_bare, start_serve, stop_server, wait_until_up  # noqa: E402
-from bench.common import PREFIX, REDIS_URL  # noqa: E402
-from bench.run import cleanup  # noqa: E402
+from bench.common import PREFIX, REDIS_URL, cleanup  # noqa: E402
 from events.connection import connect  # noqa: E402
 
 CLIENTS = 16

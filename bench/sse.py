@@ -135,7 +135,7 @@ def main() -> int:
     ap.add_argument("--commands", type=int, default=200, help="commands per round and kind")
     ap.add_argument("--rounds", type=int, default=3)
     args = ap.parse_args()
-    from bench.run import cleanup
+    from bench.common import cleanup
     from events.connection import connect
 
     try:

@@ -9,7 +9,11 @@ a clock (``events.clocks``) a turn or a choice ends when the seat's time
 runs out, if that comes first (``events.clocks.seconds_left`` caps the
 delay); reaction windows keep their own timeout. Jobs carry the version they were made for and do nothing
 when the game has moved on. Jobs are enqueued by dotted path, so neither the
-service nor this module imports ``workers``.
+service nor this module imports ``workers``. Their results are not kept
+(:data:`JOB_OPTIONS`): what a job did is in the game's stream, and RQ deletes a
+finished job's record at once instead of holding it (and its result stream)
+for 500 s -- at a thousand bot jobs a second that was some half a million
+records in Redis. A failed job stays in RQ's failed registry for the operator.
 
 The cross-game index (``events.index``) lives outside the games' slots and is
 written here, after the append; the reconciler repairs it from the meta hashes.
@@ -38,6 +42,8 @@ QUEUE_NAME = "stranded"
 LONG_DEADLINE_S = 300.0
 BOT_JOB = "workers.jobs.play_bots"
 DEADLINE_JOB = "workers.jobs.deadline"
+#: What every bot and deadline job is enqueued with: ``result_ttl=0``, nothing kept once it finishes.
+JOB_OPTIONS = {"result_ttl": 0}
 
 
 def bot_job_id(game_id: str, version: int) -> str:
@@ -126,15 +132,16 @@ class Dispatcher:
                 continue
             args = (meta.game_id, version, decision.seat)
             if delay <= 0:
-                self.queue.enqueue(DEADLINE_JOB, args=args, kwargs=self._job_kwargs, job_id=job_id)
+                self.queue.enqueue(DEADLINE_JOB, args=args, kwargs=self._job_kwargs, job_id=job_id, **JOB_OPTIONS)
             else:
                 self.queue.enqueue_in(timedelta(seconds=delay), DEADLINE_JOB, args=args, kwargs=self._job_kwargs,
-                                      job_id=job_id)
+                                      job_id=job_id, **JOB_OPTIONS)
             enqueued.append(job_id)
         if bot_pending and not from_bot:
             job_id = bot_job_id(meta.game_id, version)
             if not (only_missing and self._alive(job_id)):
-                self.queue.enqueue(BOT_JOB, args=(meta.game_id, version), kwargs=self._job_kwargs, job_id=job_id)
+                self.queue.enqueue(BOT_JOB, args=(meta.game_id, version), kwargs=self._job_kwargs, job_id=job_id,
+                                   **JOB_OPTIONS)
                 enqueued.append(job_id)
         return enqueued
 

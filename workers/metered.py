@@ -14,6 +14,7 @@ from __future__ import annotations
 import click
 from prometheus_client import start_http_server
 from rq import SimpleWorker, Worker
+from rq.exceptions import InvalidJobOperation
 
 from events import metrics
 
@@ -23,10 +24,15 @@ JOB_NAMES = {"workers.jobs.play_bots": "bots", "workers.jobs.deadline": "deadlin
 
 def count_job(job) -> None:
     """Count ``job`` (an ``rq.job.Job`` that has run) in ``stranded_jobs_total`` by its kind and the
-    status RQ stored for it (``finished``, ``failed``...; ``unknown`` when Redis cannot say)."""
+    status RQ stored for it (``finished``, ``failed``...; ``unknown`` when Redis cannot say). A job
+    whose record is gone once it ran finished with nothing to keep (``result_ttl=0``,
+    ``events.dispatch.JOB_OPTIONS``): RQ deletes only a finished job's record, and reads a
+    missing one the same way after its work-horse exits."""
     try:
         status = job.get_status(refresh=True)
-    except Exception:  # noqa: BLE001 - a job deleted or Redis away: still counted as run
+    except InvalidJobOperation:
+        status = "finished"
+    except Exception:  # noqa: BLE001 - Redis away: still counted as run
         status = None
     label = getattr(status, "value", status) or "unknown"
     metrics.JOBS.labels(JOB_NAMES.get(job.func_name, "other"), str(label)).inc()

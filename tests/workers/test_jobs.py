@@ -26,6 +26,30 @@ def test_an_all_bot_game_finishes_on_its_own(store):
     assert store.read(game_id)[-1].type == "SeedRevealed"
 
 
+def test_a_finished_job_leaves_no_record_or_result_in_redis(store):
+    from tests.helpers import STACK
+
+    # given an all-bot game (bot jobs) and an auto-pass seat attacked (a deadline job due at once)
+    new_game(store, [BOT, BOT, BOT, BOT])
+    auto = {**HUMAN, "auto_pass": True}
+    game_id = create_game(GameRepository(store), "selfish-space", [HUMAN, auto], {"seed": "kept", "stack": STACK}).game_id
+    attack = execute(GameRepository(store), game_id, 0, {"type": "PlayAction", "card": "tractor_beam", "target": 1})
+    Dispatcher(store.redis).after_append(attack)
+    queued = Queue(QUEUE_NAME, connection=store.redis).get_job_ids()
+    assert any(job_id.startswith("deadline") for job_id in queued) and any(job_id.startswith("bot-") for job_id in queued)
+    # when the worker runs every job
+    run_jobs(store.redis)
+    # then what they did is in the streams, and RQ kept no job record, no result, no finished entry
+    assert any(e.command == {"type": "Pass"} and e.seat == 1 for e in store.read(game_id))
+    kept = [key for key in map(_text, store.redis.scan_iter(match="rq:*")) if key.startswith(("rq:job:", "rq:results:"))]
+    assert kept == []
+    assert Queue(QUEUE_NAME, connection=store.redis).finished_job_registry.get_job_ids() == []
+
+
+def _text(key) -> str:
+    return key.decode() if isinstance(key, bytes) else key
+
+
 def test_bot_job_stops_when_a_human_must_act(store):
     game_id = new_game(store, [BOT, HUMAN])
     run_jobs(store.redis)
