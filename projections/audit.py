@@ -22,6 +22,9 @@ where each kind of check departs:
    token hashes) and the snapshot (version, head, state) must agree with the
    replay.
 
+Steps 1 to 3 are here; step 4 is ``projections.audit_rules``, step 5
+``projections.audit_caches``, each a class over the audit in progress.
+
 The verdict's :attr:`Verdict.code` is the exit code: 0 verified, 1 tampered,
 3 consistent so far but not finished (2, unreadable input or no such game, is
 raised before a verdict exists). Nothing the record holds makes it raise.
@@ -29,20 +32,18 @@ raised before a verdict exists). Nothing the record holds makes it raise.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 import orjson
 
-from events import chain, clocks
+from events import chain
 from events.codec import CAUSES, CURRENT_SCHEMA, BatchHeader, CodecError, Envelope, entry_fields, upcast
 from events.codec import _decode_layout1 as decode_layout1
 from events.codec import iso
 from events.games import RULESETS
-from events.games.contract import Ruleset, RuleViolation
-from events.randomness import game_seed, rng_for, seed_hash
-from events.repository import batch_states
-from events.seats import count_missed
+from events.games.contract import Ruleset
 from events.store import EventStore
+from projections.audit_caches import CacheCheck
+from projections.audit_rules import RulesReplay
 from projections.records import record_of
 
 
@@ -152,8 +153,8 @@ class _Audit:
         self.check_chain(receipts)
         created, revealed = self.check_envelopes()
         ruleset = self.check_created(created)
-        state = self.replay(ruleset, created, revealed)
-        self.check_caches(ruleset, created, state)
+        state = RulesReplay(self, ruleset, created, revealed).run()       # 4. projections.audit_rules
+        CacheCheck(self).run(ruleset, created, state)                      # 5. projections.audit_caches
 
     def read_stream(self) -> None:
         entries = self.record.get("entries", [])
@@ -308,295 +309,3 @@ class _Audit:
         if command != expected:
             self.fail(1, "the CreateGame command does not match GameCreated (ruleset, seats or options)")
         return ruleset
-
-    # -- 4. the rules -------------------------------------------------------------------
-    def replay(self, ruleset: Ruleset, created: Envelope, revealed: Envelope | None) -> Any:
-        return _Replay(self, ruleset, created, revealed).run()
-
-    # -- 5. the caches -------------------------------------------------------------------
-    def check_caches(self, ruleset: Ruleset, created: Envelope, state: Any) -> None:
-        meta = self.record.get("meta") or {}
-        last = self.verdict.events
-        if not meta:
-            return
-        if meta.get("unreadable"):
-            self.fail(None, "meta: the meta hash is unreadable")
-            return
-        if meta.get("ruleset") != created.data.get("ruleset"):
-            self.fail(1, f"meta: the ruleset is {meta.get('ruleset')!r} where the log says "
-                         f"{created.data.get('ruleset')!r}")
-        legacy = all(batch.header is None for batch in self.batches)   # meta kept no rules version then
-        if meta.get("rules_version") not in ((("",) if legacy else ()) + (created.data.get("rules_version"),)):
-            self.fail(1, f"meta: the rules version is {meta.get('rules_version')!r} where the log says "
-                         f"{created.data.get('rules_version')!r}")
-        outcome = ruleset.outcome(state) if state is not None else None
-        status = "finished" if self.verdict.finished else ("waiting" if state is None else "active")
-        if meta.get("status") != status:
-            where = last + 1 if meta.get("status") == "finished" else last   # a finished game cut short
-            self.fail(where, f"meta: the status is {meta.get('status')!r} where the log, which stops at version "
-                             f"{last}, says {status!r}")
-        if self.verdict.finished and not _same_result(meta.get("result"), outcome):
-            self.fail(last, "meta: the result differs from the one the log gives")
-        self.check_seats(meta.get("seats"))
-        self.check_snapshot(ruleset, state)
-
-    def check_seats(self, meta_seats: Any) -> None:
-        seats = [dict(s) for s in self.batches[0].envelopes[0].data["seats"]]
-        joined = {}
-        for batch in self.batches:
-            for env in batch.envelopes:
-                seat = env.data.get("seat")
-                if not isinstance(seat, int) or not 0 <= seat < len(seats):
-                    continue
-                if env.type == "SeatJoined":
-                    seats[seat].update({"name": env.data.get("name"), "open": False,
-                                        "client_seed": env.data.get("client_seed"),
-                                        "token_sha256": env.data.get("token_sha256")})
-                    joined[seat] = env.version
-                elif env.type == "SeatTakenOver":
-                    seats[seat]["bot"] = env.data.get("policy")
-                elif env.type == "SeatReclaimed":
-                    seats[seat]["bot"] = None
-                elif env.type == "SeatResigned" and not env.data.get("by_rule") and not seats[seat].get("bot"):
-                    seats[seat]["bot"] = "?"          # a bot plays it on: which one the meta says
-                    joined[seat] = env.version
-        if not isinstance(meta_seats, list) or len(meta_seats) != len(seats):
-            self.fail(1, "meta: the seats differ from the log's")
-            return
-        for index, (ours, theirs) in enumerate(zip(seats, meta_seats)):
-            keys = ("name", "bot", "open", "client_seed") + (("token_sha256",) if ours.get("token_sha256") else ())
-            if ours.get("bot") == "?" and isinstance(theirs, dict) and theirs.get("bot"):
-                ours["bot"] = theirs["bot"]
-            if not isinstance(theirs, dict) or any(ours.get(k) != theirs.get(k) for k in keys):
-                self.fail(joined.get(index, 1), f"meta: seat {index} differs from the log's (name, bot, client "
-                                                "seed or token)")
-
-    def check_snapshot(self, ruleset: Ruleset, state: Any) -> None:
-        raw = self.record.get("snapshot")
-        if raw is None:
-            return
-        try:
-            snap = orjson.loads(raw)
-            version, head, snap_state = int(snap["version"]), snap.get("head"), snap["state"]
-            rules, ts = snap.get("rules_version"), snap.get("ts")
-        except (orjson.JSONDecodeError, KeyError, TypeError, ValueError):
-            self.fail(None, "snapshot: it is not a snapshot")
-            return
-        if rules != ruleset.version:
-            self.verdict.unchecked.append("the snapshot: written by other rules code (it is rebuilt when read)")
-            return
-        if not 1 <= version <= self.verdict.events:
-            self.fail(version, f"snapshot: it is at version {version}, the log at {self.verdict.events}")
-            return
-        envelopes = [e for b in self.batches for e in b.envelopes if e.version <= version]
-        if envelopes[-1].version != version or envelopes[-1].head is None and self.heads:
-            self.fail(version, "snapshot: it is not at the end of a batch")
-            return
-        last = next(b for b in reversed(self.batches) if b.first <= version)
-        created = self.batches[0].envelopes[0].data
-        missed: dict = {}
-        timed = clocks.start(created["options"], created["seats"])
-        folded = None
-        # one pass, each batch's state used before the next batch is folded into it (a
-        # game's evolve may change its state in place, so the states are not kept)
-        for folded, ts_ms, seat, cause in batch_states(ruleset, envelopes):
-            missed = count_missed(missed, seat, cause)
-            timed = clocks.advance(timed, created["options"], ruleset, folded, ts_ms, seat, cause)
-        # a field missing reads as the server reads it (``decode_snapshot``): null, so a head or
-        # a time the log has and the snapshot lacks is a difference, not a field to skip
-        if version in self.heads and head != chain.text_head(self.heads[version]):
-            self.fail(version, "snapshot: its head is not the log's")
-        elif snap_state != (state if version == self.verdict.events else folded):
-            self.fail(version, "snapshot: its state is not the one the log folds to")
-        elif last.header is not None and ts != last.header.ts_ms:
-            self.fail(version, "snapshot: its time is not the time of the log's batch at its version")
-        elif (snap.get("missed") or {}) != missed:
-            self.fail(version, "snapshot: its streaks of missed deadlines are not the log's")
-        elif snap.get("clocks") != timed:
-            self.fail(version, "snapshot: its clocks are not the ones the log's times give")
-
-
-#: The server's batches that change who plays a seat (``events.seating``).
-SEAT_COMMANDS = ("TakeOverSeat", "ReclaimSeat", "ResignSeat")
-
-
-class _NeedsSeed(Exception):
-    """Raised by the stand-in generator of a game whose seed is still secret."""
-
-
-class _SealedRandom:
-    """A generator for re-running a game whose seed is secret: any draw stops the re-run of
-    that command (its events depend on the secret seed)."""
-
-    def __getattr__(self, name: str):
-        raise _NeedsSeed(name)
-
-
-class _Replay:
-    """Step 4: the seed, then setup and every batch through the rules."""
-
-    def __init__(self, audit: _Audit, ruleset: Ruleset, created: Envelope, revealed: Envelope | None):
-        self.audit, self.ruleset, self.created, self.revealed = audit, ruleset, created, revealed
-        self.missed: dict[int, int] = {}      # each seat's streak of deadlines the server met for it
-        self.taken: set[int] = set()          # seats a bot took over and nobody took back
-
-    def run(self) -> Any:
-        audit, created = self.audit, self.created
-        seeds = self.client_seeds()
-        secret = None
-        if self.revealed is not None:
-            secret = self.revealed.data.get("seed")
-            if not isinstance(secret, str) or seed_hash(secret) != created.data.get("seed_sha256"):
-                audit.fail(self.revealed.version, "the revealed seed is not the one committed to in GameCreated",
-                           stop=True)
-            secret_options = self.revealed.data.get("options")
-            if not isinstance(secret_options, dict) or set(secret_options) - {"seed", "stack"}:
-                audit.fail(self.revealed.version, "SeedRevealed's options are not the secret options", stop=True)
-            if ("seed" in secret_options) != created.data.get("seeded") or \
-                    ("stack" in secret_options) != created.data.get("stacked"):
-                audit.fail(1, "GameCreated's seeded or stacked flag does not match what SeedRevealed reveals")
-        seed = game_seed(secret, seeds) if secret is not None else None
-        options = {**created.data["options"], **(self.revealed.data.get("options", {}) if self.revealed else {}),
-                   "rules_version": created.data["rules_version"]}
-        state, open_seats = None, [bool(s.get("open")) for s in created.data["seats"]]
-        for batch in audit.batches:
-            state = self.replay_batch(batch, state, seed, options, open_seats)
-            head = batch.envelopes[0]
-            if head.seat is not None and head.cause in ("seat", "deadline") \
-                    and (head.command or {}).get("type") not in SEAT_COMMANDS:
-                self.missed[head.seat] = self.missed.get(head.seat, 0) + 1 if head.cause == "deadline" else 0
-        audit.verdict.finished = self.revealed is not None
-        if self.revealed is not None and (state is None or self.ruleset.outcome(state) is None):
-            audit.fail(self.revealed.version, "the game is revealed as over, but replaying the log does not "
-                                              "reach the end of the game")
-        if self.revealed is None and state is not None and self.ruleset.outcome(state) is not None:
-            audit.fail(audit.verdict.events + 1, "the game is over by the rules but the log stops before "
-                                                 "SeedRevealed (truncated)")
-        if self.revealed is None:
-            audit.verdict.unchecked.append("every random draw: the server seed is still secret")
-        return state
-
-    def client_seeds(self) -> list[str | None]:
-        seeds = [s.get("client_seed") if isinstance(s, dict) else None for s in self.created.data["seats"]]
-        for batch in self.audit.batches:
-            for env in batch.envelopes:
-                if env.type == "SeatJoined" and isinstance(env.data.get("seat"), int) \
-                        and 0 <= env.data["seat"] < len(seeds):
-                    seeds[env.data["seat"]] = env.data.get("client_seed")
-        return seeds
-
-    def replay_batch(self, batch: _Batch, state: Any, seed: str | None, options: dict,
-                     open_seats: list[bool]) -> Any:
-        audit, ruleset = self.audit, self.ruleset
-        recorded = [e for e in batch.envelopes if e.type != "SeedRevealed"]
-        command = batch.envelopes[0].command or {}
-        rng = rng_for(seed, batch.first - 1) if seed is not None else _SealedRandom()
-        try:
-            if command.get("type") in SEAT_COMMANDS:
-                return self.seat_batch(batch, recorded, state, command, rng)
-            if command.get("type") in ("CreateGame", "JoinSeat"):
-                expected = self.system_events(batch, recorded, open_seats)
-                if not any(open_seats):                 # the last seat taken: the deal follows
-                    setup_rng = rng_for(seed, 0) if seed is not None else _SealedRandom()
-                    expected += ruleset.setup(options, len(open_seats), setup_rng)
-            else:
-                if state is None:
-                    audit.fail(batch.first, "a command before the game started", stop=True)
-                expected = ruleset.decide(state, batch.envelopes[0].seat, command, rng)
-        except _NeedsSeed:
-            audit.verdict.unchecked.append(f"version {batch.first}: its events depend on the secret seed")
-            return self.fold(recorded, state, batch)
-        except RuleViolation as exc:
-            audit.fail(batch.first, f"the rules reject the recorded command {command.get('type')!r} "
-                                    f"({exc.code}: {exc.message})", stop=True)
-        except ValueError as exc:
-            audit.fail(batch.first, f"the rules cannot set this game up ({exc})", stop=True)
-        except Exception as exc:  # a tampered state the rules were never meant to see
-            audit.fail(batch.first, f"the rules cannot re-run the recorded command ({exc!r})", stop=True)
-        for offset, (want, got) in enumerate(zip(expected, recorded)):
-            if want["type"] != got.type or want["data"] != got.data:
-                audit.fail(got.version, f"the log records {got.type} {_short(got.data)} where the rules give "
-                                        f"{want['type']} {_short(want['data'])}", stop=True)
-        if len(expected) != len(recorded):
-            where = batch.first + min(len(expected), len(recorded))
-            audit.fail(where, f"the rules give {len(expected)} events for this command, the log records "
-                              f"{len(recorded)}", stop=True)
-        return self.fold(recorded, state, batch)
-
-    def seat_batch(self, batch: _Batch, recorded: list[Envelope], state: Any, command: dict, rng) -> Any:
-        """A seat leaving, taken over, taking its seat back or resigning (``events.seating``)."""
-        audit, kind, seat = self.audit, command["type"], command.get("seat")
-        seats = self.created.data["seats"]
-        if state is None or not isinstance(seat, int) or not 0 <= seat < len(seats):
-            audit.fail(batch.first, f"{kind} names no seat of a running game", stop=True)
-        acting, cause = batch.envelopes[0].seat, batch.envelopes[0].cause
-        if kind == "TakeOverSeat":
-            reason = command.get("reason")
-            event = recorded[0] if len(recorded) == 1 else None
-            ok = event is not None and event.type == "SeatTakenOver" and event.data.get("seat") == seat \
-                and event.data.get("reason") == reason and event.data.get("policy") in self.ruleset.bots
-            if reason == "left":
-                ok = ok and acting == seat and cause == "seat"
-            elif reason == "missed_deadlines":
-                limit = self.created.data["options"].get("takeover_after", 3)
-                ok = ok and acting is None and bool(limit) and self.missed.get(seat, 0) >= limit
-            else:
-                ok = False
-            if not ok:
-                audit.fail(batch.first, "the seat was taken over without the reason the log gives", stop=True)
-            self.taken.add(seat)
-            return state
-        if kind == "ReclaimSeat":
-            if seat not in self.taken or acting != seat or [e.type for e in recorded] != ["SeatReclaimed"]:
-                audit.fail(batch.first, "a seat is taken back that no bot took over", stop=True)
-            self.taken.discard(seat)
-            return state
-        rule = self.ruleset.resign
-        expected = (list(rule(state, seat, rng)) if rule is not None else []) + [
-            {"type": "SeatResigned", "data": {"seat": seat, "by_rule": rule is not None}}]
-        got = [{"type": e.type, "data": e.data} for e in recorded]
-        if acting != seat or got != expected:
-            audit.fail(batch.first, "the resignation's events are not what the game's rule gives", stop=True)
-        return self.fold(recorded, state, batch)
-
-    def system_events(self, batch: _Batch, recorded: list[Envelope], open_seats: list[bool]) -> list[dict]:
-        first = recorded[0] if recorded else None
-        if first is None or first.type not in ("GameCreated", "SeatJoined"):
-            self.audit.fail(batch.first, "a server batch that neither creates the game nor seats a player",
-                            stop=True)
-        if first.type == "SeatJoined":
-            seat = first.data.get("seat")
-            command = batch.envelopes[0].command or {}
-            if not isinstance(seat, int) or not 0 <= seat < len(open_seats) or not open_seats[seat] \
-                    or command.get("seat") != seat:
-                self.audit.fail(batch.first, "SeatJoined takes a seat that was not open", stop=True)
-            open_seats[seat] = False
-        return [{"type": first.type, "data": first.data}]
-
-    def fold(self, recorded: list[Envelope], state: Any, batch: _Batch) -> Any:
-        try:
-            for env in recorded:
-                if env.type not in ("GameCreated", "SeatJoined"):
-                    state = self.ruleset.evolve(state, {"type": env.type, "data": env.data})
-        except Exception as exc:  # evolve is total on what the rules emit, not on forged events
-            self.audit.fail(batch.first, f"the rules cannot fold these events ({exc!r})", stop=True)
-        return state
-
-
-def _same_result(stored: Any, outcome: dict | None) -> bool:
-    """Whether the meta's result is the log's outcome. A result in the shape games stored
-    before the shared one (``{"winner", "reason" | "result", ...}``) is compared by its
-    winner and its ending."""
-    if stored == outcome:
-        return True
-    if not isinstance(stored, dict) or outcome is None or "reason" in stored and "winners" in stored:
-        return False
-    winner = stored.get("winner")
-    winners = [winner] if isinstance(winner, int) else list(stored.get("winners") or [])
-    ending = stored.get("result", stored.get("reason"))
-    return winners == outcome.get("winners") and ending in (outcome.get("result"), None)
-
-
-def _short(data: Any) -> str:
-    text = orjson.dumps(data, option=orjson.OPT_SORT_KEYS).decode()
-    return text if len(text) <= 120 else text[:117] + "..."
