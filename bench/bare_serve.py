@@ -18,7 +18,7 @@ for path in (ROOT, ROOT / "bench"):
 
 from gunicorn.app.base import BaseApplication  # noqa: E402
 
-from service.cli import gunicorn_settings  # noqa: E402
+from service.serving import gunicorn_settings  # noqa: E402
 
 
 class Bare(BaseApplication):

@@ -47,7 +47,7 @@ def child(mode: str, requests: int, flag_dir: Path) -> None:
     from bench.common import cleanup
     from events.connection import connect
     from service.app import create_app
-    from service.cli import tune_gc
+    from service.serving import tune_gc
 
     from service import observe
 
