@@ -13,7 +13,9 @@ service nor this module imports ``workers``. Their results are not kept
 (:data:`JOB_OPTIONS`): what a job did is in the game's stream, and RQ deletes a
 finished job's record at once instead of holding it (and its result stream)
 for 500 s -- at a thousand bot jobs a second that was some half a million
-records in Redis. A failed job stays in RQ's failed registry for the operator.
+records in Redis. A failed job (one that raised, or was abandoned by a worker
+that died: the reconciler enqueues the work again) stays in RQ's failed
+registry for the operator for a week, not RQ's default of a year.
 
 The cross-game index (``events.index``) lives outside the games' slots and is
 written here, after the append; the reconciler repairs it from the meta hashes.
@@ -42,8 +44,9 @@ QUEUE_NAME = "stranded"
 LONG_DEADLINE_S = 300.0
 BOT_JOB = "workers.jobs.play_bots"
 DEADLINE_JOB = "workers.jobs.deadline"
-#: What every bot and deadline job is enqueued with: ``result_ttl=0``, nothing kept once it finishes.
-JOB_OPTIONS = {"result_ttl": 0}
+#: What every bot and deadline job is enqueued with: nothing kept once it finishes (``result_ttl``),
+#: a failure kept a week (``failure_ttl``, seconds).
+JOB_OPTIONS = {"result_ttl": 0, "failure_ttl": 7 * 24 * 3600}
 
 
 def bot_job_id(game_id: str, version: int) -> str:

@@ -46,6 +46,23 @@ def test_a_finished_job_leaves_no_record_or_result_in_redis(store):
     assert Queue(QUEUE_NAME, connection=store.redis).finished_job_registry.get_job_ids() == []
 
 
+def test_a_job_that_fails_is_kept_a_week_for_the_operator(store, monkeypatch):
+    # given a bot job whose run raises
+    new_game(store, [BOT, BOT])
+    job_id = Queue(QUEUE_NAME, connection=store.redis).get_job_ids()[0]
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("the bot job broke")
+
+    monkeypatch.setattr("workers.jobs.play_bots", broken)
+    # when the worker runs it
+    run_jobs(store.redis)
+    # then it is in the failed registry, kept a week
+    failed = Queue(QUEUE_NAME, connection=store.redis).failed_job_registry
+    assert failed.get_job_ids() == [job_id]
+    assert 6 * 24 * 3600 < store.redis.ttl(f"rq:job:{job_id}") <= 7 * 24 * 3600
+
+
 def _text(key) -> str:
     return key.decode() if isinstance(key, bytes) else key
 
