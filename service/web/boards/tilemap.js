@@ -58,7 +58,7 @@ function read(view) {
 /** Commands that name a tile cell (x, y of the tile grid) rather than a space. */
 const CELL_COMMANDS = new Set(["PickTileSpot"]);
 
-function TileSvg({ book, tile, rotation, x0, y0, name, cell }) {
+function TileSvg({ book, tile, rotation, x0, y0, cell }) {
   const size = book.size;
   const layout = layoutOf(book, tile, rotation);
   const spaces = [];
@@ -71,7 +71,6 @@ function TileSvg({ book, tile, rotation, x0, y0, name, cell }) {
   }
   return html`<g class="tile" data-tile=${tile} data-rotation=${rotation} data-cell=${cell}>${spaces}
     <rect class="tile-edge" x=${x0 * U} y=${y0 * U} width=${size * U} height=${size * U} />
-    ${name ? html`<text class="tile-name" x=${x0 * U + 1} y=${y0 * U + 3.2}>${name}</text>` : ""}
   </g>`;
 }
 
@@ -136,11 +135,8 @@ export function TileMapBoard({ rules, summary, view, seat, entries, onPick, busy
     <${Happening} rules=${rules} summary=${summary} b=${b} />
     <svg viewBox=${`${minX * U - 2} ${minY * U - 2} ${(maxX - minX) * U + 4} ${(maxY - minY) * U + 4}`} role="group" aria-label="The map"
       style=${`max-width: ${(maxX - minX) * 75}px`}>
-      ${cells.map(([cx, cy, t]) => {
-        const entry = book.tiles.get(t.tile);
-        return html`<${TileSvg} key=${cx + "," + cy} cell=${cx + "," + cy} book=${book} tile=${t.tile} rotation=${t.rotation} x0=${cx * size} y0=${cy * size}
-          name=${entry ? entry.name : t.tile} />`;
-      })}
+      ${cells.map(([cx, cy, t]) => html`<${TileSvg} key=${cx + "," + cy} cell=${cx + "," + cy} book=${book} tile=${t.tile}
+          rotation=${t.rotation} x0=${cx * size} y0=${cy * size} />`)}
       ${[...byCell.entries()].map(([k, list]) => {
         const [cx, cy] = parseKey(k);
         return html`<rect class="slot target" x=${(cx * size + 0.1) * U} y=${(cy * size + 0.1) * U} width=${(size - 0.2) * U} height=${(size - 0.2) * U}
@@ -149,8 +145,9 @@ export function TileMapBoard({ rules, summary, view, seat, entries, onPick, busy
       ${b.helipad ? (() => { const [hx, hy] = parseKey(b.helipad); return html`<text class="helipad-mark" x=${hx * U + 1} y=${hy * U + 9}>H</text>`; })() : ""}
       ${Object.entries(b.tokens).map(([k, token]) => {
         const [x, y] = parseKey(k);
-        return token === "life" ? html`<circle class="token-life" data-space=${k} cx=${x * U + 2.4} cy=${y * U + 2.4} r="1.7"><title>life token</title></circle>`
-          : html`<rect class="token-bullet" data-space=${k} x=${x * U + 1.3} y=${y * U + 0.8} width="2.2" height="3.4" rx="0.8"><title>bullet token</title></rect>`;
+        // bottom left of the space: the top left carries a tile's name, the bottom right a zombie
+        return token === "life" ? html`<circle class="token-life" data-space=${k} cx=${x * U + 2.2} cy=${y * U + 7.6} r="1.7"><title>life token</title></circle>`
+          : html`<rect class="token-bullet" data-space=${k} x=${x * U + 1.1} y=${y * U + 5.9} width="2.2" height="3.4" rx="0.8"><title>bullet token</title></rect>`;
       })}
       ${[...b.zombies.entries()].map(([k, n]) => {
         const [x, y] = parseKey(k);
@@ -169,6 +166,10 @@ export function TileMapBoard({ rules, summary, view, seat, entries, onPick, busy
         const title = list.map((e) => e.label || e.command.type).join(" / ");
         return html`<rect class="target" x=${x * U + 0.5} y=${y * U + 0.5} width=${U - 1} height=${U - 1} rx="1" data-space=${k}
           ...${clickable(list, onPick, busy, title)}><title>${title}</title></rect>`;
+      })}
+      ${cells.map(([cx, cy, t]) => {            // last, so no token, pawn or target hides a tile's name
+        const entry = book.tiles.get(t.tile);
+        return html`<text class="tile-name" data-cell=${cx + "," + cy} x=${cx * size * U + 1} y=${cy * size * U + 3.2}>${entry ? entry.name : t.tile}</text>`;
       })}
     </svg>
     <${Rotations} rules=${rules} book=${book} tile=${drawn} entries=${entries} onPick=${onPick} busy=${busy} />
