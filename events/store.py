@@ -36,7 +36,9 @@ __all__ = [
     "ConcurrencyError",
     "EventStore",
     "GameNotFound",
+    "WholeGame",
     "link_entries",
+    "unparsed_stream_client",
 ]
 
 _APPEND_LUA = resources.files("events").joinpath("append.lua").read_text(encoding="utf-8")
@@ -92,6 +94,16 @@ class LoadReply(NamedTuple):
     last_head: str | None
 
 
+class WholeGame(NamedTuple):
+    """What :meth:`EventStore.read_whole` read, all of one moment: the meta hash as strings,
+    the stream's entries undecoded (``[(entry_id, {field: value})]``, str), the snapshot text
+    or ``None``."""
+
+    meta: dict
+    entries: list
+    snapshot: str | None
+
+
 class AppendResult(NamedTuple):
     """What an append wrote (immutable: a named tuple, cheaper to build than a frozen dataclass).
 
@@ -112,6 +124,24 @@ class AppendResult(NamedTuple):
 
 def _text(value: Any) -> str:
     return value.decode() if isinstance(value, bytes) else str(value)
+
+
+def _lenient_text(value: Any) -> str:
+    """``value`` as str: bytes decoded as UTF-8, an invalid byte kept as a lone surrogate."""
+    return value.decode("utf-8", "surrogateescape") if type(value) is bytes else str(value)
+
+
+def unparsed_stream_client(redis):
+    """A client on ``redis``'s connections that hands stream replies back unparsed
+    (``[[id, [field, value, ...]]]``): redis-py's parsing of each entry into a tuple and a
+    dict costs more than reading them flat. A Redis Cluster client (it has no single pool) is
+    used as it is: its replies come parsed (or, inside a transaction, flat), and the readers
+    take both."""
+    if not hasattr(redis, "connection_pool"):
+        return redis
+    raw = type(redis)(connection_pool=redis.connection_pool)
+    raw.set_response_callback("XRANGE", lambda response, **options: response)
+    return raw
 
 
 def _remembered(value) -> AppendResult:
@@ -156,6 +186,7 @@ class EventStore:
         self.redis = redis
         self.prefix = prefix
         self._append_script = redis.register_script(_APPEND_LUA)
+        self._unparsed = None            # unparsed_stream_client(redis), made on first use
 
     # -- keys ---------------------------------------------------------------
 
@@ -391,6 +422,31 @@ class EventStore:
             max=f"{until}-0" if until is not None else "+",
             count=limit,
         )
+
+    def read_whole(self, game_id: str) -> WholeGame:
+        """The game's meta hash, every stream entry and its snapshot, in one round trip and one
+        atomic step (MULTI/EXEC over keys of one slot), so an audit of a running game never
+        pairs a stream with a meta hash or snapshot written after it. Entry ids, fields and
+        values are returned as str (bytes decoded as UTF-8, undecodable bytes kept by
+        ``surrogateescape`` so a tampered byte is seen, not lost).
+
+        Raises :class:`GameNotFound` when neither the meta hash nor the stream exists."""
+        if self._unparsed is None:
+            self._unparsed = unparsed_stream_client(self.redis)
+        pipe = self._unparsed.pipeline(transaction=True)
+        pipe.hgetall(self.key(game_id, "meta"))
+        pipe.xrange(self.key(game_id, "events"))
+        pipe.get(self.key(game_id, "snapshot"))
+        meta, entries, snapshot = pipe.execute()
+        if not meta and not entries:
+            raise GameNotFound(game_id)
+        text = _lenient_text
+        whole = []
+        for entry_id, fields in entries:
+            pairs = zip(fields[::2], fields[1::2]) if isinstance(fields, list) else fields.items()
+            whole.append((text(entry_id), {text(k): text(v) for k, v in pairs}))
+        return WholeGame({text(k): text(v) for k, v in meta.items()}, whole,
+                         None if snapshot is None else text(snapshot))
 
     def header_at(self, game_id: str, version: int) -> BatchHeader:
         """The batch header stored on the entry at ``version`` (a batch's first event).

@@ -24,7 +24,7 @@ from events.codec import BatchHeader, entry_fields
 from events.games import RULESETS
 from events.meta import GameMeta
 from events.snapshots import encode_snapshot, fold_flat
-from events.store import EventStore, GameNotFound
+from events.store import EventStore, GameNotFound, unparsed_stream_client
 
 #: Games read (and written) per pipelined round trip.
 CHUNK = 20
@@ -79,12 +79,12 @@ def rebuild_game(store: EventStore, game_id: str, report: RebuildReport | None =
     then writes nothing.
     """
     report = report if report is not None else RebuildReport()
-    _rebuild_chunk(store, _raw_client(store.redis), [game_id], report, strict=True)
+    _rebuild_chunk(store, unparsed_stream_client(store.redis), [game_id], report, strict=True)
     return report.rebuilt[game_id]
 
 
 def _rebuild_chunk(store: EventStore, raw, ids: list[str], report: RebuildReport, strict: bool = False) -> None:
-    """Rebuild ``ids`` with one pipelined read (on ``raw``, :func:`_raw_client`) and one
+    """Rebuild ``ids`` with one pipelined read (on ``raw``, :func:`events.store.unparsed_stream_client`) and one
     pipelined write for them all.
 
     ``strict``: raise the first game's ``GameNotFound``/``DamagedLog`` instead of
@@ -153,18 +153,6 @@ def _rebuild_one(store: EventStore, game_id: str, meta_raw: dict, old, entries: 
     if differs:
         report.repaired[game_id] = differs
     return fixes
-
-
-def _raw_client(redis):
-    """A client on ``redis``'s connections that hands stream replies back unparsed
-    (``[[id, [field, value, ...]]]``): the fast fold reads them as they come. A Redis
-    Cluster client (it has no single pool) is used as it is: its replies come parsed,
-    which the fold reads too."""
-    if not hasattr(redis, "connection_pool"):
-        return redis
-    raw = type(redis)(connection_pool=redis.connection_pool)
-    raw.set_response_callback("XRANGE", lambda response, **options: response)
-    return raw
 
 
 def _unparsed(entries: list) -> list:
@@ -239,7 +227,7 @@ def _rebuild_in_process(url: str, prefix: str, ids: list[str]) -> RebuildReport:
 
 
 def _rebuild_ids(store: EventStore, ids: list[str], report: RebuildReport, progress=None) -> None:
-    raw = _raw_client(store.redis)
+    raw = unparsed_stream_client(store.redis)
     with _collector_paused():
         for start in range(0, len(ids), CHUNK):
             chunk = ids[start:start + CHUNK]

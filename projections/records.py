@@ -45,18 +45,13 @@ class GameExists(RecordError):
     """An import of a game whose id this server already holds."""
 
 
-def _text(value: Any) -> str:
-    return value.decode("utf-8", "surrogateescape") if isinstance(value, bytes) else str(value)
-
-
 def record_of(store: EventStore, game_id: str) -> dict:
-    """The record of ``game_id`` as this server holds it (finished or not).
+    """The record of ``game_id`` as this server holds it (finished or not), its meta, stream and
+    snapshot read in one atomic step (``EventStore.read_whole``), so the record of a running game
+    never pairs its stream with a meta hash or snapshot written after it.
 
     Raises ``GameNotFound``."""
-    store.require(game_id)
-    raw = store.get_meta(game_id)
-    entries = [[_text(entry_id), {_text(k): _text(v) for k, v in fields.items()}]
-               for entry_id, fields in store.read_raw(game_id)]
+    raw, entries, snapshot = store.read_whole(game_id)
     meta: dict[str, Any] = {}
     try:
         parsed = GameMeta.from_hash(game_id, raw)
@@ -65,8 +60,8 @@ def record_of(store: EventStore, game_id: str) -> dict:
                 "seats": [public_seat(seat) for seat in parsed.seats], "imported": raw.get("imported") == "1"}
     except (GameNotFound, KeyError, ValueError):
         meta = {"unreadable": True}
-    record = {"format": RECORD_FORMAT, "game_id": game_id, "entries": entries, "meta": meta,
-              "snapshot": store.read_snapshot(game_id), "seed": None, "seed_sha256": None}
+    record = {"format": RECORD_FORMAT, "game_id": game_id, "entries": [list(entry) for entry in entries],
+              "meta": meta, "snapshot": snapshot, "seed": None, "seed_sha256": None}
     _copy_seed(record)
     return record
 

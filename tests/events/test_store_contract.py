@@ -8,7 +8,7 @@ import pytest
 
 from events import chain
 from events.codec import BatchHeader, EncodedBatch, Envelope, encode_batch
-from events.store import AppendResult, ConcurrencyError, EventStore, GameNotFound
+from events.store import AppendResult, ConcurrencyError, EventStore, GameNotFound, WholeGame
 
 GAME = "g-1"
 
@@ -203,6 +203,33 @@ def test_snapshot_and_meta_written_with_the_append(store):
     store.append(GAME, 2, envs(GAME, 3, 1))
     assert store.read_snapshot(GAME) == '{"v":2}'
     assert store.get_meta(GAME)["version"] == "2"
+
+
+def test_read_whole_gives_meta_entries_and_snapshot_of_one_moment_as_text(store):
+    # given a game with meta, two batches and a snapshot
+    store.set_meta(GAME, {"ruleset": "selfish-space"})
+    store.append(GAME, 0, envs(GAME, 1, 2), snapshot='{"v":2}', meta={"status": "active"})
+    store.append(GAME, 2, envs(GAME, 3, 1))
+    # when it is read whole
+    whole = store.read_whole(GAME)
+    # then every part is text, the entries exactly as stored
+    def text(value):
+        return value.decode() if isinstance(value, bytes) else value
+
+    stored = [(text(entry_id), {text(k): text(v) for k, v in fields.items()}) for entry_id, fields in store.read_raw(GAME)]
+    assert whole == WholeGame({"ruleset": "selfish-space", "status": "active"}, stored, '{"v":2}')
+    assert [entry_id for entry_id, _ in whole.entries] == ["1-0", "2-0", "3-0"]
+
+
+def test_read_whole_keeps_a_byte_that_is_not_utf8_so_an_audit_sees_it(store, redis_backend):
+    store.append(GAME, 0, envs(GAME, 1, 1))
+    redis_backend.xadd(store.key(GAME, "events"), {"e": b"Forged \xff", "b": b"0"}, id="2-0")
+    assert store.read_whole(GAME).entries[-1][1]["e"] == "Forged \udcff"
+
+
+def test_read_whole_of_an_unknown_game_raises_game_not_found(store):
+    with pytest.raises(GameNotFound):
+        store.read_whole("nobody")
 
 
 def test_write_snapshot_and_set_meta(store):

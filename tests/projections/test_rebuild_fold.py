@@ -8,14 +8,15 @@ import pytest
 
 from events.games import get_ruleset
 from events.snapshots import encode_snapshot, fold, fold_flat
-from projections.rebuild import _raw_client, _unparsed, rebuild_all
+from events.store import unparsed_stream_client
+from projections.rebuild import _unparsed, rebuild_all
 from tests.projections.conftest import finished_game
 
 RULES = get_ruleset("selfish-space")
 
 
 def unparsed(store, game_id):
-    return _raw_client(store.redis).xrange(store.key(game_id, "events"))
+    return unparsed_stream_client(store.redis).xrange(store.key(game_id, "events"))
 
 
 def test_the_fast_fold_gives_the_state_of_the_decoded_envelopes(store):
