@@ -31,6 +31,7 @@ raised before a verdict exists). Nothing the record holds makes it raise.
 """
 from __future__ import annotations
 
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 import orjson
@@ -41,9 +42,10 @@ from events.codec import _decode_layout1 as decode_layout1
 from events.codec import iso
 from events.games import RULESETS
 from events.games.contract import Ruleset
-from events.store import EventStore
+from events.store import EventStore, GameNotFound
 from projections.audit_caches import CacheCheck
 from projections.audit_rules import RulesReplay
+from projections.rebuild import game_ids
 from projections.records import record_of
 
 
@@ -103,6 +105,44 @@ class _Batch:
 def verify(store: EventStore, game_id: str, receipts: list[tuple[int, str]] = ()) -> Verdict:
     """Verify ``game_id`` as this server holds it (see the module doc). Raises ``GameNotFound``."""
     return verify_record(record_of(store, game_id), receipts)
+
+
+def verify_all(store: EventStore, jobs: int = 1, url: str | None = None, progress=None) -> dict[str, Verdict]:
+    """Verify every game this server holds (each with a meta hash: ``projections.rebuild.game_ids``);
+    returns ``{game_id: Verdict}`` in id order. ``jobs`` processes share the games when ``url`` (the
+    Redis URL of ``store``) is given, each with its own connection; ``progress`` is called with each
+    game id once it is verified. A game deleted while the audit runs (archived) is left out."""
+    ids = game_ids(store)
+    if jobs <= 1 or url is None or len(ids) <= 1:
+        return _verify_ids(store, ids, progress)
+    shares = [ids[i::jobs] for i in range(jobs)]
+    with ProcessPoolExecutor(max_workers=jobs - 1) as pool:
+        parts = [pool.submit(_verify_in_process, url, store.prefix, share) for share in shares[1:]]
+        verdicts = _verify_ids(store, shares[0], progress)       # this process takes the first share
+        for future in parts:
+            part = future.result()
+            verdicts.update(part)
+            for game_id in part if progress else ():
+                progress(game_id)
+    return dict(sorted(verdicts.items()))
+
+
+def _verify_ids(store: EventStore, ids: list[str], progress=None) -> dict[str, Verdict]:
+    verdicts = {}
+    for game_id in ids:
+        try:
+            verdicts[game_id] = verify(store, game_id)
+        except GameNotFound:
+            pass
+        if progress:
+            progress(game_id)
+    return verdicts
+
+
+def _verify_in_process(url: str, prefix: str, ids: list[str]) -> dict[str, Verdict]:
+    from events.connection import connect
+
+    return _verify_ids(EventStore(connect(url), prefix), ids)
 
 
 def verify_log(game_id: str, envelopes: list[Envelope]) -> Verdict:

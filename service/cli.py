@@ -52,6 +52,16 @@ def _redis(data_dir: str):
     return client
 
 
+def _store_and_url(data_dir: str):
+    """``(EventStore, url)``: the store on ``REDIS_URL`` or the embedded server, and that Redis's
+    URL, which the extra processes of a ``--jobs`` command connect to."""
+    from events.store import EventStore
+
+    client = _redis(data_dir)
+    url = os.environ.get("REDIS_URL") or f"unix://{client._stranded_embedded.socket_file}"
+    return EventStore(client), url
+
+
 @click.group()
 @click.version_option(version(), prog_name="stranded")
 def main():
@@ -137,13 +147,10 @@ def worker(burst, metrics_port):
 def rebuild(data_dir, jobs):
     """Rebuild every game's snapshot from its events alone; repair status and result
     from the log; list games whose caches disagreed and games whose log is damaged."""
-    from events.store import EventStore
     from projections.rebuild import game_ids, rebuild_all
 
-    client = _redis(data_dir)
-    store = EventStore(client)
+    store, url = _store_and_url(data_dir)
     bar = tqdm(total=len(game_ids(store)), unit="game")
-    url = os.environ.get("REDIS_URL") or f"unix://{client._stranded_embedded.socket_file}"
     report = rebuild_all(store, progress=lambda _: bar.update(), jobs=jobs, url=url)
     bar.close()
     for game_id, what in sorted(report.repaired.items()):
@@ -172,20 +179,30 @@ def _receipt(ctx, param, values):
 @click.option("--file", "record_file", type=click.File("rb"), help="Verify this record (no server, no Redis).")
 @click.option("--receipt", "receipts", multiple=True, callback=_receipt, metavar="VERSION:HEAD",
               help="A head you were given at VERSION (repeatable): the log must still give it.")
+@click.option("--all", "every_game", is_flag=True, help="Verify every game on this server instead of one.")
+@click.option("--jobs", default=1, show_default=True, type=click.IntRange(1, 64),
+              help="With --all: processes to share the games among.")
 @data_dir_option
-def verify(game_id, record_file, receipts, data_dir):
+def verify(game_id, record_file, receipts, every_game, jobs, data_dir):
     """Check a game: its chain, every event against the rules and the revealed seed, its caches.
 
     Exit codes: 0 verified, 1 tampered, 2 no such game or unreadable record,
-    3 consistent so far but not finished.
+    3 consistent so far but not finished. With --all: a line for each game that
+    fails, one summary line, and exit 1 if any game is tampered, else 0 (games
+    still running are counted, not failed).
     """
     from events.store import EventStore, GameNotFound
     from projections.audit import verify_record
     from projections.records import RecordError, load_record, record_of
     from service.errors import GAME_ID
 
-    if (game_id is None) == (record_file is None):
-        raise click.UsageError("Give a GAME_ID or --file RECORD, not both.")
+    if (game_id is not None) + (record_file is not None) + every_game != 1:
+        raise click.UsageError("Give one of GAME_ID, --file RECORD or --all.")
+    if every_game:
+        if receipts:
+            raise click.UsageError("A --receipt belongs to one game: give its GAME_ID, not --all.")
+        _verify_every_game(data_dir, jobs)
+        return
     if game_id is not None and not GAME_ID.match(game_id):
         click.echo(f"{game_id}: no such game")
         sys.exit(2)
@@ -210,6 +227,26 @@ def verify(game_id, record_file, receipts, data_dir):
     elif verdict.code == 3:
         click.echo("  NOT FINISHED: consistent so far; the rest is checked once the seed is revealed")
     sys.exit(verdict.code)
+
+
+def _verify_every_game(data_dir: str, jobs: int) -> None:
+    """``stranded verify --all``: every game, a progress bar on standard error, the failures, a summary."""
+    from projections.audit import verify_all
+    from projections.rebuild import game_ids
+
+    store, url = _store_and_url(data_dir)
+    bar = tqdm(total=len(game_ids(store)), unit="game")
+    verdicts = verify_all(store, jobs=jobs, url=url, progress=lambda _: bar.update())
+    bar.close()
+    tampered = [verdict for verdict in verdicts.values() if verdict.code == 1]
+    for verdict in tampered:
+        more = f" (and {len(verdict.problems) - 1} more)" if len(verdict.problems) > 1 else ""
+        click.echo(f"{verdict.game_id}: FAIL {verdict.problems[0]}{more}")
+    running = sum(verdict.code == 3 for verdict in verdicts.values())
+    click.echo(f"verified {len(verdicts)} games ({sum(v.events for v in verdicts.values())} events): "
+               f"{len(verdicts) - running - len(tampered)} finished and verified, {running} not finished "
+               f"(consistent so far), {len(tampered)} tampered")
+    sys.exit(1 if tampered else 0)
 
 
 @main.command()
