@@ -1,6 +1,7 @@
 """Whole games on a Redis Cluster: two API processes and two workers (queues on a plain Redis)
-play an all-bot game of each ruleset to the end; then ``stranded rebuild`` and ``stranded
-verify`` run against the cluster; a watcher on one API sees what the other wrote."""
+play an all-bot game of each ruleset to the end; then ``stranded rebuild``, ``stranded
+verify`` and ``stranded verify --all`` run against the cluster; a watcher on one API sees
+what the other wrote."""
 from __future__ import annotations
 
 import threading
@@ -57,6 +58,11 @@ def test_every_ruleset_plays_to_the_end_on_a_cluster_then_rebuilds_and_verifies(
         verdict = fleet.cli("verify", game_id)
         assert verdict.returncode == 0, verdict.stdout + verdict.stderr
         assert "OK" in verdict.stdout
+    # and all of them at once, shared among two processes, each reading its games from the cluster
+    every = fleet.cli("verify", "--all", "--jobs", "2")
+    assert every.returncode == 0, every.stdout + every.stderr
+    assert f"verified {len(games)} games (" in every.stdout
+    assert f"{len(games)} finished and verified, 0 not finished (consistent so far), 0 tampered" in every.stdout
 
 
 def test_a_watcher_on_one_api_sees_a_command_sent_through_the_other(fleet):
