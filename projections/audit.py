@@ -35,6 +35,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 import orjson
+from redis.exceptions import ResponseError
 
 from events import chain
 from events.codec import CAUSES, CURRENT_SCHEMA, BatchHeader, CodecError, Envelope, entry_fields, upcast
@@ -111,7 +112,8 @@ def verify_all(store: EventStore, jobs: int = 1, url: str | None = None, progres
     """Verify every game this server holds (each with a meta hash: ``projections.rebuild.game_ids``);
     returns ``{game_id: Verdict}`` in id order. ``jobs`` processes share the games when ``url`` (the
     Redis URL of ``store``) is given, each with its own connection; ``progress`` is called with each
-    game id once it is verified. A game deleted while the audit runs (archived) is left out."""
+    game id once it is verified. A game deleted while the audit runs (archived) is left out; one
+    whose keys Redis cannot read as a game's (a stream that is not a stream) is tampered."""
     ids = game_ids(store)
     if jobs <= 1 or url is None or len(ids) <= 1:
         return _verify_ids(store, ids, progress)
@@ -134,6 +136,9 @@ def _verify_ids(store: EventStore, ids: list[str], progress=None) -> dict[str, V
             verdicts[game_id] = verify(store, game_id)
         except GameNotFound:
             pass
+        except ResponseError as exc:        # a key of another type where the game's should be
+            verdicts[game_id] = Verdict(game_id, problems=[Problem(None, f"its keys cannot be read as a "
+                                                                         f"game's ({exc})")])
         if progress:
             progress(game_id)
     return verdicts

@@ -203,6 +203,8 @@ def verify(game_id, record_file, receipts, every_game, jobs, data_dir):
             raise click.UsageError("A --receipt belongs to one game: give its GAME_ID, not --all.")
         _verify_every_game(data_dir, jobs)
         return
+    if jobs != 1:
+        raise click.UsageError("--jobs shares many games among processes: it goes with --all.")
     if game_id is not None and not GAME_ID.match(game_id):
         click.echo(f"{game_id}: no such game")
         sys.exit(2)

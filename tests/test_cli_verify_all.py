@@ -78,11 +78,22 @@ def test_a_game_with_one_event_rewritten_is_named_and_fails_the_run(server):
     assert "1 finished and verified, 1 not finished (consistent so far), 1 tampered" in result.output
 
 
+def test_a_game_whose_stream_is_not_a_stream_is_tampered_and_the_others_still_verify(server):
+    store, data_dir, finished, _ = server
+    store.redis.delete(store.key(finished[0], "events"))
+    store.redis.set(store.key(finished[0], "events"), "not a stream")
+    result = verify_all(data_dir)
+    assert result.exit_code == 1, result.output
+    assert f"{finished[0]}: FAIL its keys cannot be read as a game's (" in result.output, result.output[-400:]
+    assert "1 finished and verified, 1 not finished (consistent so far), 1 tampered" in result.output
+
+
 @pytest.mark.parametrize("args,message", [
     (["verify", "--all", "some-game"], "Give one of GAME_ID, --file RECORD or --all."),
     (["verify"], "Give one of GAME_ID, --file RECORD or --all."),
     (["verify", "--all", "--receipt", "3:" + "A" * 43], "A --receipt belongs to one game"),
     (["verify", "--all", "--jobs", "0"], "0 is not in the range 1<=x<=64"),
+    (["verify", "some-game", "--jobs", "2"], "--jobs shares many games among processes: it goes with --all."),
 ])
 def test_verify_all_refuses_bad_arguments_before_it_reads_anything(args, message, monkeypatch, tmp_path):
     from service import cli
