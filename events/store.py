@@ -186,7 +186,7 @@ class EventStore:
         self.redis = redis
         self.prefix = prefix
         self._append_script = redis.register_script(_APPEND_LUA)
-        self._unparsed = None            # unparsed_stream_client(redis), made on first use
+        self._unparsed = None            # the client of :attr:`unparsed`, made on first use
 
     # -- keys ---------------------------------------------------------------
 
@@ -423,6 +423,13 @@ class EventStore:
             count=limit,
         )
 
+    @property
+    def unparsed(self):
+        """This store's client for flat stream replies (:func:`unparsed_stream_client`), made once."""
+        if self._unparsed is None:
+            self._unparsed = unparsed_stream_client(self.redis)
+        return self._unparsed
+
     def read_whole(self, game_id: str) -> WholeGame:
         """The game's meta hash, every stream entry and its snapshot, in one round trip and one
         atomic step (MULTI/EXEC over keys of one slot), so an audit of a running game never
@@ -431,9 +438,7 @@ class EventStore:
         ``surrogateescape`` so a tampered byte is seen, not lost).
 
         Raises :class:`GameNotFound` when neither the meta hash nor the stream exists."""
-        if self._unparsed is None:
-            self._unparsed = unparsed_stream_client(self.redis)
-        pipe = self._unparsed.pipeline(transaction=True)
+        pipe = self.unparsed.pipeline(transaction=True)
         pipe.hgetall(self.key(game_id, "meta"))
         pipe.xrange(self.key(game_id, "events"))
         pipe.get(self.key(game_id, "snapshot"))

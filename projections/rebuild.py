@@ -24,7 +24,7 @@ from events.codec import BatchHeader, entry_fields
 from events.games import RULESETS
 from events.meta import GameMeta
 from events.snapshots import encode_snapshot, fold_flat
-from events.store import EventStore, GameNotFound, unparsed_stream_client
+from events.store import EventStore, GameNotFound
 
 #: Games read (and written) per pipelined round trip.
 CHUNK = 20
@@ -79,12 +79,12 @@ def rebuild_game(store: EventStore, game_id: str, report: RebuildReport | None =
     then writes nothing.
     """
     report = report if report is not None else RebuildReport()
-    _rebuild_chunk(store, unparsed_stream_client(store.redis), [game_id], report, strict=True)
+    _rebuild_chunk(store, store.unparsed, [game_id], report, strict=True)
     return report.rebuilt[game_id]
 
 
 def _rebuild_chunk(store: EventStore, raw, ids: list[str], report: RebuildReport, strict: bool = False) -> None:
-    """Rebuild ``ids`` with one pipelined read (on ``raw``, :func:`events.store.unparsed_stream_client`) and one
+    """Rebuild ``ids`` with one pipelined read (on ``raw``, ``EventStore.unparsed``) and one
     pipelined write for them all.
 
     ``strict``: raise the first game's ``GameNotFound``/``DamagedLog`` instead of
@@ -227,7 +227,7 @@ def _rebuild_in_process(url: str, prefix: str, ids: list[str]) -> RebuildReport:
 
 
 def _rebuild_ids(store: EventStore, ids: list[str], report: RebuildReport, progress=None) -> None:
-    raw = unparsed_stream_client(store.redis)
+    raw = store.unparsed
     with _collector_paused():
         for start in range(0, len(ids), CHUNK):
             chunk = ids[start:start + CHUNK]
