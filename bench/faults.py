@@ -92,7 +92,7 @@ class Bench:
 
     def game(self, seats, ruleset: str = "selfish-space", **options) -> str:
         c = self.client()
-        result = create_game(GameRepository(EventStore(c)), ruleset, seats, {"seed": "bench", **options})
+        result = create_game(GameRepository(EventStore(c)), ruleset, seats, {"seed": "bench", "stack": {}, **options})
         Dispatcher(c).after_append(result)
         return result.game_id
 

@@ -59,7 +59,7 @@ def child(mode: str, requests: int, flag_dir: Path) -> None:
 
     def new_game():
         body = client.post("/v1/games", json={"ruleset": "selfish-space", "seats": [{"name": "A"}, {"name": "B"}],
-                                              "options": {"seed": f"s{next(seeds)}"}}).get_json()
+                                              "options": {"seed": f"s{next(seeds)}", "stack": {}}}).get_json()
         return [body["id"], {t["seat"]: t["token"] for t in body["tokens"]}, body["to_act"][0]["seat"]]
 
     games = [new_game() for _ in range(requests // 10 + 20)]

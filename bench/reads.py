@@ -17,12 +17,12 @@ from bench.commands import Worker, run_round
 from bench.common import log
 from bench.servers import Client, create_game_http
 from events import chain
-from events.codec import FIELDS, BatchHeader, encode_batch, now_ms
+from events.codec import FIELDS, BatchHeader, encode_batch, iso, now_ms
 from events.dispatch import Dispatcher
 from events.games import RULESETS
-from events.handling import create_game
+from events.handling import create_game, game_created
 from events.meta import GameMeta
-from events.randomness import seed_hash
+from events.randomness import new_audit_key, seed_hash
 from events.repository import GameRepository
 from events.simulation import play_game
 from events.snapshots import encode_snapshot
@@ -112,27 +112,27 @@ def store_prefix(store: EventStore, game_id: str, ruleset_id: str, seats: int, s
                 cut = count
         batches = batches[:cut]
     public = [public_seat({"name": f"P{i}"}) for i in range(seats)]
-    created = {"type": "GameCreated", "data": {
-        "ruleset": ruleset_id, "rules_version": ruleset.version, "seats": public, "options": {},
-        "seed_sha256": seed_hash(seed), "seeded": True, "stacked": False, "rematch_of": None}}
+    audit_key = new_audit_key()
+    created = game_created(ruleset, public, {"seed": seed}, seed, audit_key)
     commands = [(None, {"type": "CreateGame", "ruleset": ruleset_id, "seats": public, "options": {}})]
     commands += record.commands
     batches[0] = [created] + batches[0]
     pipe = store.redis.pipeline(transaction=False)
-    head, version, state, ts = chain.genesis(game_id), 0, None, now_ms()
+    key = bytes.fromhex(audit_key)
+    head, version, state, ts = chain.genesis(game_id, key), 0, None, now_ms()
     for (seat, command), events in zip(commands, batches):
         if version + len(events) > events_wanted and version:
             break
-        encoded = encode_batch(game_id, version + 1, events, BatchHeader(seat, "seat", ts, command), head)
+        encoded = encode_batch(game_id, version + 1, events, BatchHeader(seat, "seat", ts, command), head, key)
         for offset, entry in enumerate(encoded.entries, start=1):
             pipe.xadd(store.key(game_id, "events"), dict(zip(FIELDS, entry)), id=f"{version + offset}-0")
         for event in events:
             if event["type"] != "GameCreated":
                 state = ruleset.evolve(state, event)
         head, version = encoded.head, version + len(events)
-    meta = GameMeta(game_id, ruleset_id, "active", "", seed,
+    meta = GameMeta(game_id, ruleset_id, "active", iso(ts), seed,
                     [{**p, "token_sha256": seed_hash(f"{game_id}-{i}"), "auto_pass": False}
-                     for i, p in enumerate(public)], {"seed": seed}, None, ruleset.version)
+                     for i, p in enumerate(public)], {"seed": seed}, None, ruleset.version, audit_key)
     pipe.hset(store.key(game_id, "meta"), mapping=meta.to_hash())
     pipe.set(store.key(game_id, "snapshot"), encode_snapshot(ruleset, state, version, chain.text_head(head), ts))
     pipe.execute()

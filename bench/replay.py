@@ -18,10 +18,11 @@ import time
 
 from bench.common import ROOT
 from events import chain
-from events.codec import FIELDS, BatchHeader, encode_batch, now_ms
+from events.codec import FIELDS, BatchHeader, encode_batch, iso, now_ms
+from events.handling import game_created
 from events.games import RULESETS
 from events.meta import GameMeta
-from events.randomness import seed_hash
+from events.randomness import new_audit_key
 from events.simulation import play_game
 from events.store import EventStore
 from events.system import public_seat
@@ -35,29 +36,29 @@ def store_games(store: EventStore, ruleset_id: str, games: int, seats: int = 4, 
     ruleset = RULESETS[ruleset_id]
     ids = []
     for i in range(games):
-        seed, game_id = f"{prefix}-{i}", f"{prefix}-{i}"
+        seed, game_id, audit_key = f"{prefix}-seed-{i:07d}", f"{prefix}-{i}", new_audit_key()
         batches: list[list[dict]] = []
         record = play_game(ruleset, ["random"] * seats, seed, on_step=lambda state, batch: batches.append(list(batch)))
         public = [public_seat({"name": f"Bot {s}", "bot": "random"}) for s in range(seats)]
-        created = {"type": "GameCreated", "data": {
-            "ruleset": ruleset_id, "rules_version": ruleset.version, "seats": public, "options": {},
-            "seed_sha256": seed_hash(seed), "seeded": True, "stacked": False, "rematch_of": None}}
+        created = game_created(ruleset, public, {"seed": seed}, seed, audit_key)
         commands = [(None, {"type": "CreateGame", "ruleset": ruleset_id, "seats": public, "options": {}})]
         commands += record.commands
         batches[0] = [created] + batches[0]
-        batches[-1] = batches[-1] + [{"type": "SeedRevealed", "data": {"seed": seed, "options": {"seed": seed}}}]
+        batches[-1] = batches[-1] + [{"type": "SeedRevealed", "data": {"seed": seed, "audit_key": audit_key,
+                                                                        "options": {"seed": seed}}}]
         pipe = store.redis.pipeline(transaction=False)
-        head, version, ts = chain.genesis(game_id), 0, now_ms()
+        key_bytes = bytes.fromhex(audit_key)
+        head, version, ts = chain.genesis(game_id, key_bytes), 0, now_ms()
         key = store.key(game_id, "events")
         for (seat, command), events in zip(commands, batches):
             header = BatchHeader(seat, "system" if seat is None else "bot", ts, command)
-            encoded = encode_batch(game_id, version + 1, events, header, head)
+            encoded = encode_batch(game_id, version + 1, events, header, head, key_bytes)
             for offset, entry in enumerate(encoded.entries, start=1):
                 pipe.xadd(key, dict(zip(FIELDS, entry)), id=f"{version + offset}-0")
             head, version = encoded.head, version + len(events)
-        meta = GameMeta(game_id, ruleset_id, "finished", "", seed,
+        meta = GameMeta(game_id, ruleset_id, "finished", iso(ts), seed,
                         [{**p, "auto_pass": False} for p in public], {"seed": seed}, record.outcome,
-                        ruleset.version)
+                        ruleset.version, audit_key)
         pipe.hset(store.key(game_id, "meta"), mapping=meta.to_hash())
         pipe.execute()
         ids.append(game_id)

@@ -36,7 +36,7 @@ def make(hooks):
         assert isinstance(app.wsgi_app, observe.RequestRecorder)
         app.wsgi_app = app.wsgi_app.wsgi_app
     c = app.test_client()
-    g = create_game(c, "selfish-space", [{"name": "A"}, {"name": "B"}], seed="b")
+    g = create_game(c, "selfish-space", [{"name": "A"}, {"name": "B"}], seed="b", stack={})
     return c, g["id"]
 
 

@@ -94,7 +94,7 @@ def play_through_queue(redis, workers: int, games: int, tag: str, logdir: Path) 
 
     store = EventStore(redis, f"{PREFIX}:{tag}")
     repo, dispatcher = GameRepository(store), Dispatcher(redis, store.prefix)
-    created = [create_game(repo, C.RULESET_ID, [{"bot": p} for p in SEATS], {"seed": f"scale-{i}"})
+    created = [create_game(repo, C.RULESET_ID, [{"bot": p} for p in SEATS], {"seed": f"scale-{i}", "stack": {}})
                for i in range(games)]
     procs = start_workers(workers, logdir)
     try:

@@ -5,11 +5,36 @@ sentence a player understands; nothing is written when one fails.
 """
 from __future__ import annotations
 
+import re
+import unicodedata
 from typing import Any
 
 from events.games.contract import Ruleset, RuleViolation
 from events.games.schema import check
-from events.meta import SERVER_OPTIONS
+from events.meta import MIN_SEED_LENGTH, SERVER_OPTIONS
+
+
+#: What a game id may look like: the ids the server makes are 16 hex digits (the API answers 404
+#: for any other id; ``stranded import`` refuses a record whose id is not one).
+GAME_ID = re.compile(r"^[A-Za-z0-9_.:-]{1,128}$")
+#: The longest display name, in characters.
+MAX_NAME_LENGTH = 60
+#: Unicode categories a name may not hold: control and format characters (the bidi overrides
+#: U+202A-U+202E and isolates U+2066-U+2069, zero-width ones) and line or paragraph separators,
+#: which could make a name look like another or hide text around it.
+FORBIDDEN_NAME_CATEGORIES = {"Cc", "Cf", "Zl", "Zp"}
+
+
+def name_problem(name: Any) -> str | None:
+    """Why ``name`` cannot be a display name (a sentence), or None when it can: a string of 1 to
+    :data:`MAX_NAME_LENGTH` characters with no control, format (bidi override, zero-width) or
+    line-separator character. The API's request schemas and ``stranded import`` both use it."""
+    if not isinstance(name, str) or not 1 <= len(name) <= MAX_NAME_LENGTH:
+        return f"A name is 1 to {MAX_NAME_LENGTH} characters."
+    for char in name:
+        if unicodedata.category(char) in FORBIDDEN_NAME_CATEGORIES:
+            return f"Names may not hold control or formatting characters (U+{ord(char):04X})."
+    return None
 
 
 class MalformedCommand(RuleViolation):
@@ -92,10 +117,26 @@ def check_options(ruleset: Ruleset, options: Any) -> dict:
         why = check(value, option_schema(spec))
         if why is not None:
             raise MalformedCommand("bad_options", f"Option '{name}' {why}.")
+    check_seed(options)
     policy = options.get("takeover_policy")
     if policy is not None and policy not in ruleset.bots:
         raise MalformedCommand("bad_options", f"Option 'takeover_policy' must be one of {', '.join(sorted(ruleset.bots))}.")
     return dict(options)
+
+
+def check_seed(options: dict) -> None:
+    """A chosen ``seed`` option is not empty and, unless the game is stacked (``stack``), has at
+    least :data:`events.meta.MIN_SEED_LENGTH` characters (a whole number: digits). Raises
+    MalformedCommand ``bad_options`` otherwise (docs/audit.md, 'Chosen seeds')."""
+    if "seed" not in options:
+        return
+    text = str(options["seed"])
+    if not text:
+        raise MalformedCommand("bad_options", "Option 'seed' must not be empty: leave it out for a secret seed.")
+    if len(text) < MIN_SEED_LENGTH and "stack" not in options:
+        raise MalformedCommand("bad_options", f"Option 'seed' must be at least {MIN_SEED_LENGTH} characters long "
+                                              "(a shorter seed could be guessed, and the deal with it), unless "
+                                              "the game is stacked.")
 
 
 def check_seats(ruleset: Ruleset, seats: list[dict]) -> None:

@@ -210,7 +210,7 @@ class EncodedBatch:
 
 
 def encode_batch(game_id: str, first_version: int, events: list[dict], header: BatchHeader,
-                 prev_head: bytes) -> EncodedBatch:
+                 prev_head: bytes, key: bytes | None = None) -> EncodedBatch:
     """Encode one command's events as stream-layout-2 entries ``(e, b)`` and chain them.
 
     Args:
@@ -220,6 +220,7 @@ def encode_batch(game_id: str, first_version: int, events: list[dict], header: B
             ``"schema"`` when an event names one).
         header: the batch header.
         prev_head: the chain head at ``first_version - 1`` (raw bytes).
+        key: the game's audit key (chain 2), or ``None`` for a game on chain 1 (``events.chain``).
     """
     ts = iso(header.ts_ms)
     seat, cause, command_id = header.seat, header.cause, str(first_version)
@@ -232,7 +233,7 @@ def encode_batch(game_id: str, first_version: int, events: list[dict], header: B
         schema = event.get("schema") or CURRENT_SCHEMA.get(kind, 1)
         e = f"{kind if schema == 1 else f'{kind}/{schema}'} {canonical_json(data)}"
         b = str(position) if position else header.to_json()
-        head = chain.link(head, version, e, b)
+        head = chain.link(head, version, e, b, key)
         h = chain.text_head(head) if position == last else None
         entries.append((e, f"{b} {h}") if h else (e, b))
         envelopes.append(Envelope(game_id, version, kind, data, schema, seat, command_id,

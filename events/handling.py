@@ -29,13 +29,13 @@ from typing import Callable
 from events.checks import MalformedCommand, check_command, check_options, check_seats
 from events.games import RULESETS, get_ruleset
 from events.games.contract import Ruleset, RuleViolation
-from events.meta import GameMeta
-from events.randomness import new_seed, rng_for, seed_hash
-from events.codec import canonical_json
+from events.meta import SECRET_OPTIONS, GameMeta
+from events.randomness import new_audit_key, new_seed, rng_for, seed_commitment
+from events.codec import canonical_json, iso, ms_of
 from events.repository import CommandResult, Game, GameRepository, check_tag
 from events import metrics
 from events.store import ConcurrencyError
-from events.system import public_seat
+from events.system import PROOFS_SCHEME, public_seat
 
 MAX_RETRIES = 20
 
@@ -50,6 +50,20 @@ def _setup_events(ruleset: Ruleset, meta: GameMeta) -> list[dict]:
         raise MalformedCommand("bad_options", str(exc)) from exc
 
 
+def game_created(ruleset: Ruleset, public_seats: list[dict], options: dict, seed: str, audit_key: str,
+                 rematch_of: str | None = None) -> dict:
+    """The ``GameCreated`` event of a new game (``events.system``, schema 3): its ruleset and rules
+    version, ``public_seats`` (``events.system.public_seat``), the public ``options`` (the secret ones
+    -- seed, stack -- left out), the hiding commitment to ``seed`` keyed by ``audit_key``
+    (``events.randomness.seed_commitment``; docs/audit.md), the proofs scheme, whether the seed was
+    chosen or the deal stacked, and the game it is the rematch of."""
+    return {"type": "GameCreated", "data": {
+        "ruleset": ruleset.id, "rules_version": ruleset.version, "seats": public_seats,
+        "options": {k: v for k, v in options.items() if k not in SECRET_OPTIONS},
+        "seed_commitment": seed_commitment(seed, audit_key), "proofs": PROOFS_SCHEME,
+        "seeded": "seed" in options, "stacked": "stack" in options, "rematch_of": rematch_of}}
+
+
 def create_game(repo: GameRepository, ruleset_id: str, seats: list[dict], options: dict | None = None, *,
                 game_id: str | None = None, created: str = "", rematch_of: str | None = None) -> CommandResult:
     """Create a game and append its first batch.
@@ -59,8 +73,12 @@ def create_game(repo: GameRepository, ruleset_id: str, seats: list[dict], option
             "token_sha256": str | None, "client_seed": str | None}]`` in seat order.
         options: server options (``seed``, ``turn_timeout_s``...) and the ruleset's own.
         rematch_of: the finished game this one is the rematch of (``events.rematch``).
+        created: when the game was created (ISO 8601 UTC; default now): the meta's
+            ``created`` and the first batch's time, the same to the millisecond.
     Returns the result of the batch (``GameCreated`` plus setup events when no
-    seat is open). Raises MalformedCommand for an unknown ruleset, bad seats or options.
+    seat is open). Every game gets a fresh secret audit key (``events.chain``): it
+    keys the seed commitment and the chain, and ``SeedRevealed`` publishes it.
+    Raises MalformedCommand for an unknown ruleset, bad seats or options.
     """
     if ruleset_id not in RULESETS:
         raise MalformedCommand("unknown_ruleset", f"This server hosts no game '{ruleset_id}'.")
@@ -69,19 +87,19 @@ def create_game(repo: GameRepository, ruleset_id: str, seats: list[dict], option
     options = check_options(ruleset, options)
     game_id = game_id or uuid.uuid4().hex[:16]
     seed = str(options["seed"]) if "seed" in options else new_seed()
-    meta = GameMeta(game_id, ruleset_id, "waiting", created, seed, seats, options, rules_version=ruleset.version)
+    ts = ms_of(created) if created else None
+    ts = repo.now() if ts is None else ts               # the meta's time is the first batch's, to the ms
+    audit_key = new_audit_key()
+    meta = GameMeta(game_id, ruleset_id, "waiting", iso(ts), seed, seats, options, rules_version=ruleset.version,
+                    audit_key=audit_key)
     public_seats = [public_seat(s) for s in seats]
-    created_event = {"type": "GameCreated", "data": {
-        "ruleset": ruleset_id, "rules_version": ruleset.version, "seats": public_seats,
-        "options": meta.public_options, "seed_sha256": seed_hash(seed),
-        "seeded": "seed" in options, "stacked": "stack" in options, "rematch_of": rematch_of}}
-    events = [created_event]
+    events = [game_created(ruleset, public_seats, options, seed, audit_key, rematch_of)]
     if not any(s.get("open") for s in seats):
         events += _setup_events(ruleset, meta)
         meta.status = "active"
     command = {"type": "CreateGame", "ruleset": ruleset_id, "seats": public_seats, "options": meta.public_options}
     game = Game(meta, ruleset, None, 0)
-    return repo.save(game, events, seat=None, command=command, cause="system", write_meta=True)
+    return repo.save(game, events, seat=None, command=command, cause="system", write_meta=True, ts_ms=ts)
 
 
 def join_seat(repo: GameRepository, game_id: str, seat: int, name: str, token_sha256: str,

@@ -32,9 +32,12 @@ MAX_TIMEOUT_S = 7 * 24 * 3600.0
 #: (``minimum``/``maximum``/``maxLength``); ``events.checks.check_options``
 #: holds every created game to them before anything is written.
 SERVER_OPTIONS = {
-    "seed": {"type": ["string", "integer"], "default": None, "nullable": False, "maxLength": 200,
-             "description": "Fixed seed (tests, tutorials, bug reports): a string of at most 200 characters "
-                            "(or a whole number); the game is marked seeded. Default: a fresh secret seed."},
+    "seed": {"type": ["string", "integer"], "default": None, "nullable": False, "maxLength": 200, "minimum": 0,
+             "description": "Fixed seed (tests, tutorials, bug reports): a string of 16 to 200 characters, or a "
+                            "whole number of at least 16 digits; a shorter one (but not an empty one) only in a "
+                            "stacked game (with 'stack'). The game is marked seeded, and anyone who knows or "
+                            "guesses the seed can work out its deal: leave it out to keep the game secret. "
+                            "Default: a fresh secret seed."},
     "turn_timeout_s": {"type": "number", "default": DEFAULT_TURN_TIMEOUT_S, "nullable": True,
                        "minimum": MIN_TIMEOUT_S, "maximum": MAX_TIMEOUT_S,
                        "description": "Seconds a human seat has for a turn or a choice inside it (1 to 604800); "
@@ -66,6 +69,9 @@ SERVER_OPTIONS = {
                                      "game runs. Default true."},
 }
 SECRET_OPTIONS = ("seed", "stack")
+#: The shortest seed a game may choose unless it is stacked (characters, or digits of a whole number):
+#: a seed short enough to enumerate would let anyone re-run the deal (docs/audit.md, 'Chosen seeds').
+MIN_SEED_LENGTH = 16
 #: Every status a game can have, in the order a game goes through them.
 STATUSES = ("waiting", "active", "finished")
 
@@ -105,6 +111,11 @@ class GameMeta:
     ``options`` holds every option including the secret ones (seed, stack).
     ``rules_version`` is the version the game was created with ("" in games
     created before it was kept: the ruleset's version then).
+    ``audit_key`` is the game's secret audit key (64 hex digits; ``events.chain``): it keys
+    the chain and the seed commitment and is published by ``SeedRevealed``; "" in games of
+    proofs scheme 1 (created before it).
+    ``imported``: the game was loaded from a record (``stranded import``): nobody plays it
+    here, whatever token a seat of the log names.
     """
 
     game_id: str
@@ -116,6 +127,8 @@ class GameMeta:
     options: dict
     result: dict | None = None
     rules_version: str = ""
+    audit_key: str = ""
+    imported: bool = False
 
     @classmethod
     def from_hash(cls, game_id: str, raw: dict) -> "GameMeta":
@@ -126,20 +139,27 @@ class GameMeta:
              for k, v in raw.items()}
         return cls(game_id, h["ruleset"], h["status"], h.get("created", ""), h["seed"],
                    json.loads(h["seats"]), json.loads(h.get("options", "{}")),
-                   json.loads(h["result"]) if h.get("result") else None, h.get("rules_version", ""))
+                   json.loads(h["result"]) if h.get("result") else None, h.get("rules_version", ""),
+                   h.get("audit_key", ""), h.get("imported") == "1")
 
     def to_hash(self) -> dict[str, str]:
         """The fields as stored in Redis."""
         return {"ruleset": self.ruleset, "status": self.status, "created": self.created,
                 "seed": self.seed, "seats": json.dumps(self.seats), "options": json.dumps(self.options),
                 "result": json.dumps(self.result) if self.result is not None else "",
-                "rules_version": self.rules_version}
+                "rules_version": self.rules_version, "audit_key": self.audit_key,
+                **({"imported": "1"} if self.imported else {})}
 
     def copy(self) -> "GameMeta":
         """A shallow copy (seats and options shared): what ``save`` changes (status,
         result, a new seats list) it replaces rather than mutates."""
         return GameMeta(self.game_id, self.ruleset, self.status, self.created, self.seed, self.seats, self.options,
-                        self.result, self.rules_version)
+                        self.result, self.rules_version, self.audit_key, self.imported)
+
+    @property
+    def chain_key(self) -> bytes | None:
+        """The audit key as the chain uses it (32 raw bytes), or ``None`` for a game on chain 1."""
+        return bytes.fromhex(self.audit_key) if self.audit_key else None
 
     @property
     def game_seed(self) -> str:

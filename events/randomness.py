@@ -1,7 +1,15 @@
 """Where every random outcome of a game comes from.
 
-The service keeps a secret server seed per game and publishes its SHA-256 in
-the game's first event (``GameCreated``). Every seat may add a client seed of
+The service keeps a secret server seed per game and publishes a hiding
+commitment to it in the game's first event (``GameCreated``'s
+``seed_commitment``, proofs scheme 2)::
+
+    seed commitment = HMAC-SHA256( audit key, b"stranded-seed/2\x00" + seed as UTF-8 ), as 64 hex digits
+
+keyed by the game's audit key (32 random bytes, secret until the game ends,
+``events.chain``), so a guessed seed -- even a short one a test chose -- can
+be tested against nothing. Games of scheme 1 (created before it) published
+the bare SHA-256 of the seed. Every seat may add a client seed of
 its own (given when the seat is created or joined, written in that
 ``GameCreated`` or ``SeatJoined`` event, so it is public and committed before
 the deal, the first random draw). The game seed combines them::
@@ -22,6 +30,7 @@ leave a client seed out without the replay showing it.
 from __future__ import annotations
 
 import hashlib
+import hmac
 import random
 import secrets
 
@@ -41,8 +50,28 @@ def new_seed() -> str:
 
 
 def seed_hash(seed: str) -> str:
-    """The public commitment to a seed: its SHA-256, hex."""
+    """The commitment of proofs scheme 1 (games created before scheme 2): the seed's bare
+    SHA-256, hex. Not hiding for a guessable seed; kept to verify those games."""
     return hashlib.sha256(seed.encode()).hexdigest()
+
+
+#: What the seed commitment of proofs scheme 2 hashes before the seed.
+SEED_TAG = b"stranded-seed/2\x00"
+
+
+def new_audit_key() -> str:
+    """A fresh audit key (``events.chain``): 32 random bytes as 64 hex characters."""
+    return secrets.token_hex(32)
+
+
+def seed_commitment(seed: str, audit_key: str) -> str:
+    """The hiding commitment to ``seed`` of proofs scheme 2: HMAC-SHA256 keyed by the game's
+    ``audit_key`` (64 hex digits) over ``SEED_TAG + seed``, as 64 hex digits.
+
+    Raises ``ValueError`` when ``audit_key`` is not 64 hex digits."""
+    if not isinstance(audit_key, str) or len(audit_key) != 64:
+        raise ValueError("an audit key is 64 hex digits")
+    return hmac.new(bytes.fromhex(audit_key), SEED_TAG + seed.encode(), hashlib.sha256).hexdigest()
 
 
 class LazyRandom:

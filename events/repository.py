@@ -123,6 +123,11 @@ class GameRepository:
         self.store = store
         self.cache = cache
 
+    @staticmethod
+    def now() -> int:
+        """The time this repository stamps a batch with (UTC milliseconds since the epoch)."""
+        return now_ms()
+
     # -- loading -----------------------------------------------------------------
     def get(self, game_id: str, *, cached: bool = False) -> Game:
         """The game now. ``cached``: this process's last copy if it has one, unchecked
@@ -187,7 +192,7 @@ class GameRepository:
         try:
             entries = self.store.read_raw(game_id, after=after, until=version)   # no further than the meta read
             envelopes = decode_entries(game_id, entries, lambda v: self.store.header_at(game_id, v))
-            if usable and _chained(game_id, snap.head, after, entries) != last_head:
+            if usable and _chained(snap.head, after, entries, meta.chain_key) != last_head:
                 return self._fold_after(meta, ruleset, None, version, last_head)
             if timed is None:
                 timed = clocks.start(meta.options, meta.seats)
@@ -214,7 +219,7 @@ class GameRepository:
     # -- saving ------------------------------------------------------------------
     def save(self, game: Game, events: list[dict], *, seat: int | None, command: dict, cause: str,
              idempotency_key: str | None = None, write_meta: bool = False,
-             evolved: Any = None, idempotency_tag: str = "") -> CommandResult:
+             evolved: Any = None, idempotency_tag: str = "", ts_ms: int | None = None) -> CommandResult:
         """Append ``events`` as one batch on top of ``game`` (at ``game.version``).
 
         Evolves a copy of the state through the events (once), closes the game
@@ -235,6 +240,7 @@ class GameRepository:
                 the status and result, and only when the game ends.
             evolved: the state after ``events`` when the caller already has it
                 (``Ruleset.decide_and_evolve``): the events are then not evolved again.
+            ts_ms: the batch's time (UTC milliseconds); default now.
 
         Raises:
             events.store.ConcurrencyError: the stream moved past ``game.version``.
@@ -257,15 +263,16 @@ class GameRepository:
                 meta.status, meta.result = "finished", outcome
                 meta_fields = meta.to_hash()
                 events = events + [{"type": "SeedRevealed", "data": {
-                    "seed": meta.seed,
+                    "seed": meta.seed, "audit_key": meta.audit_key or None,
                     "options": {k: meta.options[k] for k in SECRET_OPTIONS if k in meta.options}}}]
-        ts = now_ms()
+        ts = now_ms() if ts_ms is None else ts_ms
         base = game.clocks if game.clocks is not None else clocks.start(meta.options, meta.seats)
         timed = clocks.advance(base, meta.options, ruleset, state, ts, seat, cause)
         missed = count_missed(game.missed, seat, cause)
         header = BatchHeader(seat, cause, ts, command)
-        prev = chain.parse_head(game.head) if game.head else chain.genesis(meta.game_id)
-        batch = encode_batch(meta.game_id, game.version + 1, events, header, prev)
+        key = meta.chain_key
+        prev = chain.parse_head(game.head) if game.head else chain.genesis(meta.game_id, key)
+        batch = encode_batch(meta.game_id, game.version + 1, events, header, prev, key)
         head = batch.envelopes[-1].head                 # the chain head after the batch, as text
         last = game.version + len(events)
         due = (game.snapshot_version is None or last - game.snapshot_version >= SNAPSHOT_EVERY
@@ -298,16 +305,17 @@ class GameRepository:
 __all__ = ["CommandResult", "DamagedLog", "Game", "GameNotFound", "GameRepository"]
 
 
-def _chained(game_id: str, head: str, after: int, entries: list) -> str | None:
+def _chained(head: str, after: int, entries: list, key: bytes | None) -> str | None:
     """The chain head after ``entries`` (raw stream entries following version ``after``,
-    whose head is ``head``), or None for entries of stream layout 1."""
+    whose head is ``head``; ``key``: the game's audit key, ``None`` on chain 1), or None for
+    entries of stream layout 1."""
     current = chain.parse_head(head)
     for offset, (_, fields) in enumerate(entries, start=1):
         parts = entry_fields(fields)
         if parts is None:
             return None
         t, d, b, _ = parts
-        current = chain.link(current, after + offset, f"{t} {d}", b)
+        current = chain.link(current, after + offset, f"{t} {d}", b, key)
     return chain.text_head(current)
 
 

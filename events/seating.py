@@ -18,7 +18,9 @@ Each is a batch of the server's own events (``SeatTakenOver``,
 ``SeatReclaimed``, ``SeatResigned``; ``events.system``) in the game's log, so
 the log says who played each move and why; the meta hash's seats (who is a
 bot now: ``bot``, ``replaced``, ``resigned``, ``left``) are the cache the
-dispatcher and the summary read.
+dispatcher and the summary read, derived from the batch's seat event by
+``events.seats.apply_seat_event`` -- the rule ``stranded verify`` recomputes
+them with.
 """
 from __future__ import annotations
 
@@ -26,7 +28,8 @@ from dataclasses import replace
 
 from events.games.contract import RuleViolation
 from events.randomness import rng_for
-from events.seats import count_missed  # noqa: F401 (the streak rule, kept beside the snapshot's projection)
+from events.seats import apply_seat_event, count_missed  # noqa: F401 (count_missed: the streak rule)
+from events.seats import takeover_policy as policy_of
 from events.repository import CommandResult, Game, GameRepository
 from events.store import ConcurrencyError
 
@@ -35,12 +38,8 @@ DEFAULT_TAKEOVER_AFTER = 3
 
 
 def takeover_policy(game: Game) -> str:
-    """The bot that takes a seat over in ``game``: its ``takeover_policy`` option, else
-    the ruleset's ``strong`` (else its first bot)."""
-    wanted = game.meta.options.get("takeover_policy")
-    if wanted in game.ruleset.bots:
-        return wanted
-    return "strong" if "strong" in game.ruleset.bots else sorted(game.ruleset.bots)[0]
+    """The bot that takes a seat over in ``game`` (``events.seats.takeover_policy``)."""
+    return policy_of(game.ruleset.bots, game.meta.options)
 
 
 def takeover_due(game: Game, seat: int) -> bool:
@@ -56,17 +55,19 @@ def _running(game: Game) -> None:
 
 
 def _seat_change(repo: GameRepository, game_id: str, seat: int, build) -> CommandResult:
-    """Load, let ``build(game) -> (events, command, cause, acting seat, seat update)`` decide
-    the batch, save it with the seat's meta updated; retried on a lost race."""
+    """Load, let ``build(game) -> (events, command, cause, acting seat)`` decide the batch (its
+    last event the seat event), save it with the seat's meta as that event leaves it
+    (``events.seats.apply_seat_event``); retried on a lost race."""
     for _ in range(MAX_RETRIES):
         game = repo.get(game_id)
         _running(game)
         if not 0 <= seat < len(game.meta.seats):
             raise RuleViolation("bad_seat", f"This game has seats 0 to {len(game.meta.seats) - 1}.", status=400)
-        events, command, cause, acting, update = build(game)
+        events, command, cause, acting = build(game)
         meta = game.meta.copy()
         meta.seats = list(meta.seats)
-        meta.seats[seat] = {**meta.seats[seat], **update}
+        meta.seats[seat] = apply_seat_event(meta.seats[seat], events[-1]["type"], events[-1]["data"],
+                                            takeover_policy(game))
         try:
             return repo.save(replace(game, meta=meta), events, seat=acting, command=command, cause=cause,
                              write_meta=True)
@@ -86,7 +87,7 @@ def take_over(repo: GameRepository, game_id: str, seat: int, reason: str) -> Com
         events = [{"type": "SeatTakenOver", "data": {"seat": seat, "policy": policy, "reason": reason}}]
         command = {"type": "TakeOverSeat", "seat": seat, "reason": reason}
         acting, cause = (seat, "seat") if reason == "left" else (None, "system")
-        return events, command, cause, acting, {"bot": policy, "replaced": True, "left": reason == "left"}
+        return events, command, cause, acting
     return _seat_change(repo, game_id, seat, build)
 
 
@@ -103,8 +104,7 @@ def reclaim(repo: GameRepository, game_id: str, seat: int) -> CommandResult:
         if not game.meta.options.get("allow_reclaim", True):
             raise RuleViolation("reclaim_not_allowed", "This game does not let a seat be taken back.", status=409)
         events = [{"type": "SeatReclaimed", "data": {"seat": seat}}]
-        return events, {"type": "ReclaimSeat", "seat": seat}, "seat", seat, {"bot": None, "replaced": False,
-                                                                              "left": False}
+        return events, {"type": "ReclaimSeat", "seat": seat}, "seat", seat
     return _seat_change(repo, game_id, seat, build)
 
 
@@ -117,9 +117,6 @@ def resign(repo: GameRepository, game_id: str, seat: int) -> CommandResult:
         rule = game.ruleset.resign
         rng = rng_for(game.meta.game_seed, game.version)
         events = list(rule(game.state, seat, rng)) if rule is not None else []
-        update = {"resigned": True}
-        if rule is None and not game.meta.seats[seat].get("bot"):
-            update.update(bot=takeover_policy(game), replaced=True)
         events.append({"type": "SeatResigned", "data": {"seat": seat, "by_rule": rule is not None}})
-        return events, {"type": "ResignSeat", "seat": seat}, "seat", seat, update
+        return events, {"type": "ResignSeat", "seat": seat}, "seat", seat
     return _seat_change(repo, game_id, seat, build)

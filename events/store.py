@@ -150,9 +150,10 @@ def _remembered(value) -> AppendResult:
     return AppendResult(int(first), int(last), True, tag[0] if tag else "")
 
 
-def link_entries(prev: bytes | None, entries: list) -> tuple[list[str | None], bytes | None]:
+def link_entries(prev: bytes | None, entries: list, key: bytes | None = None) -> tuple[list[str | None], bytes | None]:
     """The chain head after each of ``entries`` (raw stream entries, ``read_raw``'s shape, in
-    version order), starting from ``prev``: the head before the first of them (raw bytes).
+    version order), starting from ``prev``: the head before the first of them (raw bytes);
+    ``key``: the game's audit key (chain 2), ``None`` on chain 1 (``events.chain``).
 
     Returns ``(heads, last)``: one head per entry (43 characters), and the head after the
     last as raw bytes. Where the chain cannot be followed -- ``prev`` is ``None``, or an
@@ -167,7 +168,7 @@ def link_entries(prev: bytes | None, entries: list) -> tuple[list[str | None], b
             heads.append(None)
             continue
         t, d, b, _ = parts
-        prev = chain.link(prev, int(_text(entry_id).split("-", 1)[0]), f"{t} {d}", b)
+        prev = chain.link(prev, int(_text(entry_id).split("-", 1)[0]), f"{t} {d}", b, key)
         heads.append(chain.text_head(prev))
     return heads, prev
 
@@ -352,10 +353,11 @@ class EventStore:
         return decode_entries(game_id, entries, lambda version: self.header_at(game_id, version))
 
     def read_chained(self, game_id: str, after: int = 0, limit: int | None = None,
-                     until: int | None = None) -> list[Envelope]:
+                     until: int | None = None, key: bytes | None = None) -> list[Envelope]:
         """:meth:`read`, with the chain head after *every* event in ``head`` (the stream
         stores it only on the last event of each batch; ``events.chain``): a client may
-        keep ``(version, head)`` of any event it was shown as a receipt.
+        keep ``(version, head)`` of any event it was shown as a receipt. ``key``: the game's
+        audit key (``GameMeta.chain_key``; ``None`` for a game on chain 1).
 
         One round trip when ``after`` ends a batch (the head stored there starts the
         chain), two when it falls inside one (the batch is read from its start). Heads
@@ -373,24 +375,25 @@ class EventStore:
         else:
             before, entries = [], self.read_raw(game_id, 0, until, limit)
         envelopes = decode_entries(game_id, entries, lambda version: self.header_at(game_id, version))
-        prev = self._head_before(game_id, after, before)
-        heads, _ = link_entries(prev, entries)
+        prev = self._head_before(game_id, after, before, key)
+        heads, _ = link_entries(prev, entries, key)
         for env, head in zip(envelopes, heads):
             env.head = env.head or head
         return envelopes
 
-    def head_at(self, game_id: str, version: int) -> str | None:
-        """The chain head after ``version`` (43 characters), stored or computed; ``None``
-        for version 0, a version the stream does not hold, or a log before the chain."""
+    def head_at(self, game_id: str, version: int, key: bytes | None = None) -> str | None:
+        """The chain head after ``version`` (43 characters), stored or computed (``key``: the
+        game's audit key, as :meth:`read_chained`); ``None`` for version 0, a version the
+        stream does not hold, or a log before the chain."""
         if version < 1:
             return None
-        envelopes = self.read_chained(game_id, after=version - 1, until=version)
+        envelopes = self.read_chained(game_id, after=version - 1, until=version, key=key)
         return envelopes[0].head if envelopes else None
 
-    def _head_before(self, game_id: str, after: int, before: list) -> bytes | None:
+    def _head_before(self, game_id: str, after: int, before: list, key: bytes | None) -> bytes | None:
         """The head at ``after`` as raw bytes (``before``: the entry at ``after``, already read)."""
         if after == 0:
-            return chain.genesis(game_id)
+            return chain.genesis(game_id, key)
         if not before:
             return None
         parts = entry_fields(before[0][1])
@@ -407,8 +410,8 @@ class EventStore:
                     return None
                 prev, batch = chain.parse_head(closing[3]), batch[1:]
             else:
-                prev = chain.genesis(game_id)
-            return link_entries(prev, batch)[1]
+                prev = chain.genesis(game_id, key)
+            return link_entries(prev, batch, key)[1]
         except ValueError:                              # a garbled head or position: no chain to follow
             return None
 

@@ -17,6 +17,15 @@ who holds the seat, so a token swapped in the meta hash later is evident);
 both are ``null`` where they do not apply; and ``GameCreated`` gains
 ``rematch_of``, the finished game it is the rematch of (``null`` for a new
 table). Older events are upcast with nulls.
+
+Schema 3 of ``GameCreated`` (proofs scheme 2, ``docs/audit.md``) publishes
+``seed_commitment``, a hiding commitment to the server seed keyed by the game's
+audit key (``events.randomness.seed_commitment``), where schema 2 had
+``seed_sha256``, the seed's bare SHA-256; and ``proofs``, the scheme: 2 (the
+keyed seed commitment and the keyed chain of ``events.chain``) or 1 (what an
+older event is upcast to: ``seed_commitment`` is then the bare SHA-256 and the
+chain is unkeyed). Schema 2 of ``SeedRevealed`` adds ``audit_key``, the key
+that opens them (null in scheme 1).
 """
 from __future__ import annotations
 
@@ -42,3 +51,18 @@ def _game_created_v2(data: dict) -> dict:
 @register_upcaster("SeatJoined", 1)
 def _seat_joined_v2(data: dict) -> dict:
     return {"client_seed": None, "token_sha256": None, **data}
+
+
+#: The proofs scheme of games created now (``docs/audit.md``): the keyed seed commitment and chain.
+PROOFS_SCHEME = 2
+
+
+@register_upcaster("GameCreated", 2)
+def _game_created_v3(data: dict) -> dict:
+    out = {k: v for k, v in data.items() if k != "seed_sha256"}
+    return {**out, "seed_commitment": data.get("seed_sha256"), "proofs": 1}
+
+
+@register_upcaster("SeedRevealed", 1)
+def _seed_revealed_v2(data: dict) -> dict:
+    return {"audit_key": None, **data}

@@ -8,7 +8,9 @@ where each kind of check departs:
 1. the stream: versions 1..N without a gap, every entry an event, every
    batch well formed (a header first, positions in order, a head last);
 2. the chain (``events.chain``): every stored head is the hash of the log up
-   to it; every receipt a player supplies (``version:head``) matches;
+   to it; every receipt a player supplies (``version:head``) matches. A game
+   of proofs scheme 2 chains under its audit key, published by ``SeedRevealed``:
+   until then only a server that holds the key (``verify`` below) can check it;
 3. the envelopes: timestamps never go back, causes and seats are valid,
    command ids unique (stream layout 1), ``GameCreated`` first and well
    formed, ``SeedRevealed`` once and last;
@@ -18,9 +20,12 @@ where each kind of check departs:
    for a game still running, without the secret seed: each command must be
    one the rules accept, and every batch that draws no randomness must come
    out exactly (the others are listed as not checkable yet);
-5. the caches: the meta hash (ruleset, rules version, status, result, seats,
-   token hashes) and the snapshot (version, head, state) must agree with the
-   replay.
+5. the caches and copies: the meta hash (ruleset, rules version, status,
+   result, creation time, every seat field the log covers -- name, bot, open,
+   client seed, token hash, replaced, left, resigned) and the snapshot
+   (version, head, state, time, missed-deadline streaks, clocks) must agree
+   with the replay; the record's copies of the seed and its commitment must be
+   the log's, and it may hold no field the format does not define.
 
 Steps 1 to 3 are here; step 4 is ``projections.audit_rules``, step 5
 ``projections.audit_caches``, each a class over the audit in progress.
@@ -47,7 +52,7 @@ from events.store import EventStore, GameNotFound
 from projections.audit_caches import CacheCheck
 from projections.audit_rules import RulesReplay
 from projections.rebuild import game_ids
-from projections.records import record_of
+from projections.records import record_and_key
 
 
 @dataclass
@@ -104,8 +109,10 @@ class _Batch:
 
 
 def verify(store: EventStore, game_id: str, receipts: list[tuple[int, str]] = ()) -> Verdict:
-    """Verify ``game_id`` as this server holds it (see the module doc). Raises ``GameNotFound``."""
-    return verify_record(record_of(store, game_id), receipts)
+    """Verify ``game_id`` as this server holds it (see the module doc), the chain of a running
+    game too (with the audit key its meta keeps secret). Raises ``GameNotFound``."""
+    record, key = record_and_key(store, game_id)
+    return verify_record(record, receipts, key=key)
 
 
 def verify_all(store: EventStore, jobs: int = 1, url: str | None = None, progress=None) -> dict[str, Verdict]:
@@ -166,12 +173,14 @@ def verify_log(game_id: str, envelopes: list[Envelope]) -> Verdict:
     return verify_record({"game_id": game_id, "entries": entries, "meta": {}, "snapshot": None})
 
 
-def verify_record(record: dict, receipts: list[tuple[int, str]] = ()) -> Verdict:
+def verify_record(record: dict, receipts: list[tuple[int, str]] = (), key: bytes | None = None) -> Verdict:
     """Verify a record (``projections.records``); ``receipts``: ``(version, head)`` pairs a
-    player kept. Returns the :class:`Verdict`; never raises for what the record holds."""
+    player kept; ``key``: the game's audit key when the verifier holds it before the game ends
+    (the server's own audit; a finished game publishes it). Returns the :class:`Verdict`;
+    never raises for what the record holds."""
     verdict = Verdict(record.get("game_id", ""))
     try:
-        _Audit(record, verdict).run(list(receipts))
+        _Audit(record, verdict, key).run(list(receipts))
     except _Stop:
         pass
     return verdict
@@ -180,8 +189,8 @@ def verify_record(record: dict, receipts: list[tuple[int, str]] = ()) -> Verdict
 class _Audit:
     """One verification in progress (see the module doc for the steps)."""
 
-    def __init__(self, record: dict, verdict: Verdict):
-        self.record = record
+    def __init__(self, record: dict, verdict: Verdict, key: bytes | None = None):
+        self.record, self.key = record, key
         self.game_id = record.get("game_id", "")
         self.verdict = verdict
         self.batches: list[_Batch] = []
@@ -265,13 +274,21 @@ class _Audit:
             if self.batches:
                 self.verdict.unchecked.append("the chain: this log was written before it (stream layout 1)")
             return
-        head = chain.genesis(self.game_id)
+        proofs = self.batches[0].envelopes[0].data.get("proofs", 1)
+        key = None
+        if proofs == 2:
+            key = self.revealed_key()
+            if key is None:
+                self.verdict.unchecked.append("the chain and any receipt: it is keyed by the game's audit key, "
+                                              "which stays secret until the game ends")
+                return
+        head = chain.genesis(self.game_id, key)
         if self.batches[0].header is None:
             self.verdict.unchecked.append(f"the chain before version {layout2[0].first}: written before it")
         broken = False
         for batch in layout2:
             for version, e, b, stored in batch.raw:
-                head = chain.link(head, version, e, b)
+                head = chain.link(head, version, e, b, key)
                 self.heads[version] = head
                 if stored and not broken and stored != chain.text_head(head):
                     broken = True
@@ -290,6 +307,21 @@ class _Audit:
                 self.fail(version, f"the receipt {version}:{head_text} does not match: the log was rewritten "
                                    f"after it was issued; it departs after version {since} and at or before "
                                    f"version {version}")
+
+    def revealed_key(self) -> bytes | None:
+        """The audit key the chain of a proofs-2 game is checked with: the one ``SeedRevealed``
+        publishes (a malformed one is a departure), else the one the verifier was given, else None."""
+        last = self.batches[-1].envelopes[-1]
+        if last.type != "SeedRevealed":
+            return self.key
+        try:
+            key = chain.parse_key(last.data.get("audit_key"))
+        except (ValueError, TypeError):
+            key = None
+        if key is None:
+            self.fail(last.version, "SeedRevealed publishes no valid audit key (64 hex digits) for a game whose "
+                                    "proofs are keyed", stop=True)
+        return key
 
     # -- 3. the envelopes -------------------------------------------------------------
     def check_envelopes(self) -> tuple[Envelope, Envelope | None]:
@@ -344,8 +376,12 @@ class _Audit:
                 or not all(isinstance(seat, dict) for seat in seats):
             self.fail(1, "GameCreated's seats do not fit the ruleset", stop=True)
         if not isinstance(data.get("options"), dict) or not isinstance(data.get("seeded"), bool) \
-                or not isinstance(data.get("stacked"), bool) or not isinstance(data.get("seed_sha256"), str):
+                or not isinstance(data.get("stacked"), bool) or not isinstance(data.get("seed_commitment"), str) \
+                or data.get("proofs") not in (1, 2):
             self.fail(1, "GameCreated's options, flags or seed commitment are malformed", stop=True)
+        keyed_schema = bool(self.batches[0].raw) and self.batches[0].raw[0][1].startswith("GameCreated/3 ")
+        if self.batches[0].raw and keyed_schema != (data["proofs"] == 2):
+            self.fail(1, "GameCreated's proofs scheme is not the one its schema was written with", stop=True)
         command = dict(created.command or {})
         if isinstance(command.get("seats"), list):      # as GameCreated's upcaster reads older seats
             command["seats"] = [{"client_seed": None, "token_sha256": None, **seat} if isinstance(seat, dict)

@@ -1,4 +1,5 @@
-"""Step 5 of the audit (``projections.audit``): the caches a server keeps beside the log.
+"""Step 5 of the audit (``projections.audit``): the caches a server keeps beside the log, and a
+record's copies of what the log says.
 
 The meta hash (ruleset, rules version, status, result, seats and their token
 hashes) and the latest snapshot (version, head, state, time, missed-deadline
@@ -11,11 +12,22 @@ from typing import Any
 
 import orjson
 
-from events import chain, clocks
 from events.codec import Envelope
 from events.games.contract import Ruleset
-from events.repository import batch_states
-from events.seats import count_missed
+from events.seats import LOGGED_SEAT_FIELDS, seats_from_log
+from events.snapshots import expected_snapshots
+from projections.records import RECORD_FIELDS
+
+#: The server's seat events (``events.seating``, ``events.handling``).
+SEAT_EVENTS = ("SeatJoined", "SeatTakenOver", "SeatReclaimed", "SeatResigned")
+#: Seat fields compared even when a record's seat leaves them out (every record has had them).
+_ALWAYS = ("name", "bot", "open", "client_seed", "token_sha256")
+_FLAGS = ("replaced", "left", "resigned")
+
+
+def _seat_value(name: str, seat: dict) -> Any:
+    """A seat's field as compared: a flag missing reads as false."""
+    return bool(seat.get(name)) if name in _FLAGS else seat.get(name)
 
 
 class CacheCheck:
@@ -29,6 +41,7 @@ class CacheCheck:
     def run(self, ruleset: Ruleset, created: Envelope, state: Any) -> None:
         """Check the meta hash, then the seats it lists, then the snapshot; each departure goes to the
         audit's verdict."""
+        self.check_copies(created)
         meta = self.record.get("meta") or {}
         last = self.verdict.events
         if not meta:
@@ -51,52 +64,65 @@ class CacheCheck:
                              f"{last}, says {status!r}")
         if self.verdict.finished and not same_result(meta.get("result"), outcome):
             self.fail(last, "meta: the result differs from the one the log gives")
-        self.check_seats(meta.get("seats"))
+        if created.data.get("proofs") == 2 and meta.get("created") != self.batches[0].envelopes[0].ts:
+            self.fail(1, "meta: the creation time is not the time of the log's first batch")
+        self.check_seats(ruleset, meta.get("seats"))
         self.check_snapshot(ruleset, state)
 
-    def check_seats(self, meta_seats: Any) -> None:
-        """The meta's seats against the log's: names, bots, client seeds and token hashes as the seat
-        events (joined, taken over, reclaimed, resigned) left them."""
-        seats = [dict(s) for s in self.batches[0].envelopes[0].data["seats"]]
-        joined = {}
-        for batch in self.batches:
-            for env in batch.envelopes:
-                seat = env.data.get("seat")
-                if not isinstance(seat, int) or not 0 <= seat < len(seats):
-                    continue
-                if env.type == "SeatJoined":
-                    seats[seat].update({"name": env.data.get("name"), "open": False,
-                                        "client_seed": env.data.get("client_seed"),
-                                        "token_sha256": env.data.get("token_sha256")})
-                    joined[seat] = env.version
-                elif env.type == "SeatTakenOver":
-                    seats[seat]["bot"] = env.data.get("policy")
-                elif env.type == "SeatReclaimed":
-                    seats[seat]["bot"] = None
-                elif env.type == "SeatResigned" and not env.data.get("by_rule") and not seats[seat].get("bot"):
-                    seats[seat]["bot"] = "?"          # a bot plays it on: which one the meta says
-                    joined[seat] = env.version
+    def check_seats(self, ruleset: Ruleset, meta_seats: Any) -> None:
+        """The meta's seats against the log's, folded by the rule the server keeps them with
+        (``events.seats.seats_from_log``): every field the log covers (``LOGGED_SEAT_FIELDS``:
+        name, bot, open, client seed, token hash, replaced, left, resigned). A token hash is
+        compared where the log has one (logs before schema 2 of the seat events have none); a
+        flag a record's seat leaves out is not compared (records before the flags were kept)."""
+        created = self.batches[0].envelopes[0].data
+        events = [(env.type, env.data) for batch in self.batches for env in batch.envelopes][1:]
+        seats = seats_from_log(created, events, ruleset.bots)
+        changed = {}
+        for env in (env for batch in self.batches for env in batch.envelopes):
+            if env.type in SEAT_EVENTS and isinstance(env.data.get("seat"), int):
+                changed[env.data["seat"]] = env.version
         if not isinstance(meta_seats, list) or len(meta_seats) != len(seats):
             self.fail(1, "meta: the seats differ from the log's")
             return
         for index, (ours, theirs) in enumerate(zip(seats, meta_seats)):
-            keys = ("name", "bot", "open", "client_seed") + (("token_sha256",) if ours.get("token_sha256") else ())
-            if ours.get("bot") == "?" and isinstance(theirs, dict) and theirs.get("bot"):
-                ours["bot"] = theirs["bot"]
-            if not isinstance(theirs, dict) or any(ours.get(k) != theirs.get(k) for k in keys):
-                self.fail(joined.get(index, 1), f"meta: seat {index} differs from the log's (name, bot, client "
-                                                "seed or token)")
+            if not isinstance(theirs, dict):
+                self.fail(changed.get(index, 1), f"meta: seat {index} is not a seat")
+                continue
+            differs = [name for name in LOGGED_SEAT_FIELDS
+                       if (name != "token_sha256" or ours.get("token_sha256")) and (name in theirs or name in _ALWAYS)
+                       and _seat_value(name, ours) != _seat_value(name, theirs)]
+            if differs:
+                self.fail(changed.get(index, 1), f"meta: seat {index} differs from the log's ({', '.join(differs)})")
+
+    def check_copies(self, created: Envelope) -> None:
+        """The record's top-level copies against the log: ``seed`` is SeedRevealed's, ``seed_commitment``
+        (and ``seed_sha256`` of older records) GameCreated's; any other field is not the format's."""
+        record = self.record
+        unknown = sorted(set(record) - RECORD_FIELDS)
+        if unknown:
+            self.fail(None, f"record: it holds fields the format does not define ({', '.join(unknown)})")
+        last = self.batches[-1].envelopes[-1]
+        revealed = last.data.get("seed") if last.type == "SeedRevealed" else None
+        if record.get("seed") is not None and record.get("seed") != revealed:
+            self.fail(None, "record: its 'seed' is not the seed the log reveals")
+        commitment = created.data.get("seed_commitment")
+        for name in ("seed_commitment", "seed_sha256"):
+            if record.get(name) is not None and record.get(name) != commitment:
+                self.fail(None, f"record: its '{name}' is not the commitment in GameCreated")
 
     def check_snapshot(self, ruleset: Ruleset, state: Any) -> None:
-        """The snapshot against the log folded to its version: head, state, time, missed-deadline
-        streaks and clocks (one written by other rules code is left unchecked: it is rebuilt when read)."""
+        """The snapshot against the one the log implies at its version (``events.snapshots.
+        expected_snapshots``, the definition ``stranded rebuild`` writes by): head, state, time,
+        missed-deadline streaks and clocks (one written by other rules code is left unchecked: it
+        is rebuilt when read)."""
         raw = self.record.get("snapshot")
         if raw is None:
             return
         try:
             snap = orjson.loads(raw)
-            version, head, snap_state = int(snap["version"]), snap.get("head"), snap["state"]
-            rules, ts = snap.get("rules_version"), snap.get("ts")
+            version = int(snap["version"])
+            rules = snap.get("rules_version")
         except (orjson.JSONDecodeError, KeyError, TypeError, ValueError):
             self.fail(None, "snapshot: it is not a snapshot")
             return
@@ -110,27 +136,20 @@ class CacheCheck:
         if envelopes[-1].version != version or envelopes[-1].head is None and self.heads:
             self.fail(version, "snapshot: it is not at the end of a batch")
             return
-        last = next(b for b in reversed(self.batches) if b.first <= version)
-        created = self.batches[0].envelopes[0].data
-        missed: dict = {}
-        timed = clocks.start(created["options"], created["seats"])
-        folded = None
-        # one pass, each batch's state used before the next batch is folded into it (a
-        # game's evolve may change its state in place, so the states are not kept)
-        for folded, ts_ms, seat, cause in batch_states(ruleset, envelopes):
-            missed = count_missed(missed, seat, cause)
-            timed = clocks.advance(timed, created["options"], ruleset, folded, ts_ms, seat, cause)
+        entries = [(entry_id, fields) for entry_id, fields in self.record["entries"][:version]]
+        texts, _ = expected_snapshots(ruleset, self.verdict.game_id, entries, [version])
+        want = orjson.loads(texts[version])
         # a field missing reads as the server reads it (``decode_snapshot``): null, so a head or
         # a time the log has and the snapshot lacks is a difference, not a field to skip
-        if version in self.heads and head != chain.text_head(self.heads[version]):
+        if self.heads and snap.get("head") != want["head"]:
             self.fail(version, "snapshot: its head is not the log's")
-        elif snap_state != (state if version == self.verdict.events else folded):
+        elif snap.get("state") != want["state"]:
             self.fail(version, "snapshot: its state is not the one the log folds to")
-        elif last.header is not None and ts != last.header.ts_ms:
+        elif snap.get("ts") != want["ts"]:
             self.fail(version, "snapshot: its time is not the time of the log's batch at its version")
-        elif (snap.get("missed") or {}) != missed:
+        elif (snap.get("missed") or {}) != want["missed"]:
             self.fail(version, "snapshot: its streaks of missed deadlines are not the log's")
-        elif snap.get("clocks") != timed:
+        elif snap.get("clocks") != want["clocks"]:
             self.fail(version, "snapshot: its clocks are not the ones the log's times give")
 
 

@@ -1,6 +1,8 @@
 """Step 4 of the audit (``projections.audit``): the log re-run through the rules.
 
-The revealed server seed must be the one committed to in GameCreated; the game
+The revealed server seed must be the one committed to in GameCreated (proofs
+scheme 2: the HMAC under the revealed audit key; scheme 1: the bare SHA-256,
+``events.randomness``); the game
 seed (with the seats' client seeds) re-runs setup and every recorded command,
 and each batch must hold exactly the events the rules give. For a game still
 running the seed is secret: each command must be one the rules accept, and a
@@ -16,7 +18,7 @@ import orjson
 
 from events.codec import Envelope
 from events.games.contract import Ruleset, RuleViolation
-from events.randomness import game_seed, rng_for, seed_hash
+from events.randomness import game_seed, rng_for, seed_commitment, seed_hash
 
 
 #: The server's batches that change who plays a seat (``events.seating``).
@@ -52,7 +54,7 @@ class RulesReplay:
         secret = None
         if self.revealed is not None:
             secret = self.revealed.data.get("seed")
-            if not isinstance(secret, str) or seed_hash(secret) != created.data.get("seed_sha256"):
+            if not isinstance(secret, str) or self.commitment(secret) != created.data.get("seed_commitment"):
                 audit.fail(self.revealed.version, "the revealed seed is not the one committed to in GameCreated",
                            stop=True)
             secret_options = self.revealed.data.get("options")
@@ -81,6 +83,16 @@ class RulesReplay:
         if self.revealed is None:
             audit.verdict.unchecked.append("every random draw: the server seed is still secret")
         return state
+
+    def commitment(self, secret: str) -> str | None:
+        """The commitment GameCreated should hold for the revealed ``secret`` (None when the
+        revealed audit key of a proofs-2 game is not 64 hex digits)."""
+        if self.created.data.get("proofs") != 2:
+            return seed_hash(secret)
+        try:
+            return seed_commitment(secret, self.revealed.data.get("audit_key"))
+        except ValueError:
+            return None
 
     def client_seeds(self) -> list[str | None]:
         """Each seat's client seed: from GameCreated, or from its SeatJoined."""

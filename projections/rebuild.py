@@ -20,10 +20,9 @@ from dataclasses import dataclass, field
 
 import orjson
 
-from events.codec import BatchHeader, entry_fields
 from events.games import RULESETS
 from events.meta import GameMeta
-from events.snapshots import encode_snapshot, fold_flat
+from events.snapshots import expected_snapshots
 from events.store import EventStore, GameNotFound
 
 #: Games read (and written) per pipelined round trip.
@@ -118,30 +117,36 @@ def _rebuild_chunk(store: EventStore, raw, ids: list[str], report: RebuildReport
 def _rebuild_one(store: EventStore, game_id: str, meta_raw: dict, old, entries: list,
                  report: RebuildReport) -> dict[str, str]:
     """The writes that bring one game's caches in line with its log (its new snapshot,
-    and the meta fields that disagreed); records the game in ``report``."""
+    and the meta fields that disagreed); records the game in ``report``.
+
+    The stored snapshot counts as repaired when it is missing or wrong by the definition
+    ``stranded verify`` checks it with (``events.snapshots.expected_snapshots`` at its own
+    version): one that is merely behind the log, written in other bytes or by other rules code
+    is replaced by the fresh one without being called a repair."""
     try:
         meta = GameMeta.from_hash(game_id, meta_raw)
-    except (KeyError, ValueError) as exc:
+    except (KeyError, ValueError, TypeError) as exc:
         raise DamagedLog(f"its meta hash is unreadable ({exc})") from exc
     if meta.ruleset not in RULESETS:
         raise DamagedLog(f"its ruleset {meta.ruleset!r} is not hosted here")
     ruleset = RULESETS[meta.ruleset]
+    version = len(entries)
+    stored = _stored_snapshot(ruleset, old, version)
     try:
-        state = fold_flat(ruleset, game_id, entries)
-        head, ts = _head_and_time(entries) if state is not None else (None, None)
+        snapshots, state = expected_snapshots(ruleset, game_id, entries,
+                                              [version] if stored is None else [stored[0], version])
     except Exception as exc:  # a damaged log: whatever the fold met, this game alone stops
         raise DamagedLog(f"its log cannot be folded: {exc!r}") from exc
-    version = len(entries)
     report.events += version
     report.rebuilt[game_id] = version if state is not None else 0
     if state is None:
         return {}
-    fresh = encode_snapshot(ruleset, state, version, head, ts)
+    fresh = snapshots[version]
     differs, fixes = [], {}
     if old is None or (old.encode() if isinstance(old, str) else old) != fresh.encode():    # the same: no write
         fixes["snapshot"] = fresh
-        if _snapshot_state(old) != _snapshot_state(fresh):
-            differs.append("snapshot")
+    if old is None or stored is not None and stored[1] != orjson.loads(snapshots[stored[0]]):
+        differs.append("snapshot")
     outcome = ruleset.outcome(state)
     status = "finished" if outcome is not None else "active"
     if meta.status != status:
@@ -155,38 +160,30 @@ def _rebuild_one(store: EventStore, game_id: str, meta_raw: dict, old, entries: 
     return fixes
 
 
+def _stored_snapshot(ruleset, old, version: int) -> tuple[int, object] | None:
+    """``(its version, its parsed JSON)`` of a stored snapshot to judge, or None when there is none
+    to judge: absent, or written by other rules code. One that is garbled or names a version the
+    log does not hold is judged against the log's last version (and so found wrong)."""
+    if old is None:
+        return None
+    try:
+        snap = orjson.loads(old)
+    except (orjson.JSONDecodeError, TypeError):
+        return version, None
+    if not isinstance(snap, dict):
+        return version, snap
+    if snap.get("rules_version") != ruleset.version:
+        return None
+    at = snap.get("version")
+    return (at if isinstance(at, int) and 1 <= at <= version else version), snap
+
+
 def _unparsed(entries: list) -> list:
     """Stream entries in the unparsed form (``[[id, [field, value, ...]]]``), whichever form the
     client gave (a cluster client parses them into dicts)."""
     if entries and isinstance(entries[0][1], dict):
         return [(entry_id, [x for pair in fields.items() for x in pair]) for entry_id, fields in entries]
     return entries
-
-
-def _head_and_time(entries: list) -> tuple[str | None, int | None]:
-    """The chain head on the last entry and the time of the last batch (its header)."""
-    last = entry_fields(_fields(entries[-1][1]))
-    if last is None:
-        return None, None
-    for _, fields in reversed(entries):
-        parts = entry_fields(_fields(fields))
-        if parts is not None and parts[2].startswith("{"):
-            return last[3] or None, BatchHeader.from_json(parts[2]).ts_ms
-    return last[3] or None, None
-
-
-def _fields(fields) -> dict:
-    """An entry's fields as a dict, from the unparsed ``[field, value, ...]`` form too."""
-    return fields if isinstance(fields, dict) else dict(zip(fields[::2], fields[1::2]))
-
-
-def _snapshot_state(raw) -> object:
-    """What a snapshot says of the game -- version, head, state -- or ``None`` (absent, garbled)."""
-    try:
-        snap = orjson.loads(raw)
-        return snap.get("version"), snap.get("head"), snap.get("state")
-    except (TypeError, ValueError, AttributeError):
-        return None
 
 
 def rebuild_all(store: EventStore, progress=None, *, jobs: int = 1, url: str | None = None) -> RebuildReport:

@@ -16,25 +16,39 @@ Format ``stranded-record/1``::
           of layout 1 for games written before it): the events, their batch
           headers and the chain heads (``events.codec``, ``events.chain``)
       "meta": {"ruleset", "rules_version", "status", "result", "created",
-               "seats": [{"name", "bot", "open", "token_sha256", "client_seed"}],
+               "seats": [{"name", "bot", "open", "token_sha256", "client_seed",
+                          "replaced", "left", "resigned"}],
                "imported": bool},
-          what the server's meta hash says (a cache of the log: verify checks it)
+          what the server's meta hash says (a cache of the log: verify checks every
+          field but ``imported``, which says only where this copy of the game lives)
       "snapshot": "<snapshot JSON>" | null,
           the server's latest snapshot (a cache of the log: verify checks it)
-      "seed": "<server seed>" | null, "seed_sha256": "<its commitment>" | null
-          copied from the log for a reader's convenience (verify checks them)
+      "seed": "<server seed>" | null, "seed_commitment": "<its commitment>" | null
+          copied from the log (SeedRevealed, GameCreated) for a reader's
+          convenience: verify checks both; records written before proofs scheme 2
+          call the commitment "seed_sha256" (checked the same way)
     }
+
+No other top-level field: verify calls a record that holds one tampered. The
+audit key that opens the chain of a game of proofs scheme 2 is in the log
+(``SeedRevealed``), so a finished game's record is checkable anywhere; a running
+game's record (``stranded export`` of a game in play) carries no key, and its
+chain can be checked only by the server that holds it (``stranded verify GAME_ID``).
 """
 from __future__ import annotations
 
 import json
 from typing import Any
 
+from events import chain
 from events.meta import GameMeta
 from events.store import EventStore, GameNotFound
 from events.system import public_seat
 
 RECORD_FORMAT = "stranded-record/1"
+#: Every top-level field a record may hold (``seed_sha256``: the commitment's name before proofs scheme 2).
+RECORD_FIELDS = frozenset({"format", "game_id", "entries", "meta", "snapshot", "seed", "seed_commitment",
+                           "seed_sha256"})
 
 
 class RecordError(ValueError):
@@ -51,19 +65,35 @@ def record_of(store: EventStore, game_id: str) -> dict:
     never pairs its stream with a meta hash or snapshot written after it.
 
     Raises ``GameNotFound``."""
+    return record_and_key(store, game_id)[0]
+
+
+def record_and_key(store: EventStore, game_id: str) -> tuple[dict, bytes | None]:
+    """:func:`record_of`, and the game's audit key as the meta keeps it (raw bytes; ``None`` for
+    a game of proofs scheme 1 or an unreadable meta): what the server's own audit checks the
+    chain of a running game with. The key never goes into the record. Raises ``GameNotFound``."""
     raw, entries, snapshot = store.read_whole(game_id)
     meta: dict[str, Any] = {}
+    key = None
     try:
         parsed = GameMeta.from_hash(game_id, raw)
         meta = {"ruleset": parsed.ruleset, "rules_version": parsed.rules_version, "status": parsed.status,
                 "result": parsed.result, "created": parsed.created,
-                "seats": [public_seat(seat) for seat in parsed.seats], "imported": raw.get("imported") == "1"}
-    except (GameNotFound, KeyError, ValueError):
+                "seats": [recorded_seat(seat) for seat in parsed.seats], "imported": raw.get("imported") == "1"}
+        key = chain.parse_key(parsed.audit_key)
+    except (GameNotFound, KeyError, ValueError, TypeError, AttributeError):
         meta = {"unreadable": True}
     record = {"format": RECORD_FORMAT, "game_id": game_id, "entries": [list(entry) for entry in entries],
-              "meta": meta, "snapshot": snapshot, "seed": None, "seed_sha256": None}
+              "meta": meta, "snapshot": snapshot, "seed": None, "seed_commitment": None}
     _copy_seed(record)
-    return record
+    return record, key
+
+
+def recorded_seat(spec: dict) -> dict:
+    """A meta seat as a record shows it: the log's public seat (``events.system.public_seat``)
+    and the flags of its history (``replaced``, ``left``, ``resigned``) -- every field the log
+    covers (``events.seats.LOGGED_SEAT_FIELDS``), never the seat's own settings."""
+    return {**public_seat(spec), **{flag: bool(spec.get(flag)) for flag in ("replaced", "left", "resigned")}}
 
 
 def _copy_seed(record: dict) -> None:
@@ -83,9 +113,25 @@ def _copy_seed(record: dict) -> None:
         if not isinstance(data, dict):
             continue
         if kind == "GameCreated":
-            record["seed_sha256"] = data.get("seed_sha256")
+            record["seed_commitment"] = data.get("seed_commitment", data.get("seed_sha256"))
         if kind == "SeedRevealed":
             record["seed"] = data.get("seed")
+
+
+#: The largest record file ``stranded verify --file`` and ``stranded import`` read (bytes): some
+#: twenty times the record of the longest game the bench plays (a Quickplay game of 15,000 events).
+MAX_RECORD_BYTES = 64 * 1024 * 1024
+
+
+def read_record_file(file) -> dict:
+    """Read and parse a record from a binary file object, reading at most
+    :data:`MAX_RECORD_BYTES` (one more byte is a ``RecordError``); raises ``RecordError``
+    when it is not a record (:func:`load_record`)."""
+    text = file.read(MAX_RECORD_BYTES + 1)
+    if len(text) > MAX_RECORD_BYTES:
+        raise RecordError(f"the file is larger than {MAX_RECORD_BYTES // (1024 * 1024)} MiB, more than any game's "
+                          "record")
+    return load_record(text)
 
 
 def load_record(text: str | bytes) -> dict:
@@ -108,29 +154,3 @@ def load_record(text: str | bytes) -> dict:
     if record.get("snapshot") is not None and not isinstance(record["snapshot"], str):
         raise RecordError("the record's snapshot is not text")
     return record
-
-
-def import_record(store: EventStore, record: dict) -> str:
-    """Load a finished game's record into this server, marked as imported; return its id.
-
-    The entries are written exactly as recorded (the chain stays intact); the
-    meta hash is rebuilt from the record's meta (no seat has a token: nobody
-    plays an imported game). Raises ``GameExists`` when the id is taken and
-    ``RecordError`` for a record of an unfinished game.
-    """
-    game_id = record["game_id"]
-    if store.exists(game_id):
-        raise GameExists(f"this server already holds a game {game_id!r}")
-    if record["meta"].get("status") != "finished" or record.get("seed") is None:
-        raise RecordError("only a finished game's record (its seed revealed) can be imported")
-    meta = record["meta"]
-    seats = [{**seat, "token_sha256": None, "auto_pass": False} for seat in meta.get("seats", [])]
-    parsed = GameMeta(game_id, meta["ruleset"], "finished", meta.get("created", ""), record["seed"], seats,
-                      {}, meta.get("result"), meta.get("rules_version", ""))
-    pipe = store.redis.pipeline(transaction=True)
-    key = store.key(game_id, "events")
-    for entry_id, fields in record["entries"]:
-        pipe.xadd(key, fields, id=entry_id)
-    pipe.hset(store.key(game_id, "meta"), mapping={**parsed.to_hash(), "imported": "1"})
-    pipe.execute()
-    return game_id

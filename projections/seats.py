@@ -30,6 +30,7 @@ from events.codec import Envelope, iso
 from events.games.contract import Ruleset
 from events.meta import GameMeta
 from events.repository import batch_states
+from events.seats import seats_from_log
 
 
 def shown_seat(index: int, spec: dict) -> dict:
@@ -46,43 +47,12 @@ def seats_now(meta: GameMeta) -> list[dict]:
     return [shown_seat(i, spec) for i, spec in enumerate(meta.seats)]
 
 
-def takeover_policy(ruleset: Ruleset, options: dict) -> str:
-    """The bot that plays a seat taken over: the ``takeover_policy`` option, else the
-    ruleset's ``strong``, else its first bot (the rule of ``events.seating.takeover_policy``)."""
-    wanted = options.get("takeover_policy")
-    if wanted in ruleset.bots:
-        return wanted
-    return "strong" if "strong" in ruleset.bots else min(ruleset.bots)
-
-
 def seats_at(ruleset: Ruleset, envelopes: list[Envelope]) -> list[dict]:
-    """The seats after ``envelopes`` (a log from version 1), folded from its server events.
-
-    ``GameCreated`` gives the seats; ``SeatJoined`` fills one; ``SeatTakenOver``
-    puts a bot in a player's place (``left`` when its reason is ``"left"``);
-    ``SeatReclaimed`` gives the seat back; ``SeatResigned`` marks it resigned
-    and, when no rule of the game took it out, puts the game's takeover bot in.
-    """
+    """The seats after ``envelopes`` (a log from version 1), folded from its server events by
+    the rule the write path keeps the meta with (``events.seats.seats_from_log``)."""
     if not envelopes or envelopes[0].type != "GameCreated":
         return []
-    created = envelopes[0].data
-    seats = [dict(spec) for spec in created.get("seats", [])]
-    policy = takeover_policy(ruleset, created.get("options") or {})
-    for env in envelopes[1:]:
-        seat = env.data.get("seat")
-        if not isinstance(seat, int) or not 0 <= seat < len(seats):
-            continue
-        spec = seats[seat]
-        if env.type == "SeatJoined":
-            spec.update(name=env.data.get("name"), open=False)
-        elif env.type == "SeatTakenOver":
-            spec.update(bot=env.data.get("policy"), replaced=True, left=env.data.get("reason") == "left")
-        elif env.type == "SeatReclaimed":
-            spec.update(bot=None, replaced=False, left=False)
-        elif env.type == "SeatResigned":
-            spec["resigned"] = True
-            if not env.data.get("by_rule") and not spec.get("bot"):
-                spec.update(bot=policy, replaced=True)
+    seats = seats_from_log(envelopes[0].data, ((env.type, env.data) for env in envelopes[1:]), ruleset.bots)
     return [shown_seat(i, spec) for i, spec in enumerate(seats)]
 
 
@@ -132,4 +102,4 @@ def clock_deadline_ms(clocks: dict | None, seat: int, kind: str) -> int | None:
 
 
 __all__: list[Any] = ["clock_deadline_ms", "clocks_at", "clocks_now", "marked_result", "seats_at", "seats_now",
-                      "shown_clocks", "shown_seat", "takeover_policy"]
+                      "shown_clocks", "shown_seat"]

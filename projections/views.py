@@ -212,7 +212,7 @@ def render_seat_view(repo: GameRepository, game: Game, seat: int | None, at: int
     if at is not None:
         if not 1 <= at <= game.version:
             raise ValueError(f"'at' must be between 1 and {game.version}.")
-        envelopes = repo.store.read_chained(meta.game_id, until=min(at + 1, game.version))
+        envelopes = repo.store.read_chained(meta.game_id, until=min(at + 1, game.version), key=meta.chain_key)
         state, version, since = fold(ruleset, envelopes[:at]), at, envelopes[at - 1].ts
         head = envelopes[at - 1].head
         in_command = _in_command(envelopes, at, seat, meta.status == "finished")

@@ -42,7 +42,10 @@ def bearer() -> str | None:
 
 
 def seat_of(meta: GameMeta, token: str) -> int:
-    """The seat whose token this is; raises ApiError 403 ``invalid_token``."""
+    """The seat whose token this is; raises ApiError 403 ``invalid_token`` (also for every token
+    of a game imported from a record: nobody plays it here)."""
+    if meta.imported:
+        raise ApiError(403, "invalid_token", "This game was imported from a record: nobody plays it here.")
     digest = token_hash(token)
     for i, seat in enumerate(meta.seats):
         known = seat.get("token_sha256")

@@ -192,8 +192,9 @@ def verify(game_id, record_file, receipts, every_game, jobs, data_dir):
     still running are counted, not failed).
     """
     from events.store import EventStore, GameNotFound
+    from projections.audit import verify as verify_game
     from projections.audit import verify_record
-    from projections.records import RecordError, load_record, record_of
+    from projections.records import RecordError, read_record_file
     from service.errors import GAME_ID
 
     if (game_id is not None) + (record_file is not None) + every_game != 1:
@@ -209,14 +210,14 @@ def verify(game_id, record_file, receipts, every_game, jobs, data_dir):
         click.echo(f"{game_id}: no such game")
         sys.exit(2)
     try:
-        record = load_record(record_file.read()) if record_file else record_of(EventStore(_redis(data_dir)), game_id)
+        verdict = verify_record(read_record_file(record_file), receipts) if record_file else \
+            verify_game(EventStore(_redis(data_dir)), game_id, receipts)
     except GameNotFound:
         click.echo(f"{game_id}: no such game")
         sys.exit(2)
     except RecordError as exc:
         click.echo(f"{record_file.name}: unreadable record: {exc}")
         sys.exit(2)
-    verdict = verify_record(record, receipts)
     head = f"; head at version {verdict.head[0]}: {verdict.head[1]}" if verdict.head else ""
     click.echo(f"{verdict.game_id}: {verdict.events} events, {verdict.batches} commands{head}")
     for problem in verdict.problems:
@@ -314,22 +315,24 @@ def import_(record_file, data_dir):
     """Load a finished game's record into this server (marked as imported) to replay it here."""
     from events.store import EventStore
     from projections.audit import verify_record
-    from projections.records import RecordError, import_record, load_record
+    from projections.importing import check_importable, import_record
+    from projections.records import RecordError, read_record_file
 
     try:
-        record = load_record(record_file.read())
+        record = read_record_file(record_file)
+        check_importable(record)
     except RecordError as exc:
-        click.echo(f"{record_file.name}: unreadable record: {exc}")
+        click.echo(f"{record_file.name}: cannot be imported: {exc}")
         sys.exit(2)
     verdict = verify_record(record)
     if verdict.code != 0:
-        click.echo(f"{verdict.game_id}: the record does not verify ({len(verdict.problems)} problem(s)); "
+        click.echo(f"{record_file.name}: the record does not verify ({len(verdict.problems)} problem(s)); "
                    "run `stranded verify --file` to see them")
         sys.exit(1)
     try:
         game_id = import_record(EventStore(_redis(data_dir)), record)
     except RecordError as exc:
-        click.echo(f"{record['game_id']}: {exc}")
+        click.echo(f"{record_file.name}: cannot be imported: {exc}")
         sys.exit(2)
     click.echo(f"imported {game_id}")
 

@@ -12,7 +12,6 @@ deeper than :data:`MAX_JSON_DEPTH` is a 400 before anything reads it.
 from __future__ import annotations
 
 import logging
-import re
 
 import orjson
 from flask import current_app, jsonify, request
@@ -26,6 +25,7 @@ from webargs import core
 from webargs.flaskparser import FlaskParser, is_json_request
 from werkzeug.exceptions import HTTPException
 
+from events.checks import GAME_ID  # noqa: F401 (re-exported: the CLI and the routes check ids with it)
 from events.games.contract import RuleViolation
 from events.repository import DamagedLog
 from events.store import ConcurrencyError, GameNotFound
@@ -36,8 +36,6 @@ DEFAULT_CODES = {400: "malformed", 401: "missing_token", 403: "invalid_token", 4
 #: The deepest nesting of arrays and objects a request body may have (a stacked
 #: deal needs 3; commands 2). Deeper bodies are a 400 ``too_deep``.
 MAX_JSON_DEPTH = 16
-#: What a game id may look like: the ids the server makes are 16 hex digits.
-GAME_ID = re.compile(r"^[A-Za-z0-9_.:-]{1,128}$")
 #: Seconds a client is told to wait (``Retry-After``) when Redis does not answer.
 STORE_RETRY_AFTER_S = 5
 log = logging.getLogger("stranded.service")

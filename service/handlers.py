@@ -200,7 +200,8 @@ def event_page(svc: Services, game_id: str, after: int, limit: int) -> dict:
     Every event carries the chain head after it (``EventStore.read_chained``): a receipt."""
     game = require_game(svc.repo, game_id)
     seat = caller_seat(game.meta, required=False)
-    envelopes = svc.store.read_chained(game_id, after=after, limit=limit, until=game.version)
+    envelopes = svc.store.read_chained(game_id, after=after, limit=limit, until=game.version,
+                                         key=game.meta.chain_key)
     return {"game_id": game_id, "ruleset": game.meta.ruleset, "version": game.version,
             "complete": game.meta.status == "finished",
             "events": events_for(svc.repo, game, seat, envelopes=envelopes)}

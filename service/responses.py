@@ -232,6 +232,10 @@ _RECORD_SEAT = S.obj("A seat as the server's meta hash holds it (no token, only 
     "open": S.boolean("True while it waited for someone to join."),
     "client_seed": S.nullable(S.string("The entropy the seat added to the game's seed, or null.")),
     "token_sha256": S.nullable(S.string("SHA-256 (hex) of the seat's token, or null.")),
+    "replaced": S.boolean("True when a bot played it in its player's place at the end (it left, went silent or "
+                          "resigned in a game without a resign rule)."),
+    "left": S.boolean("True when its player left and did not take the seat back."),
+    "resigned": S.boolean("True once its player resigned."),
 })
 
 GAME_RECORD = S.obj(
@@ -263,7 +267,8 @@ GAME_RECORD = S.obj(
                                         "checks it).")),
         "seed": {"type": ["string", "integer", "null"], "description": "The revealed server seed (copied from "
                                                                         "SeedRevealed), or null."},
-        "seed_sha256": S.nullable(S.string("The commitment to the seed (copied from GameCreated), or null.")),
+        "seed_commitment": S.nullable(S.string("The commitment to the seed (copied from GameCreated's "
+                                               "seed_commitment; 64 hex digits), or null.")),
     })
 
 

@@ -6,10 +6,9 @@ spec describes them from here; the responses' schemas are JSON Schema, in
 """
 from __future__ import annotations
 
-import unicodedata
-
 from marshmallow import INCLUDE, Schema, ValidationError, fields, validate
 
+from events.checks import FORBIDDEN_NAME_CATEGORIES, MAX_NAME_LENGTH, name_problem  # noqa: F401 (re-exported)
 from events.meta import STATUSES
 
 
@@ -17,12 +16,6 @@ def _doc(text: str) -> dict:
     return {"description": text}
 
 
-#: The longest display name, in characters.
-MAX_NAME_LENGTH = 60
-#: Unicode categories a name may not hold: control and format characters (the bidi overrides
-#: U+202A-U+202E and isolates U+2066-U+2069, zero-width ones) and line or paragraph separators,
-#: which could make a name look like another or hide text around it.
-FORBIDDEN_NAME_CATEGORIES = {"Cc", "Cf", "Zl", "Zp"}
 #: The largest version a query may name (``after``): far beyond any game, within every store's integers.
 MAX_VERSION = 10 ** 12
 
@@ -30,11 +23,11 @@ MAX_VERSION = 10 ** 12
 def check_name(name: str | None) -> None:
     """Refuse a display name holding a control, format (bidi override, zero-width) or line-separator
     character; raises marshmallow ``ValidationError`` (the request's 400 ``malformed``)."""
-    if name is None:
+    if name is None or len(name) == 0:          # the length is the field's Length validator's to judge
         return
-    for char in name:
-        if unicodedata.category(char) in FORBIDDEN_NAME_CATEGORIES:
-            raise ValidationError(f"Names may not hold control or formatting characters (U+{ord(char):04X}).")
+    why = name_problem(name[:MAX_NAME_LENGTH])
+    if why is not None:
+        raise ValidationError(why)
 
 
 def name_field(required: bool, text: str, min_length: int = 1) -> fields.String:
@@ -51,7 +44,7 @@ CLIENT_SEED_DOC = {
                    "log (public) before the first shuffle. The game seed is SHA-256(server seed 0x1F client seed "
                    "of seat 0 0x1F ... 0x1F client seed of the last seat) as 64 hex digits (a seat without one "
                    "adds an empty string; with no client seed at all, the server seed alone); the server commits "
-                   "to its seed (GameCreated's seed_sha256) before it sees yours, and `stranded verify` recomputes "
+                   "to its seed (GameCreated's seed_commitment) before it sees yours, and `stranded verify` recomputes "
                    "every draw from both. A 400 bad_client_seed otherwise. Default: none.",
     "minLength": 1, "maxLength": 64, "pattern": "^[ -~]+$"}
 

@@ -77,10 +77,11 @@ class StreamSettings:
 class Feed:
     """One game's new events in this process, read by one reader for all its watchers."""
 
-    def __init__(self, hub: "StreamHub", game_id: str, head: int, chain_head: str | None = None):
-        self.hub, self.game_id, self.head = hub, game_id, head
+    def __init__(self, hub: "StreamHub", game_id: str, head: int, chain_head: str | None = None,
+                 key: bytes | None = None):
+        self.hub, self.game_id, self.head, self.key = hub, game_id, head, key
         #: The chain head at version ``head`` (raw bytes; None where it is not known: no chain to follow).
-        self.chain = chain.parse_head(chain_head) if chain_head else (chain.genesis(game_id) if head == 0 else None)
+        self.chain = chain.parse_head(chain_head) if chain_head else (chain.genesis(game_id, key) if head == 0 else None)
         self.recent: deque[Envelope] = deque(maxlen=RECENT)
         self.cond = threading.Condition()
         self.watchers = 0
@@ -119,7 +120,7 @@ class Feed:
                 replies = self.hub.feeds_redis.xread({key: f"{last}-0"}, count=100, block=int(READ_BLOCK_S * 1000))
                 entries = replies[0][1] if replies else []
                 envelopes = decode_entries(self.game_id, entries, lambda version: store.header_at(self.game_id, version))
-                heads, linked = link_entries(self.chain, entries)
+                heads, linked = link_entries(self.chain, entries, self.key)
                 for env, head in zip(envelopes, heads):
                     env.head = env.head or head
             except Exception:  # Redis away, or an entry it cannot read: keep the watchers, try again
@@ -147,14 +148,14 @@ class StreamHub:
         self.feeds: dict[str, Feed] = {}
         self.anonymous: Counter[str] = Counter()
 
-    def watch(self, game_id: str, version: int, head: str | None = None) -> Feed:
+    def watch(self, game_id: str, version: int, head: str | None = None, key: bytes | None = None) -> Feed:
         """The game's feed (started at ``version``, whose chain head is ``head``, if there is none
-        yet), with one more watcher."""
+        yet; ``key``: the game's audit key for the chain, ``GameMeta.chain_key``), with one more watcher."""
         start = None
         with self.lock:
             feed = self.feeds.get(game_id)
             if feed is None or not feed.alive:
-                feed = start = self.feeds[game_id] = Feed(self, game_id, version, head)
+                feed = start = self.feeds[game_id] = Feed(self, game_id, version, head, key)
             with feed.cond:
                 feed.watchers += 1
         if start is not None:
@@ -224,13 +225,13 @@ def event_frames(hub: StreamHub, game: Game, seat: int | None, after: int, lifet
     ends = time.monotonic() + lifetime_s
     last = after
     yield f"retry: {RETRY_MS}\n: stream open\n\n"
-    feed = hub.watch(game_id, game.version, game.head)
+    feed = hub.watch(game_id, game.version, game.head, game.meta.chain_key)
     metrics.SSE_CLIENTS.inc()
     try:
         while True:
             envelopes = feed.after(last)
             if envelopes is None or (not envelopes and last < game.version):
-                envelopes = store.read_chained(game_id, after=last, limit=100)
+                envelopes = store.read_chained(game_id, after=last, limit=100, key=game.meta.chain_key)
             if envelopes:
                 for env in envelopes:
                     last = env.version

@@ -32,15 +32,21 @@ _OPTIONS = {"type": "object", "additionalProperties": True,
 
 SYSTEM_EVENT_SPECS = {
     "GameCreated": S.event(
-        "The game was created: its ruleset, seats and public options, and the SHA-256 of its secret seed "
-        "(revealed by SeedRevealed when the game ends, so anyone can check no draw was rigged).",
+        "The game was created: its ruleset, seats and public options, and a hiding commitment to its secret "
+        "seed (opened by SeedRevealed when the game ends, so anyone can check no draw was rigged; docs/audit.md).",
         S.obj("What the game was created with.", {
             "ruleset": S.string("The ruleset id."),
             "rules_version": S.optional(S.string("The rules version the game is played under (absent in logs "
                                                  "written before it was recorded).")),
             "seats": S.array(_SEAT, "Every seat, in seat order.", min_items=1, max_items=MAX_SEATS),
             "options": _OPTIONS,
-            "seed_sha256": S.string("SHA-256 (hex) of the secret seed."),
+            "seed_commitment": S.string("The commitment to the secret server seed, 64 hex digits: with proofs 2, "
+                                        "HMAC-SHA256 keyed by the game's audit key over 'stranded-seed/2', a zero "
+                                        "byte and the seed (the key is secret until SeedRevealed publishes it, so "
+                                        "no guess of the seed can be tested against it); with proofs 1 (games "
+                                        "created before), the seed's bare SHA-256."),
+            "proofs": S.integer("The proofs scheme (docs/audit.md): 2, the keyed seed commitment and the keyed "
+                                "hash chain of every game created now; 1, a game created before them.", 1, 2),
             "seeded": S.boolean("True when the creator fixed the seed (tests, tutorials, bug reports)."),
             "stacked": S.boolean("True when the creator stacked the deal (tests, tutorials, bug reports)."),
             "rematch_of": S.nullable(S.string("The finished game this one is the rematch of, or null.")),
@@ -77,7 +83,10 @@ SYSTEM_EVENT_SPECS = {
         "for everyone and `stranded verify` can re-run the game.",
         S.obj("The secrets the game kept until its end.", {
             "seed": S.any_of([S.string("The seed as a string."), S.integer("The seed as a whole number.")],
-                             "The game's seed: its SHA-256 is GameCreated's seed_sha256."),
+                             "The game's server seed: it opens GameCreated's seed_commitment."),
+            "audit_key": S.nullable(S.string("The game's audit key, 64 hex digits (proofs 2): it keys the seed "
+                                             "commitment and the hash chain, secret until now; null in a game of "
+                                             "proofs 1.")),
             "options": S.obj("The secret options the game was created with.", {
                 "seed": S.optional(S.any_of([S.string("A string seed."), S.integer("A whole-number seed.")],
                                             "The seed option, when the creator fixed it.")),

@@ -19,6 +19,7 @@ import fakeredis
 import requests
 
 from tests.helpers import all_events, run_jobs
+from tests.helpers import seeded_options
 
 ROOT = Path(__file__).resolve().parents[1]
 #: One all-bot table per ruleset: (ruleset, bot policy per seat).
@@ -130,7 +131,7 @@ def _signal_group(pgid: int, sig: int) -> bool:
 
 def create_bot_game(base: str, ruleset: str, policies: list[str], seed: str) -> str:
     """``POST /v1/games`` of an all-bot game with a fixed seed; its id."""
-    body = {"ruleset": ruleset, "seats": [{"bot": p} for p in policies], "options": {"seed": seed}}
+    body = {"ruleset": ruleset, "seats": [{"bot": p} for p in policies], "options": seeded_options({"seed": seed})}
     resp = requests.post(f"{base}/v1/games", json=body, timeout=30)
     assert resp.status_code == 201, resp.text
     return resp.json()["id"]

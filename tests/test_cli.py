@@ -28,12 +28,12 @@ def test_verify_and_rebuild_on_the_embedded_server(tmp_path, monkeypatch):
     from events.handling import create_game
     from events.repository import GameRepository
     from events.store import EventStore
-    from tests.helpers import run_jobs
+    from tests.helpers import run_jobs, seeded_options
 
     monkeypatch.delenv("REDIS_URL", raising=False)
     server, url = start_embedded(tmp_path)
     store = EventStore(connect(url))
-    result = create_game(GameRepository(store), "selfish-space", [{"bot": "random"}, {"bot": "random"}], {"seed": "cli"})
+    result = create_game(GameRepository(store), "selfish-space", [{"bot": "random"}, {"bot": "random"}], {"seed": "cli", "stack": {}})
     Dispatcher(store.redis).after_append(result)
     run_jobs(store.redis)
     runner = CliRunner()
@@ -68,7 +68,7 @@ def test_serve_verify_and_rebuild_see_the_same_games_from_any_directory(tmp_path
     from events.repository import GameRepository
     from events.store import EventStore
     from service.cli import default_data_dir
-    from tests.helpers import run_jobs
+    from tests.helpers import run_jobs, seeded_options
 
     monkeypatch.delenv("REDIS_URL", raising=False)
     monkeypatch.delenv("STRANDED_DATA_DIR", raising=False)
@@ -78,7 +78,7 @@ def test_serve_verify_and_rebuild_see_the_same_games_from_any_directory(tmp_path
     server, url = start_embedded(folder)
     store = EventStore(connect(url))
     result = create_game(GameRepository(store), "selfish-space", [{"bot": "random"}, {"bot": "random"}],
-                         {"seed": "anywhere"})
+                         seeded_options({"seed": "anywhere"}))
     Dispatcher(store.redis).after_append(result)
     run_jobs(store.redis)
     # when verify and rebuild run without --data-dir from two unrelated directories

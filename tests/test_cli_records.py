@@ -15,7 +15,7 @@ from events.repository import GameRepository
 from events.store import EventStore
 from service.app import create_app
 from service.cli import main
-from tests.helpers import run_jobs
+from tests.helpers import run_jobs, seeded_options
 
 
 @pytest.fixture
@@ -26,7 +26,7 @@ def exported(tmp_path, monkeypatch):
     server, url = start_embedded(tmp_path / "here")
     store = EventStore(connect(url))
     created = create_game(GameRepository(store), "selfish-space", [{"bot": "random"}, {"bot": "strong"}],
-                          {"seed": "records"})
+                          seeded_options({"seed": "records"}))
     Dispatcher(store.redis).after_append(created)
     run_jobs(store.redis)
     path = tmp_path / "game.json"
@@ -128,3 +128,77 @@ def test_a_record_imported_into_another_server_replays_through_its_api(exported,
     path.write_text(json.dumps(record))
     refused = CliRunner().invoke(main, ["import", str(path), "--data-dir", str(tmp_path / "elsewhere")])
     assert refused.exit_code == 1 and "does not verify" in refused.output
+
+
+# -- a record from elsewhere is held to what the API accepts --------------------------------------
+
+def _record_of_a_finished_game() -> dict:
+    """The record of a finished two-bot game, made on FakeRedis."""
+    import fakeredis
+
+    from projections.records import record_of
+
+    store = EventStore(fakeredis.FakeRedis(server=fakeredis.FakeServer()))
+    created = create_game(GameRepository(store), "selfish-space", [{"name": "Ann", "bot": "random"},
+                                                                   {"name": "Bob", "bot": "random"}], {})
+    Dispatcher(store.redis).after_append(created)
+    run_jobs(store.redis)
+    return json.loads(json.dumps(record_of(store, created.game_id)))
+
+
+def _with_first_seat_named(record: dict, name: str) -> dict:
+    fields = record["entries"][0][1]
+    kind, data = fields["e"].split(" ", 1)
+    data = json.loads(data)
+    data["seats"][0]["name"] = name
+    fields["e"] = kind + " " + json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+    return record
+
+
+def _running(record: dict) -> dict:
+    record["entries"] = record["entries"][:-1]
+    return record
+
+
+@pytest.mark.parametrize("change, why", [
+    (lambda r: {**r, "game_id": "a{b}"}, "game id"),
+    (lambda r: {**r, "game_id": "has a space"}, "game id"),
+    (lambda r: {**r, "game_id": "x" * 300}, "game id"),
+    (lambda r: {**r, "game_id": "jeu-été"}, "game id"),
+    (lambda r: _with_first_seat_named(r, "A" * 100_000), "name"),
+    (lambda r: _with_first_seat_named(r, "Ann\u202egnp.exe"), "name"),
+    (_running, "finished"),
+    (lambda r: {**r, "entries": [["1-0", {"e": "GameCreated {", "b": "{}"}]]}, "not events"),
+])
+def test_a_record_the_api_would_refuse_is_not_imported_and_nothing_is_written(tmp_path, monkeypatch, change, why):
+    # given a record from elsewhere with one thing the API would not accept
+    path = tmp_path / "hostile.json"
+    path.write_text(json.dumps(change(_record_of_a_finished_game()), ensure_ascii=False))
+    offline(monkeypatch)                                # refused before any Redis is reached: nothing written
+    # when it is imported
+    result = CliRunner().invoke(main, ["import", str(path), "--data-dir", str(tmp_path / "data")])
+    # then it is refused with exit 2 and one sentence saying why, no traceback
+    assert result.exit_code == 2, result.output
+    assert why in result.output and "Traceback" not in result.output and len(result.output.splitlines()) == 1
+
+
+def test_a_record_larger_than_any_game_is_refused_unread(tmp_path, monkeypatch):
+    from projections import records
+
+    monkeypatch.setattr(records, "MAX_RECORD_BYTES", 1000)
+    path = tmp_path / "big.json"
+    path.write_text(json.dumps(_record_of_a_finished_game()))
+    offline(monkeypatch)
+    for command in (["import", str(path)], ["verify", "--file", str(path)]):
+        result = CliRunner().invoke(main, command + ["--data-dir", str(tmp_path / "data")])
+        assert result.exit_code == 2 and "larger than" in result.output and "Traceback" not in result.output
+
+
+def test_a_game_imported_twice_is_refused_the_second_time(tmp_path, monkeypatch):
+    monkeypatch.delenv("REDIS_URL", raising=False)
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(_record_of_a_finished_game()))
+    args = ["import", str(path), "--data-dir", str(tmp_path / "data")]
+    assert CliRunner().invoke(main, args).exit_code == 0
+    again = CliRunner().invoke(main, args)
+    assert again.exit_code == 2 and "already holds" in again.output and "Traceback" not in again.output

@@ -14,7 +14,7 @@ from events.handling import create_game
 from events.repository import GameRepository
 from events.store import EventStore
 from service.cli import main
-from tests.helpers import run_jobs
+from tests.helpers import run_jobs, seeded_options
 
 HUMAN = {"name": "Ann", "bot": None, "token_sha256": "x"}
 
@@ -29,10 +29,10 @@ def server(tmp_path, monkeypatch):
     finished = []
     for seed in ("audit-1", "audit-2"):
         created = create_game(GameRepository(store), "selfish-space", [{"bot": "random"}, {"bot": "random"}],
-                              {"seed": seed})
+                              seeded_options({"seed": seed}))
         Dispatcher(store.redis).after_append(created)
         finished.append(created.game_id)
-    running = create_game(GameRepository(store), "selfish-space", [HUMAN, HUMAN], {"seed": "audit-3"}).game_id
+    running = create_game(GameRepository(store), "selfish-space", [HUMAN, HUMAN], {"seed": "audit-3", "stack": {}}).game_id
     run_jobs(store.redis)
     yield store, str(tmp_path / "here"), finished, running
     embedded.shutdown(save=False)

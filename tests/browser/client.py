@@ -14,6 +14,7 @@ import random
 import requests
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from tests.helpers import seeded_options
 from tests.helpers import wait_finished  # noqa: F401 - the browser tests import it from here
 
 GAME = "main.game"
@@ -32,6 +33,7 @@ def create_in_lobby(page, ruleset: str, seats: list[str], names: list[str] | Non
         page.select_option(f"select[name=seat-{i}]", role)
         if names and names[i]:
             page.fill(f"input[name=name-{i}]", names[i])
+    options = seeded_options(options or {})
     if options:
         page.click("details.options summary")
         for name, value in options.items():

@@ -56,7 +56,7 @@ def test_at_a_phone_width_the_page_does_not_scroll_sideways(browser, server, art
     context = browser.new_context(viewport=PHONE, base_url=server, is_mobile=True, has_touch=True)
     page = context.new_page()
     try:
-        create_in_lobby(page, "one-against-the-dead", ["human"], options={"seed": "browser-phone"})
+        create_in_lobby(page, "one-against-the-dead", ["human"], options={"seed": "browser-phone", "stack": {}})
         wait_for_move_or_end(page)
         before = version(page)
         page.locator("button.command:not([disabled])").first.tap()

@@ -9,6 +9,7 @@ import requests
 
 from events.games import schema as S
 from tests.browser.client import wait_finished
+from tests.helpers import seeded_options
 
 HELD = "stranded.seats"
 
@@ -23,7 +24,7 @@ def _hold(page, game_id: str, seat: int, token: str, name: str, ruleset: str) ->
 def _ann_against_a_bot(server: str, ruleset: str = "selfish-space", seed: str = "browser-table") -> tuple[str, str]:
     created = requests.post(f"{server}/v1/games", json={
         "ruleset": ruleset, "seats": [{"name": "Ann"}, {"name": "Bot", "bot": "strong"}],
-        "options": {"seed": seed}}, timeout=10).json()
+        "options": seeded_options({"seed": seed})}, timeout=10).json()
     return created["id"], created["tokens"][0]["token"]
 
 
@@ -31,7 +32,7 @@ def test_the_log_tells_each_event_in_its_types_sentence_with_names_not_numbers(p
     # given a finished all-bot game, its spectator log and its ruleset's sentences from the API
     created = requests.post(f"{server}/v1/games", json={
         "ruleset": "selfish-zombie", "seats": [{"name": "Ann", "bot": "random"}, {"name": "Bob", "bot": "strong"}],
-        "options": {"seed": "browser-sentences"}}, timeout=10).json()
+        "options": seeded_options({"seed": "browser-sentences"})}, timeout=10).json()
     game_id = created["id"]
     summary = wait_finished(server, game_id)
     detail = requests.get(f"{server}/v1/rulesets/selfish-zombie", timeout=10).json()

@@ -11,7 +11,7 @@ from tests.browser.client import api_view, board_facts, create_in_lobby, view_fa
 def test_a_spectator_watches_an_all_bot_game_live_to_its_end(page, server, artifacts):
     # given an all-bot game created in the lobby (the lobby opens the spectator view)
     game_id = create_in_lobby(page, "selfish-space", ["bot:random", "bot:random", "bot:cautious", "bot:strong"],
-                              options={"seed": "browser-watch"})
+                              options={"seed": "browser-watch", "stack": {}})
     assert "#/watch/" in page.url
     # then moves arrive without a reload: the page shows newer versions and a growing log
     first = int(page.get_attribute("main.game", "data-version"))
@@ -31,7 +31,7 @@ def test_a_spectator_watches_an_all_bot_game_live_to_its_end(page, server, artif
 # One Against the Dead steps by events (every version, inside a command's batch too),
 # Quickplay by whole commands.
 @pytest.mark.parametrize("ruleset, seats, options, by_version", [
-    ("one-against-the-dead", [{"bot": "strong"}], {"seed": "browser-replay"}, True),
+    ("one-against-the-dead", [{"bot": "strong"}], {"seed": "browser-replay", "stack": {}}, True),
     ("zombies-quickplay", [{"bot": "strong"}, {"bot": "random"}],
      {"seed": "browser-replay", "stack": {"tiles": ["drug_store", "crossroads", "helipad"]}}, False),
 ])

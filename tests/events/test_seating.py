@@ -25,7 +25,7 @@ def repo(redis_backend):
 
 
 def new_game(repo, seats, **options):
-    result = create_game(repo, "selfish-space", seats, {"seed": "seating", **options})
+    result = create_game(repo, "selfish-space", seats, {"seed": "seating", "stack": {}, **options})
     Dispatcher(repo.store.redis).after_append(result)
     return result.game_id
 

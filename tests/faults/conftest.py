@@ -152,7 +152,7 @@ def scheduler_pid(client) -> int | None:
 
 def new_game(client, ruleset: str, seats: list[dict], **options) -> str:
     """Create a game straight on the store and dispatch its first job; returns its id."""
-    result = create_game(GameRepository(EventStore(client)), ruleset, seats, {"seed": "faults", **options})
+    result = create_game(GameRepository(EventStore(client)), ruleset, seats, {"seed": "faults", "stack": {}, **options})
     Dispatcher(client).after_append(result)
     return result.game_id
 

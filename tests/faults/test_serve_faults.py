@@ -114,7 +114,7 @@ def test_a_redis_restart_mid_game_loses_no_acknowledged_event(redis_server, serv
     worker = wait_until(lambda: worker_child(proc), 30, "serve starts a worker")
     seats = [{"name": "Ann"}, {"name": "Bot", "bot": "random"}]
     resp = requests.post(f"{base}/v1/games", json={"ruleset": "selfish-space", "seats": seats,
-                                                   "options": {"seed": "faults", "turn_timeout_s": None}}, timeout=10)
+                                                   "options": {"seed": "faults", "stack": {}, "turn_timeout_s": None}}, timeout=10)
     assert resp.status_code == 201, resp.text
     game_id = resp.json()["id"]
     headers = {"Authorization": f"Bearer {resp.json()['tokens'][0]['token']}"}

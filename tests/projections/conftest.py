@@ -7,7 +7,7 @@ from events.dispatch import Dispatcher
 from events.handling import create_game
 from events.repository import GameRepository
 from events.store import EventStore
-from tests.helpers import run_jobs
+from tests.helpers import run_jobs, seeded_options
 
 #: A seat played by the random bot.
 BOT = {"name": "Bot", "bot": "random"}
@@ -20,7 +20,7 @@ def store(redis_backend):
 
 def finished_game(store: EventStore, seed: str = "audit") -> str:
     """A three-bot Selfish: Space game with ``seed``, played to its end by the queued bot jobs; its id."""
-    result = create_game(GameRepository(store), "selfish-space", [BOT, BOT, BOT], {"seed": seed})
+    result = create_game(GameRepository(store), "selfish-space", [BOT, BOT, BOT], seeded_options({"seed": seed}))
     Dispatcher(store.redis).after_append(result)
     run_jobs(store.redis)
     return result.game_id

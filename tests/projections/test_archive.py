@@ -15,7 +15,7 @@ from projections.archive import archive, parse_duration
 from projections.audit import verify_record
 from projections.records import load_record
 from service import cli
-from tests.helpers import run_jobs
+from tests.helpers import run_jobs, seeded_options
 from workers.reconciler import reconcile
 
 BOTS = [{"name": "A", "bot": "random"}, {"name": "B", "bot": "random"}]
@@ -33,7 +33,7 @@ def games(store):
     """Two finished bot games and one active human game: ``(finished ids, active id)``."""
     ids = []
     for seats, seed in ((BOTS, "a1"), (BOTS, "a2"), (HUMANS, "a3")):
-        result = create_game(GameRepository(store), "selfish-space", seats, {"seed": seed})
+        result = create_game(GameRepository(store), "selfish-space", seats, seeded_options({"seed": seed}))
         Dispatcher(store.redis).after_append(result)
         ids.append(result.game_id)
     run_jobs(store.redis)

@@ -13,6 +13,7 @@ from events.codec import FIELDS, BatchHeader, encode_batch, ms_of
 from events.games import get_ruleset
 from events.handling import create_game, execute
 from events.snapshots import decode_snapshot, fold
+from tests.helpers import seeded_options
 from events.store import EventStore
 from projections.audit import verify
 from projections.rebuild import game_ids, rebuild_all
@@ -77,12 +78,13 @@ def _rewrite(store, game_id, edit):
     edit(envs)
     key = store.key(game_id, "events")
     store.redis.delete(key)
-    head = chain.genesis(game_id)
+    audit_key = bytes.fromhex(store.redis.hget(store.key(game_id, "meta"), "audit_key").decode())   # the server's
+    head = chain.genesis(game_id, audit_key)
     for _, group in groupby(envs, key=lambda e: e.command_id):
         batch = list(group)
         first = batch[0]
         header = BatchHeader(first.seat, first.cause, ms_of(first.ts), first.command)
-        encoded = encode_batch(game_id, first.version, [e.event for e in batch], header, head)
+        encoded = encode_batch(game_id, first.version, [e.event for e in batch], header, head, audit_key)
         head = encoded.head
         for env, fields in zip(batch, encoded.entries):
             store.redis.xadd(key, dict(zip(FIELDS, fields)), id=f"{env.version}-0")
@@ -154,7 +156,7 @@ def test_rebuild_in_several_processes_rebuilds_every_game():
 def test_verify_of_a_running_game_whose_snapshot_lags_the_log_is_consistent_so_far(store):
     repo = GameRepository(store)
     result = create_game(repo, "selfish-space", [{"name": "A", "token_sha256": "a" * 64},
-                                                 {"name": "B", "token_sha256": "b" * 64}], {"seed": "lag"})
+                                                 {"name": "B", "token_sha256": "b" * 64}], seeded_options({"seed": "lag"}))
     game = repo.get(result.game_id)
     for _ in range(4):                      # a few commands: fewer events than a new snapshot waits for
         decision = game.ruleset.pending(game.state)[0]

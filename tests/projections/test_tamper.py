@@ -36,7 +36,7 @@ def stored(request):
     store = EventStore(redis)
     policy = "strong" if request.param == "zombies-quickplay" else "random"   # strong ends Quickplay sooner
     bots = [{"name": f"Bot {i}", "bot": policy} for i in range(GAMES[request.param])]
-    result = create_game(GameRepository(store), request.param, bots, {"seed": "tamper"})
+    result = create_game(GameRepository(store), request.param, bots, {"seed": "tamper", "stack": {}})
     Dispatcher(redis).after_append(result)
     run_jobs(redis)
     game_id = result.game_id
@@ -290,6 +290,7 @@ def forge_consistently(game: Copy, from_version: int) -> None:
     state = repo.state_at(repo.get(game.game_id), start - 1)
     head = chain.parse_head(kept[-1].head)
     seed = game.redis.hget(game.key("meta"), "seed").decode()
+    audit_key = game.redis.hget(game.key("meta"), "audit_key").decode()   # a forger with the server's keys
     version, ts, first = start - 1, 1_800_000_000_000, True
     policy = json.loads(game.redis.hget(game.key("meta"), "seats"))[0]["bot"]
     while True:
@@ -306,8 +307,10 @@ def forge_consistently(game: Copy, from_version: int) -> None:
         assert version < 100_000, "the forged game does not end"
         events, state = ruleset.decide_and_evolve(state, seat, command, rng_for(seed, version))
         if ruleset.outcome(state) is not None:
-            events = events + [{"type": "SeedRevealed", "data": {"seed": seed, "options": {"seed": seed}}}]
-        encoded = encode_batch(game.game_id, version + 1, events, BatchHeader(seat, "bot", ts, command), head)
+            events = events + [{"type": "SeedRevealed", "data": {"seed": seed, "audit_key": audit_key,
+                                                                 "options": {"seed": seed, "stack": {}}}}]
+        encoded = encode_batch(game.game_id, version + 1, events, BatchHeader(seat, "bot", ts, command), head,
+                               bytes.fromhex(audit_key))
         for offset, entry in enumerate(encoded.entries, start=1):
             game.redis.xadd(game.key("events"), dict(zip(FIELDS, entry)), id=f"{version + offset}-0")
         head, version, ts = encoded.head, version + len(events), ts + 1

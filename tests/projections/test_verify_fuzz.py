@@ -21,7 +21,7 @@ from events.repository import GameRepository
 from events.store import EventStore
 from projections.audit import verify_record
 from projections.records import load_record, record_of
-from tests.helpers import run_jobs
+from tests.helpers import run_jobs, seeded_options
 
 RULESETS = {"selfish-space": ("random", 2), "selfish-zombie": ("random", 2),
             "one-against-the-dead": ("random", 1), "zombies-quickplay": ("strong", 2)}
@@ -34,7 +34,7 @@ def finished_record(ruleset_id: str) -> dict:
         redis = fakeredis.FakeRedis(server=fakeredis.FakeServer())
         policy, seats = RULESETS[ruleset_id]
         result = create_game(GameRepository(EventStore(redis)), ruleset_id,
-                             [{"name": f"P{i}", "bot": policy} for i in range(seats)], {"seed": "fuzz"})
+                             [{"name": f"P{i}", "bot": policy} for i in range(seats)], seeded_options({"seed": "fuzz"}))
         Dispatcher(redis).after_append(result)
         run_jobs(redis)
         RECORDS[ruleset_id] = record_of(EventStore(redis), result.game_id)

@@ -26,7 +26,7 @@ def table(api, names=("Ann", "Bob"), ruleset="selfish-space", seats=None, **opti
     """``POST /v1/games`` with a human seat per name (or ``seats`` as given); returns the id and
     the tokens by seat."""
     seats = seats if seats is not None else [{"name": name} for name in names]
-    resp = api.post("/v1/games", json={"ruleset": ruleset, "seats": seats, "options": {"seed": "tables", **options}})
+    resp = api.post("/v1/games", json={"ruleset": ruleset, "seats": seats, "options": {"seed": "tables", "stack": {}, **options}})
     assert resp.status_code == 201, resp.get_json()
     body = resp.get_json()
     return body["id"], {t["seat"]: t["token"] for t in body["tokens"]}

@@ -68,16 +68,19 @@ def test_a_receipt_from_a_view_catches_a_log_rewritten_after_it(api, redis_conn)
     kept = api.get(f"/v1/games/{game_id}/view", headers=auth(tokens[1])).get_json()["head"]
     store = EventStore(redis_conn)
     record = record_of(store, game_id)
-    # when the server rewrites its last batch consistently (a new command, the chain recomputed)
+    # when the server rewrites its last batch consistently (a new command, the chain recomputed with
+    # the audit key it holds)
+    key = bytes.fromhex(store.get_meta(game_id)["audit_key"])
     entries = record["entries"]
     last_start = max(int(entry_id.split("-")[0]) for entry_id, fields in entries if fields["b"].startswith("{"))
     prev = chain.parse_head(entries[last_start - 2][1]["b"].rsplit(" ", 1)[1])
     header = BatchHeader.from_json(entries[last_start - 1][1]["b"].split(" ")[0])
     forged = encode_batch(game_id, last_start, [{"type": "Breathed", "data": {"seat": 1}}],
-                          BatchHeader(header.seat, header.cause, header.ts_ms, {"type": "Breathe"}), prev)
+                          BatchHeader(header.seat, header.cause, header.ts_ms, {"type": "Breathe"}), prev, key)
     record["entries"] = entries[:last_start - 1] + [[f"{last_start}-0", dict(zip(("e", "b"), forged.entries[0]))]]
-    # then its own chain still holds, but Bob's receipt names where it departs
-    verdict = verify_record({**record, "meta": {}, "snapshot": None}, [(kept["version"], kept["head"])])
+    # then its own chain still holds, but Bob's receipt names where it departs (for the server's own
+    # audit while the game runs; for anyone once the game is over and the key published)
+    verdict = verify_record({**record, "meta": {}, "snapshot": None}, [(kept["version"], kept["head"])], key=key)
     assert any(p.version == kept["version"] and "receipt" in p.what for p in verdict.problems), \
         [str(p) for p in verdict.problems]
 
@@ -163,7 +166,8 @@ def forge_without_client_seed(record: dict) -> dict:
     for entry_id, fields in entries:
         fields["b"] = fields["b"].split(" ")[0] if not fields["b"].startswith("{") else \
             fields["b"][:fields["b"].rindex("}") + 1]
-    heads, _ = link_entries(chain.genesis(record["game_id"]), entries)
+    key = bytes.fromhex(json.loads(entries[-1][1]["e"].split(" ", 1)[1])["audit_key"])    # SeedRevealed's
+    heads, _ = link_entries(chain.genesis(record["game_id"], key), entries, key)
     for index, (entry_id, fields) in enumerate(entries):
         if index + 1 == len(entries) or entries[index + 1][1]["b"].startswith("{"):
             fields["b"] += " " + heads[index]

@@ -72,7 +72,7 @@ def test_every_response_of_a_game_played_over_rest_fits_the_spec(fake_redis, rul
     client = ValidatingClient(app.test_client(), checker)
     ruleset = RULESETS[ruleset_id]
     created = client.post("/v1/games", json={"ruleset": ruleset_id, "seats": [
-        {"name": f"P{i}"} for i in range(seats_for(ruleset))], "options": {"seed": f"spec-{ruleset_id}"}})
+        {"name": f"P{i}"} for i in range(seats_for(ruleset))], "options": {"seed": f"spec-{ruleset_id}", "stack": {}}})
     assert created.status_code == 201, created.get_json()
     game_id = created.get_json()["id"]
     tokens = {t["seat"]: t["token"] for t in created.get_json()["tokens"]}

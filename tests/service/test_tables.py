@@ -256,7 +256,8 @@ def test_the_record_of_no_such_game_is_404(api):
 
 def test_an_imported_game_serves_its_record_and_replays(api, redis_conn):
     # given a finished game's record imported under another id's server (here: the same store, a new id)
-    from projections.records import import_record, record_of
+    from projections.importing import import_record
+    from projections.records import record_of
 
     game_id, tokens = table(api)
     finish(api, redis_conn, game_id, tokens)
@@ -271,6 +272,9 @@ def test_an_imported_game_serves_its_record_and_replays(api, redis_conn):
     assert resp.status_code == 200 and json.loads(resp.get_data())["meta"]["imported"] is True
     version = summary(api, game_id)["version"]
     assert api.get(f"/v1/games/{game_id}/view?at={version // 2}").status_code == 200
+    # and nobody plays it here: a token its log names is refused
+    resp = api.post(f"/v1/games/{game_id}/rematch", headers={"Authorization": f"Bearer {tokens[0]}"}, json={})
+    assert resp.status_code == 403 and resp.get_json()["error"]["code"] == "invalid_token"
 
 
 @pytest.mark.parametrize("path", ["leave", "resign", "reclaim"])

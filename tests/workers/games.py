@@ -5,6 +5,7 @@ from events.dispatch import Dispatcher
 from events.handling import create_game
 from events.repository import GameRepository
 from events.store import EventStore
+from tests.helpers import seeded_options
 
 HUMAN = {"name": "Ann", "bot": None, "token_sha256": "x"}
 BOT = {"name": "Bot", "bot": "random"}
@@ -13,6 +14,6 @@ BOT = {"name": "Bot", "bot": "random"}
 def start_game(store: EventStore, seats: list[dict], seed: str, **options) -> str:
     """Create a Selfish: Space game of ``seats`` with ``seed`` and ``options``, dispatch its first
     job as the API would, and return its id."""
-    result = create_game(GameRepository(store), "selfish-space", seats, {"seed": seed, **options})
+    result = create_game(GameRepository(store), "selfish-space", seats, seeded_options({"seed": seed, **options}))
     Dispatcher(store.redis).after_append(result)
     return result.game_id

@@ -5,14 +5,14 @@ from events.dispatch import Dispatcher
 from events.handling import create_game
 from events.repository import GameRepository
 from events.store import EventStore
-from tests.helpers import run_jobs
+from tests.helpers import run_jobs, seeded_options
 
 
 def test_a_bot_game_under_another_prefix_is_played_to_the_end_by_the_worker(fake_redis):
     # given an all-bot game kept under the prefix "elsewhere" (as STRANDED_KEY_PREFIX sets it)
     store = EventStore(fake_redis, "elsewhere")
     created = create_game(GameRepository(store), "selfish-space", [{"bot": "random"}, {"bot": "random"}],
-                          {"seed": "prefix"})
+                          seeded_options({"seed": "prefix"}))
     # when its first job is enqueued and the worker runs every job
     Dispatcher(fake_redis, "elsewhere").after_append(created)
     run_jobs(fake_redis)
