@@ -21,6 +21,8 @@ REBUILD_TARGET = 500_000   # events/s of rebuild_all over finished games read fr
 SELFPLAY_TARGET = 1000     # Selfish: Space games per CPU second, 4 random bots, at least
 LIST_RATIO_TARGET = 1.1    # GET /v1/games with 5,000 games / with 10, at most
 SSE_RATIO_TARGET = 2.0     # median command latency with 1,000 idle watchers / with none, at most
+FLOOD_RATIO_TARGET = 2.0   # median command latency while 5 clients loop the costly reads / without, at most
+VERIFY_TARGET = 250_000    # events/s of verify over finished games read from Redis, at least
 
 
 def cleanup(redis, prefix: str = PREFIX) -> int:

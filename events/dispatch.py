@@ -31,6 +31,7 @@ from datetime import timedelta
 
 from rq import Queue
 
+from events import audit_work
 from events.clocks import CLOCKED, seconds_left
 from events.codec import now_ms
 from events.games import get_ruleset
@@ -38,6 +39,7 @@ from events.index import GameIndex
 from events.meta import GameMeta
 from events.repository import CommandResult
 from events.snapshots import SYSTEM_EVENTS
+from events.store import EventStore
 
 QUEUE_NAME = "stranded"
 #: Deadlines further off than this (seconds) are left to the reconciler until they come this near.
@@ -92,6 +94,9 @@ class Dispatcher:
             return
         if any(e.type in SYSTEM_EVENTS for e in result.envelopes):
             self.index(result.meta)
+        if result.meta.status == "finished":           # its final verdict, before anyone asks for it
+            audit_work.ask(EventStore(self.redis, self.prefix), self.queue_redis, "verification",
+                           result.game_id, result.last_version, final=True)
         if result.meta.status != "active":
             return
         self.schedule(result.meta, result.state, result.last_version, from_bot=from_bot, clocks=result.clocks)

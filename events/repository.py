@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from events import chain, clocks
+from events import chain, checkpoints, clocks
 from events.seats import count_missed
 from events.cache import StateCache
 from events.codec import BatchHeader, Envelope, decode_entries, encode_batch, entry_fields, ms_of, now_ms
@@ -227,7 +227,8 @@ class GameRepository:
         event), stamps the batch (one timestamp, the command, the seat and the
         cause), chains it and appends it atomically -- with a new snapshot when
         the stored one is :data:`SNAPSHOT_EVERY` events behind or the meta
-        changes.
+        changes, and a checkpoint when the batch crosses a multiple of
+        ``events.checkpoints.CHECKPOINT_EVERY``.
 
         Args:
             game: the game as loaded (not modified).
@@ -275,13 +276,19 @@ class GameRepository:
         batch = encode_batch(meta.game_id, game.version + 1, events, header, prev, key)
         head = batch.envelopes[-1].head                 # the chain head after the batch, as text
         last = game.version + len(events)
+        checkpoint = None
+        if state is not None and checkpoints.crosses(game.version, last):
+            checkpoint = (str(checkpoints.bucket(last)),
+                          encode_snapshot(ruleset, state, last, head, ts, timed, missed,
+                                          checkpoints.logged_seats(meta.seats)))
         due = (game.snapshot_version is None or last - game.snapshot_version >= SNAPSHOT_EVERY
                or meta_fields is not None)
         snapshot = encode_snapshot(ruleset, state, last, head, ts, timed, missed) if state is not None and due \
             else None
         snapshot_version = last if snapshot is not None else game.snapshot_version
         res = self.store.append(meta.game_id, game.version, batch, snapshot=snapshot, meta=meta_fields,
-                                idempotency_key=idempotency_key, idempotency_tag=idempotency_tag)
+                                idempotency_key=idempotency_key, idempotency_tag=idempotency_tag,
+                                checkpoint=checkpoint)
         if res.duplicate:                      # the same key won a race a moment ago: its first result
             check_tag(res.tag, idempotency_tag)
             return self.replayed(game, res, seat)

@@ -97,11 +97,12 @@ class LoadReply(NamedTuple):
 class WholeGame(NamedTuple):
     """What :meth:`EventStore.read_whole` read, all of one moment: the meta hash as strings,
     the stream's entries undecoded (``[(entry_id, {field: value})]``, str), the snapshot text
-    or ``None``."""
+    or ``None``, the checkpoints (``events.checkpoints``) by field, as text."""
 
     meta: dict
     entries: list
     snapshot: str | None
+    checkpoints: dict = {}
 
 
 class AppendResult(NamedTuple):
@@ -219,6 +220,7 @@ class EventStore:
         idempotency_key: str | None = None,
         idempotency_ttl_s: int = 86400,
         idempotency_tag: str = "",
+        checkpoint: tuple[str, str] | None = None,
     ) -> AppendResult:
         """Append one command's batch, all or none, if the stream is still at
         ``expected_version``; one atomic Redis script, one round trip.
@@ -242,6 +244,8 @@ class EventStore:
             idempotency_ttl_s: how long (seconds, > 0) the key is remembered.
             idempotency_tag: what the key is bound to (a digest of the command;
                 no commas), remembered with it and returned on a duplicate.
+            checkpoint: ``(field, text)``: a checkpoint (``events.checkpoints``) to keep
+                in the game's checkpoints hash in the same atomic step.
 
         Returns:
             The :class:`AppendResult` (versions written, or first written).
@@ -271,7 +275,11 @@ class EventStore:
         base = self.key(game_id, "")
         keys = [base + "events", base + "snapshot", base + "meta"]
         args: list[Any] = [expected_version, orjson.dumps(batch.entries)]
-        if idempotency_key is not None:
+        if checkpoint is not None:
+            keys += [f"{base}idem:{idempotency_key}" if idempotency_key is not None else keys[0],
+                     base + "checkpoints"]
+            args += [snapshot or "", int(idempotency_ttl_s), idempotency_tag, checkpoint[1], checkpoint[0]]
+        elif idempotency_key is not None:
             keys.append(f"{base}idem:{idempotency_key}")
             args += [snapshot or "", int(idempotency_ttl_s), idempotency_tag]
         elif meta:
@@ -298,6 +306,17 @@ class EventStore:
             return self.redis.execute_command("EVALSHA", self._append_script.sha, len(keys), *keys, *args)
         except NoScriptError:
             return self._append_script(keys=keys, args=args)
+
+    def checkpoints(self, game_id: str, fields: list[str]) -> list[str | None]:
+        """The game's checkpoints (``events.checkpoints``) in these fields of its checkpoints
+        hash, as text (None where there is none), in one ``HMGET``."""
+        return [_text(v) if v is not None else None
+                for v in self.redis.hmget(self.key(game_id, "checkpoints"), fields)]
+
+    def write_checkpoints(self, game_id: str, checkpoints: dict[str, str]) -> None:
+        """Set these fields of the game's checkpoints hash (``stranded rebuild``); others are kept."""
+        if checkpoints:
+            self.redis.hset(self.key(game_id, "checkpoints"), mapping=checkpoints)
 
     def write_snapshot(self, game_id: str, snapshot: str) -> None:
         """Replace the game's snapshot unconditionally (``stranded rebuild``).
@@ -434,7 +453,7 @@ class EventStore:
         return self._unparsed
 
     def read_whole(self, game_id: str) -> WholeGame:
-        """The game's meta hash, every stream entry and its snapshot, in one round trip and one
+        """The game's meta hash, every stream entry, its snapshot and checkpoints, in one round trip and one
         atomic step (MULTI/EXEC over keys of one slot), so an audit of a running game never
         pairs a stream with a meta hash or snapshot written after it. Entry ids, fields and
         values are returned as str (bytes decoded as UTF-8, undecodable bytes kept by
@@ -445,7 +464,8 @@ class EventStore:
         pipe.hgetall(self.key(game_id, "meta"))
         pipe.xrange(self.key(game_id, "events"))
         pipe.get(self.key(game_id, "snapshot"))
-        meta, entries, snapshot = pipe.execute()
+        pipe.hgetall(self.key(game_id, "checkpoints"))
+        meta, entries, snapshot, kept = pipe.execute()
         if not meta and not entries:
             raise GameNotFound(game_id)
         text = _lenient_text
@@ -454,7 +474,7 @@ class EventStore:
             pairs = zip(fields[::2], fields[1::2]) if isinstance(fields, list) else fields.items()
             whole.append((text(entry_id), {text(k): text(v) for k, v in pairs}))
         return WholeGame({text(k): text(v) for k, v in meta.items()}, whole,
-                         None if snapshot is None else text(snapshot))
+                         None if snapshot is None else text(snapshot), {text(k): text(v) for k, v in kept.items()})
 
     def header_at(self, game_id: str, version: int) -> BatchHeader:
         """The batch header stored on the entry at ``version`` (a batch's first event).

@@ -111,8 +111,8 @@ class _Batch:
 def verify(store: EventStore, game_id: str, receipts: list[tuple[int, str]] = ()) -> Verdict:
     """Verify ``game_id`` as this server holds it (see the module doc), the chain of a running
     game too (with the audit key its meta keeps secret). Raises ``GameNotFound``."""
-    record, key = record_and_key(store, game_id)
-    return verify_record(record, receipts, key=key)
+    record, key, kept = record_and_key(store, game_id)
+    return verify_record(record, receipts, key=key, checkpoints=kept)
 
 
 def verify_all(store: EventStore, jobs: int = 1, url: str | None = None, progress=None) -> dict[str, Verdict]:
@@ -173,14 +173,16 @@ def verify_log(game_id: str, envelopes: list[Envelope]) -> Verdict:
     return verify_record({"game_id": game_id, "entries": entries, "meta": {}, "snapshot": None})
 
 
-def verify_record(record: dict, receipts: list[tuple[int, str]] = (), key: bytes | None = None) -> Verdict:
+def verify_record(record: dict, receipts: list[tuple[int, str]] = (), key: bytes | None = None,
+                  checkpoints: dict | None = None) -> Verdict:
     """Verify a record (``projections.records``); ``receipts``: ``(version, head)`` pairs a
     player kept; ``key``: the game's audit key when the verifier holds it before the game ends
-    (the server's own audit; a finished game publishes it). Returns the :class:`Verdict`;
-    never raises for what the record holds."""
+    (the server's own audit; a finished game publishes it); ``checkpoints``: the server's
+    checkpoints of the game by field (``events.checkpoints``), checked too. Returns the
+    :class:`Verdict`; never raises for what the record holds."""
     verdict = Verdict(record.get("game_id", ""))
     try:
-        _Audit(record, verdict, key).run(list(receipts))
+        _Audit(record, verdict, key, checkpoints or {}).run(list(receipts))
     except _Stop:
         pass
     return verdict
@@ -189,8 +191,8 @@ def verify_record(record: dict, receipts: list[tuple[int, str]] = (), key: bytes
 class _Audit:
     """One verification in progress (see the module doc for the steps)."""
 
-    def __init__(self, record: dict, verdict: Verdict, key: bytes | None = None):
-        self.record, self.key = record, key
+    def __init__(self, record: dict, verdict: Verdict, key: bytes | None = None, checkpoints: dict | None = None):
+        self.record, self.key, self.checkpoints = record, key, checkpoints or {}
         self.game_id = record.get("game_id", "")
         self.verdict = verdict
         self.batches: list[_Batch] = []

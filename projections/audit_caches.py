@@ -15,7 +15,7 @@ import orjson
 from events.codec import Envelope
 from events.games.contract import Ruleset
 from events.seats import LOGGED_SEAT_FIELDS, seats_from_log
-from events.snapshots import expected_snapshots
+from events.implied import expected_checkpoints, implied
 from projections.records import RECORD_FIELDS
 
 #: The server's seat events (``events.seating``, ``events.handling``).
@@ -36,6 +36,7 @@ class CacheCheck:
 
     def __init__(self, audit):
         self.record, self.verdict, self.fail = audit.record, audit.verdict, audit.fail
+        self.checkpoints = audit.checkpoints
         self.batches, self.heads = audit.batches, audit.heads
 
     def run(self, ruleset: Ruleset, created: Envelope, state: Any) -> None:
@@ -68,6 +69,7 @@ class CacheCheck:
             self.fail(1, "meta: the creation time is not the time of the log's first batch")
         self.check_seats(ruleset, meta.get("seats"))
         self.check_snapshot(ruleset, state)
+        self.check_checkpoints(ruleset)
 
     def check_seats(self, ruleset: Ruleset, meta_seats: Any) -> None:
         """The meta's seats against the log's, folded by the rule the server keeps them with
@@ -111,9 +113,26 @@ class CacheCheck:
             if record.get(name) is not None and record.get(name) != commitment:
                 self.fail(None, f"record: its '{name}' is not the commitment in GameCreated")
 
+    def check_checkpoints(self, ruleset: Ruleset) -> None:
+        """The server's checkpoints (``events.checkpoints``) against the ones the log implies
+        (``events.implied.expected_checkpoints``): a replay of a past version starts from one, so a
+        wrong one would show a past that never was. A game with none (written before them) has
+        nothing to check; one the log implies but the server lacks is rebuilt, not a departure."""
+        if not self.checkpoints:
+            return
+        want = expected_checkpoints(ruleset, self.verdict.game_id, self.record["entries"])
+        for field, text in sorted(self.checkpoints.items(), key=lambda item: str(item[0])):
+            try:
+                same = field in want and orjson.loads(text) == orjson.loads(want[field])
+            except orjson.JSONDecodeError:
+                same = False
+            if not same:
+                where = orjson.loads(want[field])["version"] if field in want else None
+                self.fail(where, f"checkpoint {field}: it is not the one the log implies there")
+
     def check_snapshot(self, ruleset: Ruleset, state: Any) -> None:
-        """The snapshot against the one the log implies at its version (``events.snapshots.
-        expected_snapshots``, the definition ``stranded rebuild`` writes by): head, state, time,
+        """The snapshot against the one the log implies at its version (``events.implied.implied``,
+        the definition ``stranded rebuild`` writes by): head, state, time,
         missed-deadline streaks and clocks (one written by other rules code is left unchecked: it
         is rebuilt when read)."""
         raw = self.record.get("snapshot")
@@ -137,8 +156,7 @@ class CacheCheck:
             self.fail(version, "snapshot: it is not at the end of a batch")
             return
         entries = [(entry_id, fields) for entry_id, fields in self.record["entries"][:version]]
-        texts, _ = expected_snapshots(ruleset, self.verdict.game_id, entries, [version])
-        want = orjson.loads(texts[version])
+        want = orjson.loads(implied(ruleset, self.verdict.game_id, entries, [version]).snapshots[version])
         # a field missing reads as the server reads it (``decode_snapshot``): null, so a head or
         # a time the log has and the snapshot lacks is a difference, not a field to skip
         if self.heads and snap.get("head") != want["head"]:

@@ -9,7 +9,7 @@ meta hash is then built from the log alone -- the seats as the log's seat events
 leave them (``events.seats.seats_from_log``, token hashes included, so
 ``stranded verify`` finds the meta the log's), the result the replay gives,
 the creation time of the first batch -- and written with the entries and the
-snapshot the log implies (``events.snapshots.expected_snapshots``) in one
+snapshot and checkpoints the log implies (``events.implied``) in one
 MULTI/EXEC transaction, so a failure leaves nothing half-imported. The game is
 marked imported: no token plays it here (``service.auth.seat_of``).
 """
@@ -20,7 +20,8 @@ from events.codec import CodecError, decode_entries
 from events.games import RULESETS
 from events.meta import SECRET_OPTIONS, GameMeta
 from events.seats import seats_from_log
-from events.snapshots import expected_snapshots
+from events.checkpoints import bucket, checkpoint_versions
+from events.implied import batch_ends, implied
 from events.store import EventStore
 from projections.records import GameExists, RecordError
 
@@ -78,7 +79,8 @@ def import_record(store: EventStore, record: dict) -> str:
     seats = seats_from_log(created.data, ((env.type, env.data) for env in envelopes[1:]), ruleset.bots)
     secret = {k: v for k, v in (revealed.data.get("options") or {}).items() if k in SECRET_OPTIONS}
     entries = [tuple(entry) for entry in record["entries"]]
-    snapshots, state = expected_snapshots(ruleset, game_id, entries, [len(entries)])
+    found = implied(ruleset, game_id, entries, [len(entries)], checkpoint_versions(batch_ends(entries)))
+    snapshots, state = found.snapshots, found.state
     meta = GameMeta(game_id, ruleset.id, "finished", created.ts, str(revealed.data.get("seed")),
                     [{**seat, "auto_pass": False} for seat in seats], {**created.data["options"], **secret},
                     ruleset.outcome(state) if state is not None else None, created.data.get("rules_version", ""),
@@ -90,5 +92,8 @@ def import_record(store: EventStore, record: dict) -> str:
     pipe.hset(store.key(game_id, "meta"), mapping=meta.to_hash())
     if len(entries) in snapshots:
         pipe.set(store.key(game_id, "snapshot"), snapshots[len(entries)])
+    if found.checkpoints:
+        pipe.hset(store.key(game_id, "checkpoints"),
+                  mapping={str(bucket(v)): text for v, text in found.checkpoints.items()})
     pipe.execute()
     return game_id

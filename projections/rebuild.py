@@ -1,10 +1,12 @@
 """Rebuilding projections from the events alone (``stranded rebuild``).
 
-The log is the truth; a game's snapshot and the status and result in its meta
-hash are caches of it. ``rebuild`` folds every game's stream from version 1,
-writes a fresh snapshot (unless the stored one is already byte for byte the
-same), and puts the status and result the log gives back in the meta when they
-disagreed -- reporting each game it repaired. A game whose
+The log is the truth; a game's snapshot, its replay checkpoints, its kept audit
+verdict and the status and result in its meta hash are caches of it. ``rebuild``
+folds every game's stream from version 1, writes a fresh snapshot and the
+checkpoints the log implies (unless the stored ones are already the same), drops
+the kept verdict (the next reader has the log audited afresh), and puts the status
+and result the log gives back in the meta when they disagreed -- reporting each
+game it repaired. A game whose
 log cannot be folded (an entry that is not an event, an unknown ruleset) is
 listed as damaged and left as it is; the others are rebuilt all the same.
 With ``jobs > 1`` the games are shared among that many processes (this one
@@ -22,11 +24,15 @@ import orjson
 
 from events.games import RULESETS
 from events.meta import GameMeta
-from events.snapshots import expected_snapshots
+from events.checkpoints import bucket, checkpoint_versions
+from events.implied import batch_ends, implied
 from events.store import EventStore, GameNotFound
 
 #: Games read (and written) per pipelined round trip.
 CHUNK = 20
+#: The keys of a game's kept audit verdict (``projections.verdicts``) and of its pending requests
+#: (``events.audit_work``): dropped by a rebuild, so the next reader has the log audited afresh.
+VERDICT_KEYS = ("verdict", "asked:verification", "asked:verification:final")
 
 
 class DamagedLog(Exception):
@@ -93,36 +99,45 @@ def _rebuild_chunk(store: EventStore, raw, ids: list[str], report: RebuildReport
         reads.hgetall(store.key(game_id, "meta"))
         reads.get(store.key(game_id, "snapshot"))
         reads.xrange(store.key(game_id, "events"))
+        reads.hgetall(store.key(game_id, "checkpoints"))
     replies = reads.execute()
     writes = store.redis.pipeline(transaction=False)
     for i, game_id in enumerate(ids):
-        meta_raw, old, entries = replies[3 * i:3 * i + 3]
+        meta_raw, old, entries, kept = replies[4 * i:4 * i + 4]
         entries = _unparsed(entries)
         try:
-            fixes = _rebuild_one(store, game_id, meta_raw, old, entries, report)
+            fixes = _rebuild_one(store, game_id, meta_raw, old, entries, report, kept)
         except (GameNotFound, DamagedLog) as exc:
             if strict:
                 raise
             if isinstance(exc, DamagedLog):
                 report.damaged[game_id] = str(exc)
             continue
+        writes.delete(*(store.key(game_id, part) for part in VERDICT_KEYS))   # audited afresh when next asked
         for key, value in fixes.items():
             if key == "snapshot":
                 writes.set(store.key(game_id, "snapshot"), value)
+            elif key == "checkpoints":
+                writes.delete(store.key(game_id, "checkpoints"))
+                if value:
+                    writes.hset(store.key(game_id, "checkpoints"), mapping=value)
             else:
                 writes.hset(store.key(game_id, "meta"), key, value)
     writes.execute()
 
 
 def _rebuild_one(store: EventStore, game_id: str, meta_raw: dict, old, entries: list,
-                 report: RebuildReport) -> dict[str, str]:
+                 report: RebuildReport, kept: dict | None = None) -> dict:
     """The writes that bring one game's caches in line with its log (its new snapshot,
     and the meta fields that disagreed); records the game in ``report``.
 
     The stored snapshot counts as repaired when it is missing or wrong by the definition
-    ``stranded verify`` checks it with (``events.snapshots.expected_snapshots`` at its own
+    ``stranded verify`` checks it with (``events.implied.implied`` at its own
     version): one that is merely behind the log, written in other bytes or by other rules code
-    is replaced by the fresh one without being called a repair."""
+    is replaced by the fresh one without being called a repair. The checkpoints (``kept``, by
+    field; ``events.checkpoints``) are rewritten as the log implies them unless they are
+    already; they count as repaired when one the server kept is not the log's (a game written
+    before checkpoints, with none, is not a repair)."""
     try:
         meta = GameMeta.from_hash(game_id, meta_raw)
     except (KeyError, ValueError, TypeError) as exc:
@@ -133,8 +148,9 @@ def _rebuild_one(store: EventStore, game_id: str, meta_raw: dict, old, entries: 
     version = len(entries)
     stored = _stored_snapshot(ruleset, old, version)
     try:
-        snapshots, state = expected_snapshots(ruleset, game_id, entries,
-                                              [version] if stored is None else [stored[0], version])
+        found = implied(ruleset, game_id, entries, [version] if stored is None else [stored[0], version],
+                        checkpoint_versions(batch_ends(entries)))
+        snapshots, state = found.snapshots, found.state
     except Exception as exc:  # a damaged log: whatever the fold met, this game alone stops
         raise DamagedLog(f"its log cannot be folded: {exc!r}") from exc
     report.events += version
@@ -143,6 +159,12 @@ def _rebuild_one(store: EventStore, game_id: str, meta_raw: dict, old, entries: 
         return {}
     fresh = snapshots[version]
     differs, fixes = [], {}
+    fixes["checkpoints"] = {str(bucket(v)): text for v, text in found.checkpoints.items()}
+    if any(orjson.loads(text) != orjson.loads(fixes["checkpoints"].get(_text(field), "null"))
+           for field, text in (kept or {}).items()):
+        differs.append("checkpoints")
+    if kept and len(kept) == len(fixes["checkpoints"]) and "checkpoints" not in differs:
+        del fixes["checkpoints"]                    # the same checkpoints: no write
     if old is None or (old.encode() if isinstance(old, str) else old) != fresh.encode():    # the same: no write
         fixes["snapshot"] = fresh
     if old is None or stored is not None and stored[1] != orjson.loads(snapshots[stored[0]]):
@@ -176,6 +198,10 @@ def _stored_snapshot(ruleset, old, version: int) -> tuple[int, object] | None:
         return None
     at = snap.get("version")
     return (at if isinstance(at, int) and 1 <= at <= version else version), snap
+
+
+def _text(value) -> str:
+    return value.decode() if isinstance(value, bytes) else value
 
 
 def _unparsed(entries: list) -> list:

@@ -68,11 +68,12 @@ def record_of(store: EventStore, game_id: str) -> dict:
     return record_and_key(store, game_id)[0]
 
 
-def record_and_key(store: EventStore, game_id: str) -> tuple[dict, bytes | None]:
-    """:func:`record_of`, and the game's audit key as the meta keeps it (raw bytes; ``None`` for
-    a game of proofs scheme 1 or an unreadable meta): what the server's own audit checks the
-    chain of a running game with. The key never goes into the record. Raises ``GameNotFound``."""
-    raw, entries, snapshot = store.read_whole(game_id)
+def record_and_key(store: EventStore, game_id: str) -> tuple[dict, bytes | None, dict]:
+    """:func:`record_of`, the game's audit key as the meta keeps it (raw bytes; ``None`` for a
+    game of proofs scheme 1 or an unreadable meta) and its checkpoints by field: what the
+    server's own audit checks the chain of a running game and the replay caches with. Neither
+    goes into the record. Raises ``GameNotFound``."""
+    raw, entries, snapshot, kept = store.read_whole(game_id)
     meta: dict[str, Any] = {}
     key = None
     try:
@@ -86,7 +87,7 @@ def record_and_key(store: EventStore, game_id: str) -> tuple[dict, bytes | None]
     record = {"format": RECORD_FORMAT, "game_id": game_id, "entries": [list(entry) for entry in entries],
               "meta": meta, "snapshot": snapshot, "seed": None, "seed_commitment": None}
     _copy_seed(record)
-    return record, key
+    return record, key, kept
 
 
 def recorded_seat(spec: dict) -> dict:

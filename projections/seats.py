@@ -19,23 +19,20 @@ and since when it runs (UTC, ISO 8601; null while stopped): a client shows
 
 Now, the seats come from the meta hash the dispatcher reads (checked
 against the log by ``stranded verify``); at a past version (``?at=N``) they are
-folded from the log's events up to it.
+folded from the nearest checkpoint (``projections.replay``).
 """
 from __future__ import annotations
 
 from typing import Any
 
 from events import clocks as clock_rules
-from events.codec import Envelope, iso
-from events.games.contract import Ruleset
+from events.codec import iso
 from events.meta import GameMeta
-from events.repository import batch_states
-from events.seats import seats_from_log
 
 
 def shown_seat(index: int, spec: dict) -> dict:
     """One seat as shown: ``{"seat", "name", "bot", "open", "replaced_by", "resigned", "left"}``
-    from a meta seat (or a seat folded by :func:`seats_at`)."""
+    from a meta seat (or a seat folded from the log, ``projections.replay``)."""
     bot = spec.get("bot")
     return {"seat": index, "name": spec.get("name"), "bot": bot, "open": bool(spec.get("open")),
             "replaced_by": bot if spec.get("replaced") and bot else None,
@@ -45,15 +42,6 @@ def shown_seat(index: int, spec: dict) -> dict:
 def seats_now(meta: GameMeta) -> list[dict]:
     """Every seat of the game now, in seat order (:func:`shown_seat`)."""
     return [shown_seat(i, spec) for i, spec in enumerate(meta.seats)]
-
-
-def seats_at(ruleset: Ruleset, envelopes: list[Envelope]) -> list[dict]:
-    """The seats after ``envelopes`` (a log from version 1), folded from its server events by
-    the rule the write path keeps the meta with (``events.seats.seats_from_log``)."""
-    if not envelopes or envelopes[0].type != "GameCreated":
-        return []
-    seats = seats_from_log(envelopes[0].data, ((env.type, env.data) for env in envelopes[1:]), ruleset.bots)
-    return [shown_seat(i, spec) for i, spec in enumerate(seats)]
 
 
 def shown_clocks(clocks: dict | None) -> dict | None:
@@ -75,14 +63,6 @@ def clocks_now(meta: GameMeta, clocks: dict | None) -> dict | None:
     return shown_clocks(clocks)
 
 
-def clocks_at(ruleset: Ruleset, meta: GameMeta, envelopes: list[Envelope]) -> dict | None:
-    """The clocks after ``envelopes`` (a log from version 1), recomputed batch by batch
-    (``events.clocks.from_log``, in its shape); None for a game without a clock."""
-    if not meta.options.get("clock"):
-        return None
-    return clock_rules.from_log(ruleset, meta.options, meta.seats, batch_states(ruleset, envelopes))
-
-
 def marked_result(outcome: dict | None, seats: list[dict]) -> dict | None:
     """The outcome with the seats that did not play it to the end themselves marked:
     ``replaced`` (a bot played them in their player's place at the end) and ``resigned``."""
@@ -101,5 +81,5 @@ def clock_deadline_ms(clocks: dict | None, seat: int, kind: str) -> int | None:
     return clock["running_since_ms"] + clock["remaining_ms"]
 
 
-__all__: list[Any] = ["clock_deadline_ms", "clocks_at", "clocks_now", "marked_result", "seats_at", "seats_now",
+__all__: list[Any] = ["clock_deadline_ms", "clocks_now", "marked_result", "seats_now",
                       "shown_clocks", "shown_seat"]

@@ -25,10 +25,10 @@ from events.codec import CodecError, Envelope, decode, iso, ms_of
 from events.games.contract import Ruleset
 from events.meta import GameMeta
 from events.repository import Game, GameRepository
-from events.snapshots import SYSTEM_EVENTS, fold
+from events.snapshots import SYSTEM_EVENTS
 from events.store import GameNotFound
-from projections.seats import (clock_deadline_ms, clocks_at, clocks_now, marked_result, seats_at, seats_now,
-                               shown_clocks)
+from projections.replay import past
+from projections.seats import clock_deadline_ms, clocks_now, marked_result, seats_now, shown_clocks, shown_seat
 
 OUTCOME_KEYS = ("winners", "result", "reason", "scores", "turns")
 
@@ -212,12 +212,11 @@ def render_seat_view(repo: GameRepository, game: Game, seat: int | None, at: int
     if at is not None:
         if not 1 <= at <= game.version:
             raise ValueError(f"'at' must be between 1 and {game.version}.")
-        envelopes = repo.store.read_chained(meta.game_id, until=min(at + 1, game.version), key=meta.chain_key)
-        state, version, since = fold(ruleset, envelopes[:at]), at, envelopes[at - 1].ts
-        head = envelopes[at - 1].head
-        in_command = _in_command(envelopes, at, seat, meta.status == "finished")
-        seats = seats_at(ruleset, envelopes[:at])
-        timed = clocks_at(ruleset, meta, envelopes[:at])
+        then = past(repo, game, at)
+        state, version, since, head = then.state, at, then.at(at).ts, then.at(at).head
+        in_command = _in_command(then.envelopes, at - then.first + 1, seat, meta.status == "finished")
+        seats = [shown_seat(i, spec) for i, spec in enumerate(then.seats)]
+        timed = then.clocks
         clocks = shown_clocks(timed)
     body = ruleset.view(state, seat)
     acting = [] if in_command is not None or meta.status == "waiting" else \
@@ -228,7 +227,8 @@ def render_seat_view(repo: GameRepository, game: Game, seat: int | None, at: int
 
 
 def _in_command(envelopes: list[Envelope], at: int, seat: int | None, finished: bool) -> dict | None:
-    """The command whose batch version ``at`` falls inside (``envelopes`` reach ``at + 1``), or None."""
+    """The command whose batch the ``at``-th of ``envelopes`` falls inside (``envelopes`` reach one
+    past it, and start at or before its batch), or None."""
     if len(envelopes) <= at:
         return None
     current, following = envelopes[at - 1], envelopes[at]

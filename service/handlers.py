@@ -21,6 +21,8 @@ from events.meta import SERVER_OPTIONS
 from events.repository import GameRepository
 from events.store import EventStore, GameNotFound
 from projections.queries import list_games as _list_games
+from events.audit_work import ask
+from projections.replay import ReplayNotReady
 from projections.views import events_for, last_ts, redact_envelope, require_game, seat_view, summary, to_act
 from service.auth import caller_seat, new_token, seat_of, token_hash
 from service.errors import ApiError
@@ -118,14 +120,26 @@ def game_summary(svc: Services, game_id: str) -> dict:
     return summary(require_game(svc.repo, game_id), svc.repo)
 
 
+#: Seconds a client is told to wait while a game's replay checkpoints are written.
+REPLAY_RETRY_AFTER_S = 2
+
+
 def view(svc: Services, game_id: str, at: int | None = None) -> dict:
-    """The caller's view (spectator without a token), now or at version ``at``."""
+    """The caller's view (spectator without a token), now or at version ``at`` (folded from the
+    nearest checkpoint: ``projections.replay``). A version of a game written before checkpoints,
+    too far from its start to fold in a request, is a 503 ``replay_preparing`` with ``Retry-After``
+    while a worker writes them."""
     game = require_game(svc.repo, game_id)
     seat = caller_seat(game.meta, required=False)
     try:
         return seat_view(svc.repo, game, seat, at)
     except ValueError as exc:
         raise ApiError(400, "bad_version", str(exc)) from exc
+    except ReplayNotReady as exc:
+        ask(svc.store, svc.dispatcher.queue_redis, "checkpoints", game_id, game.version)
+        raise ApiError(503, "replay_preparing", f"Version {exc.version} of this game is being prepared for replay; "
+                                                f"try again in {REPLAY_RETRY_AFTER_S} seconds.",
+                       headers=[("Retry-After", str(REPLAY_RETRY_AFTER_S))]) from exc
 
 
 def legal_commands(svc: Services, game_id: str) -> dict:

@@ -12,6 +12,9 @@ the app's config in tests:
   every API process shares the count. Over the limit: 429 ``rate_limited``
   with ``Retry-After``. A Redis that does not answer lets requests through
   (the store's own 503 follows).
+* ``STRANDED_RATE_LIMIT_READS`` (``120/minute``): per client address, the public reads that
+  cost more than the rest -- ``GET .../verification`` and ``GET .../view?at=N`` (a view with
+  ``at``) -- counted together. Over it: 429 ``rate_limited`` with ``Retry-After``.
 * ``STRANDED_MAX_ACTIVE_GAMES`` (config ``MAX_ACTIVE_GAMES``; default none):
   while that many games wait or run, creating one is a 503 ``too_many_games``.
 """
@@ -19,7 +22,7 @@ from __future__ import annotations
 
 import os
 
-from flask import Flask, current_app
+from flask import Flask, current_app, request
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from limits import parse_many
@@ -30,11 +33,14 @@ from service.errors import ApiError
 DEFAULT_MAX_BODY_BYTES = 256 * 1024
 DEFAULT_CREATE_LIMIT = "30/minute"
 DEFAULT_COMMANDS_LIMIT = "600/minute"
+DEFAULT_READS_LIMIT = "120/minute"
 #: Seconds a client is told to wait when the server holds as many games as it may.
 FULL_RETRY_AFTER_S = 60
 #: The endpoints limited, and the config key of each one's limit.
 LIMITED = {"games.Games": "RATE_LIMIT_CREATE", "games.Commands": "RATE_LIMIT_COMMANDS",
            "tables.Rematch": "RATE_LIMIT_CREATE"}
+#: The costly public reads, limited together (GET), and when a request of the endpoint is one of them.
+COSTLY_READS = {"tables.Verification": lambda: True, "games.View": lambda: "at" in request.args}
 
 
 def settings(environ=os.environ) -> dict:
@@ -44,6 +50,7 @@ def settings(environ=os.environ) -> dict:
             "RATE_LIMITS": environ.get("STRANDED_RATE_LIMITS", "on").strip().lower() != "off",
             "RATE_LIMIT_CREATE": environ.get("STRANDED_RATE_LIMIT_CREATE", DEFAULT_CREATE_LIMIT),
             "RATE_LIMIT_COMMANDS": environ.get("STRANDED_RATE_LIMIT_COMMANDS", DEFAULT_COMMANDS_LIMIT),
+            "RATE_LIMIT_READS": environ.get("STRANDED_RATE_LIMIT_READS", DEFAULT_READS_LIMIT),
             "MAX_ACTIVE_GAMES": int(cap) if cap else None,
             "RATE_LIMIT_STORAGE": storage_uri(environ.get("REDIS_URL"), cluster_mode(environ))}
 
@@ -62,10 +69,11 @@ def storage_uri(redis_url: str | None, cluster: bool = False) -> str:
 
 
 def install(app: Flask) -> Limiter | None:
-    """Rate-limit game creation and commands per client address when ``RATE_LIMITS`` is on.
+    """Rate-limit game creation, commands and the costly public reads (:data:`COSTLY_READS`) per
+    client address when ``RATE_LIMITS`` is on.
 
-    Call after the blueprints are registered: the limits wrap their views
-    (POST only: listing games is not limited)."""
+    Call after the blueprints are registered: the limits wrap their views (listing games and
+    the other reads are not limited)."""
     if not app.config["RATE_LIMITS"]:
         return None
     limiter = Limiter(get_remote_address, app=app, storage_uri=app.config["RATE_LIMIT_STORAGE"],
@@ -77,8 +85,21 @@ def install(app: Flask) -> Limiter | None:
                                                 f"{parse_many(app.config[key])[0]}. Wait a little (see "
                                                 "Retry-After) and try again.")
             app.view_functions[endpoint] = limit(app.view_functions[endpoint])
+    for endpoint, costly in COSTLY_READS.items():
+        if endpoint in app.view_functions:
+            app.view_functions[endpoint] = limiter.shared_limit(
+                app.config.get("RATE_LIMIT_READS", DEFAULT_READS_LIMIT), scope="costly-reads",
+                exempt_when=lambda costly=costly: not costly(),
+                error_message=reads_message(app))(app.view_functions[endpoint])
     app.extensions["stranded_limiter"] = limiter
     return limiter
+
+
+def reads_message(app: Flask) -> str:
+    """The 429 sentence of the costly reads' limit."""
+    limit = parse_many(app.config.get("RATE_LIMIT_READS", DEFAULT_READS_LIMIT))[0]
+    return (f"Too many costly reads from your address (verifications and past versions): at most {limit}. "
+            "Wait a little (see Retry-After) and try again.")
 
 
 def check_capacity(index) -> None:

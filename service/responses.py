@@ -273,14 +273,19 @@ GAME_RECORD = S.obj(
 
 
 VERIFICATION = S.obj("The audit of a game's log as this server holds it (what `stranded verify GAME_ID` checks).", {
-    "ok": S.boolean("True when nothing departs from the rules and the chain (a running game may be ok)."),
+    "ok": S.nullable(S.boolean("True when nothing departs from the rules and the chain (a running game may be "
+                               "ok); null while the first verdict is being computed (status 'pending').")),
     "status": S.string("'verified' (a finished game re-runs exactly from its revealed seed), 'tampered' (something "
-                       "departs: see 'message' and 'problems') or 'consistent_so_far' (a running game: the chain "
+                       "departs: see 'message' and 'problems'), 'consistent_so_far' (a running game: the chain "
                        "and every recorded command check out; the random draws can be checked once its seed is "
-                       "revealed).", enum=["verified", "tampered", "consistent_so_far"]),
-    "code": S.integer("The exit code `stranded verify` gives: 0 verified, 1 tampered, 3 consistent so far.", 0, 3),
+                       "revealed) or 'pending' (no verdict is kept yet: it is being computed; ask again).",
+                       enum=["verified", "tampered", "consistent_so_far", "pending"]),
+    "code": S.nullable(S.integer("The exit code `stranded verify` gives: 0 verified, 1 tampered, 3 consistent so "
+                                 "far; null while pending.", 0, 3)),
     "message": S.string("The verdict in one sentence a player understands."),
-    "version": S.integer("How many events the audited log holds.", 0),
+    "version": S.integer("How many events the audited log holds (while pending: the game's version now).", 0),
+    "current": S.boolean("True when the verdict covers the game's latest version; false when it covers an earlier "
+                         "one (a newer verdict is being computed: ask again to get it) or while pending."),
     "head": nullable_ref("Receipt", "The chain head the audit computed at the log's last version: compare it "
                                     "with a receipt you kept (null for a log written before the chain)."),
     "problems": S.array(S.string("One departure, with the version where it is found."),

@@ -124,13 +124,18 @@ class GameSummary(Endpoint):
 class View(Endpoint):
     """A seat's view."""
 
-    @responds(200, "ViewResponse", "The caller's view (the spectator's without a token).", 400, 401, 403, 404, 503,
-              security=SEAT_OR_SPECTATOR, parameters=[{
+    @responds(200, "ViewResponse", "The caller's view (the spectator's without a token).", 400, 401, 403, 404, 429,
+              503, security=SEAT_OR_SPECTATOR, parameters=[{
                   "in": "query", "name": "at", "required": False, "schema": {"type": "integer", "minimum": 1},
                   "description": "A past version, 1 to the game's version (any of them, also one inside a command's "
                                  "batch)."}])
     def get(self, game_id):
         """The caller's view (spectator without a token) and who must act; `?at=N` for any past version.
+
+        A past version is folded from the nearest checkpoint the server keeps (one every 512 versions),
+        so it costs the same early or late in a long game; reads with `at` are rate-limited per address
+        (STRANDED_RATE_LIMIT_READS, 429 with Retry-After). A version far into a game written before
+        checkpoints existed answers 503 replay_preparing with Retry-After while a worker writes them.
 
         A hot path: ``?at`` is read by :func:`service.errors.parse_version` (the
         documented parameter: a whole number from 1), not by a schema per request."""

@@ -13,14 +13,16 @@ from __future__ import annotations
 import time
 
 from events import seating
+from events.audit_work import ask
 from events.checks import check_client_seed
 from events.handling import load_meta
 from events.meta import GameMeta
 from events.rematch import rematch as _rematch
 from events.repository import CommandResult
 from events.store import GameNotFound
+from projections import verdicts
 from projections.records import record_of
-from projections.views import redact_envelope
+from projections.views import load_game, redact_envelope
 from service.auth import bearer, new_token, seat_of
 from service.errors import ApiError
 from service.handlers import Services
@@ -118,39 +120,24 @@ def record(svc: Services, game_id: str) -> dict:
     return record_of(svc.store, game_id)
 
 
-#: The verification's ``status`` for each exit code of ``stranded verify``.
-VERIFICATION_STATUS = {0: "verified", 1: "tampered", 3: "consistent_so_far"}
+def verification(svc: Services, game_id: str) -> tuple[dict, int]:
+    """The audit of the game's log as this server holds it (``projections.verdicts``): the chain,
+    the envelopes, the rules re-run over every recorded command (with the revealed seed once the
+    game is over; while it runs, the seedless checks) and the server's caches -- computed by a
+    worker once per version (``events.audit_work``), never in this request.
 
-
-def verification(svc: Services, game_id: str) -> dict:
-    """Audit the game's log as this server holds it (``projections.audit.verify``): the chain, the
-    envelopes, the rules re-run over every recorded command (with the revealed seed once the game is
-    over; while it runs, without it: the seedless checks) and the server's caches.
-
-    Returns ``{"ok", "status", "code", "message", "version", "head", "problems"}`` (the ``Verification``
-    component). While the game runs the problems are not listed (they may quote events hidden from some
-    seats): ``message`` says how many there are; they are listed once the server's meta says the game is
-    over (its record is public then). Raises 404 for no such game."""
-    from projections.audit import verify
-
-    verdict = verify(svc.store, game_id)
-    try:        # over by the server's word: the record (and so every problem's detail) is public already
-        finished = load_meta(svc.repo, game_id).status == "finished"
-    except (KeyError, ValueError):
-        finished = False
-    problems = [str(problem) for problem in verdict.problems]
-    if problems:
-        message = (f"The log does not verify: {problems[0]}" + (f" (and {len(problems) - 1} more)."
-                                                                 if len(problems) > 1 else ".")) if finished else \
-            (f"The log does not verify ({len(problems)} problem(s)); the details are listed once the game "
-             "is over.")
-    elif verdict.finished:
-        message = ("Verified: the chain holds, the revealed seed is the one committed to, and re-running the "
-                   "rules from it gives every recorded event.")
-    else:
-        message = ("Consistent so far: the chain holds and the rules accept every recorded command; the draws "
-                   "can be checked once the game is over and its seed revealed.")
-    head = {"version": verdict.head[0], "head": verdict.head[1]} if verdict.head else None
-    return {"ok": verdict.ok, "status": VERIFICATION_STATUS[verdict.code], "code": verdict.code,
-            "message": message, "version": verdict.events, "head": head,
-            "problems": problems if finished else []}
+    Returns ``(Verification, status)``: 200 with the verdict kept for the game (``current`` false
+    when it covers an earlier version: the latest is then asked for), or 202 with a ``pending``
+    body when none is kept yet. While the game runs the problems are counted, not listed (they may
+    quote events hidden from some seats); they are listed once the server's meta says the game is
+    over. Raises 404 for no such game."""
+    game = load_game(svc.repo, game_id)
+    if game.version == 0:
+        raise GameNotFound(game_id)
+    over = game.meta.status == "finished"
+    found = verdicts.kept(svc.store, game_id)
+    if found is None or found["version"] != game.version:
+        ask(svc.store, svc.dispatcher.queue_redis, "verification", game_id, game.version, final=over)
+    if found is None:
+        return verdicts.pending(game.version), 202
+    return verdicts.body(found, game.version, over), 200

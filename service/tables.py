@@ -39,14 +39,18 @@ def svc() -> Services:
     return current_app.extensions["stranded"]
 
 
-def responds(status: int, component: str, description: str, *errors: int, headers: dict | None = None):
-    """Document a view's response (a component of ``service.openapi``) and its error responses."""
+def responds(status: int, component: str, description: str, *errors: int, headers: dict | None = None,
+             accepted: str | None = None):
+    """Document a view's response (a component of ``service.openapi``) and its error responses;
+    ``accepted``: the description of a 202 answer with the same component."""
     def json_content(name):
         return {"application/json": {"schema": {"$ref": f"#/components/schemas/{name}"}}}
     ok = {"description": description, "content": json_content(component)}
     if headers:
         ok["headers"] = headers
     responses = {str(status): ok}
+    if accepted:
+        responses["202"] = {"description": accepted, "content": json_content(component)}
     for code in errors:
         responses[str(code)] = error_doc(code, ERROR_TEXT[code])
     return blp.doc(responses=responses)
@@ -138,12 +142,18 @@ class Record(Endpoint):
 class Verification(Endpoint):
     """Anyone's audit of a game."""
 
-    @responds(200, "Verification", "The verdict: ok, its status and exit code, one sentence, the head computed.",
-              404, 503)
+    @responds(200, "Verification", "The verdict kept for the game: ok, its status and exit code, one sentence, "
+                                   "the head computed, and whether it covers the game's latest version (current).",
+              404, 429, 503, accepted="No verdict is kept for the game yet: status 'pending'; it is being computed "
+                                      "now, ask again in a moment.")
     def get(self, game_id):
         """Audit the game's log as this server holds it, as `stranded verify GAME_ID` does: the chain of
         heads, the envelopes, the rules re-run over every recorded command (once the game is over, from
         its revealed seed, so every shuffle and roll is checked; while it runs, the checks that need no
-        seed) and the server's caches. Anyone may ask; nothing is changed. While the game runs the
-        problems found are counted, not listed (they may quote hidden events)."""
-        return jsonify(handlers.verification(svc(), game_id))
+        seed) and the server's caches. A worker computes the verdict once per version of the game (a
+        running game at most every 30 s) and the server keeps it; this answers from what is kept, never
+        re-running the game itself, so it costs the same for a game of 10 events or 15,000. Anyone may
+        ask; nothing is changed. While the game runs the problems found are counted, not listed (they may
+        quote hidden events). Rate-limited per address (STRANDED_RATE_LIMIT_READS)."""
+        body, status = handlers.verification(svc(), game_id)
+        return jsonify(body), status

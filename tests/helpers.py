@@ -9,6 +9,7 @@ import requests
 
 from rq import Queue, SimpleWorker
 
+from events.audit_work import AUDIT_QUEUE
 from events.dispatch import QUEUE_NAME
 
 # A stacked deal for two seats: seat 0 holds a Laser Blast and a Tractor Beam
@@ -29,8 +30,10 @@ def auth(token: str) -> dict:
 
 
 def run_jobs(redis) -> None:
-    """Run every queued job in this process until the queue is empty (RQ SimpleWorker, burst)."""
-    SimpleWorker([Queue(QUEUE_NAME, connection=redis)], connection=redis).work(burst=True, logging_level="WARNING")
+    """Run every queued job in this process until the queues are empty (RQ SimpleWorker, burst):
+    bots and deadlines first, then the audit queue (``events.audit_work``), as a worker does."""
+    SimpleWorker([Queue(QUEUE_NAME, connection=redis), Queue(AUDIT_QUEUE, connection=redis)],
+                 connection=redis).work(burst=True, logging_level="WARNING")
 
 
 def seeded_options(options: dict) -> dict:

@@ -26,6 +26,7 @@ from redis.exceptions import ConnectionError as RedisConnectionError, TimeoutErr
 from rq import Queue, Worker
 
 from events.connection import connect, connect_queue, separate_queue
+from events.audit_work import AUDIT_QUEUE
 from events.dispatch import QUEUE_NAME
 from workers import jobs
 from workers.lifelines import die_with_parent, release_dead_scheduler_locks
@@ -63,7 +64,8 @@ def run(url: str | None = None, burst: bool = False, reconcile_every_s: float = 
                 _bury(previous)
                 previous = None
             release_dead_scheduler_locks(queue, [QUEUE_NAME])
-            worker = Worker([Queue(QUEUE_NAME, connection=queue)], connection=queue,
+            worker = Worker([Queue(QUEUE_NAME, connection=queue), Queue(AUDIT_QUEUE, connection=queue)],
+                            connection=queue,
                             maintenance_interval=MAINTENANCE_S, worker_ttl=WORKER_TTL_S)
             worker.work(with_scheduler=True, burst=burst, logging_level="WARNING")
             if burst or _stopping(worker):

@@ -16,11 +16,17 @@ export function Receipt({ head }) {
 }
 
 /** Words for each verification status (GET /v1/games/{id}/verification). */
-const VERDICTS = { verified: "Verified", tampered: "Does not verify", consistent_so_far: "Consistent so far" };
+const VERDICTS = { verified: "Verified", tampered: "Does not verify", consistent_so_far: "Consistent so far",
+  pending: "Being checked" };
+/** How often, and how many times, a verdict still being computed is asked for again (ms, times). */
+const RECHECK_MS = 1000;
+const RECHECKS = 30;
 
 /**
  * The audit of the game as the server holds it: asked for at once when the game is over, on a
- * click while it runs (the rules are re-run over the whole log, so not after every move).
+ * click while it runs. The server's workers compute the verdict once per version; while it is
+ * being computed (status "pending", or an earlier version's verdict that is not "current") the
+ * client asks again every second, a bounded number of times.
  */
 export function Verification({ id, finished }) {
   const [result, setResult] = useState(null);
@@ -30,7 +36,12 @@ export function Verification({ id, finished }) {
     setBusy(true);
     setError(null);
     try {
-      setResult(await api.verification(id));
+      for (let attempt = 0; attempt <= RECHECKS; attempt++) {
+        const found = await api.verification(id);
+        setResult(found);
+        if (found.current) break;
+        await new Promise((resolve) => setTimeout(resolve, RECHECK_MS));
+      }
     } catch (e) {
       setError(e);
     } finally {

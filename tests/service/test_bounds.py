@@ -186,6 +186,28 @@ def test_commands_past_the_rate_limit_are_429_and_change_nothing(redis_conn):
     assert version(app.test_client(), game_id) == before
 
 
+def test_costly_public_reads_past_their_rate_limit_are_429_with_retry_after(redis_conn):
+    # given a server that lets one address make three costly reads a minute, and a game
+    app = limited_app(redis_conn, RATE_LIMIT_READS="3/minute")
+    client = checked(app)
+    game = create_game(app.test_client(), "one-against-the-dead", [{"name": "Ann"}], seed="reads")
+    game_id = game["id"]
+    # when one address asks for past versions and the verification, over and over
+    answers = [client.open("GET", f"/v1/games/{game_id}/view?at=1").status_code,
+               client.open("GET", f"/v1/games/{game_id}/verification").status_code,
+               client.open("GET", f"/v1/games/{game_id}/view?at=2").status_code]
+    resp = client.open("GET", f"/v1/games/{game_id}/verification")
+    # then the fourth is refused with Retry-After, counted together with the others
+    assert answers == [200, 202, 200]
+    error = assert_error(resp, 429, "rate_limited")
+    assert "3 per 1 minute" in error["message"] and int(resp.headers["Retry-After"]) > 0
+    # while the view now, the summary and another address are not limited by it
+    assert app.test_client().get(f"/v1/games/{game_id}/view").status_code == 200
+    assert app.test_client().get(f"/v1/games/{game_id}").status_code == 200
+    assert app.test_client().get(f"/v1/games/{game_id}/view?at=1",
+                                 environ_base={"REMOTE_ADDR": "10.0.0.9"}).status_code == 200
+
+
 # -- live games ----------------------------------------------------------------------------------
 
 def test_creating_a_game_while_the_server_holds_max_active_games_is_503_too_many_games(redis_conn):

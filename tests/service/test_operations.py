@@ -209,7 +209,7 @@ def test_every_metric_and_bound_variable_is_documented_in_operations_md():
     for name in names:
         assert f"`{name}`" in text or f"`{name}_total`" in text, name
     for variable in ("STRANDED_MAX_BODY_BYTES", "STRANDED_RATE_LIMITS", "STRANDED_RATE_LIMIT_CREATE",
-                     "STRANDED_RATE_LIMIT_COMMANDS", "STRANDED_MAX_ACTIVE_GAMES", "PROMETHEUS_MULTIPROC_DIR",
+                     "STRANDED_RATE_LIMIT_COMMANDS", "STRANDED_RATE_LIMIT_READS", "STRANDED_MAX_ACTIVE_GAMES", "PROMETHEUS_MULTIPROC_DIR",
                      "STRANDED_REQUEST_LOG"):
         assert variable in text, variable
     assert set(limits.settings({})) >= {"MAX_CONTENT_LENGTH", "RATE_LIMITS", "MAX_ACTIVE_GAMES"}

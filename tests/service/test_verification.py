@@ -1,12 +1,15 @@
 """GET /v1/games/{id}/verification: anyone's audit of a game as the server holds it -- verified once
 over, consistent so far while it runs, tampered (with where) when the log was changed, every answer
-held to the OpenAPI spec."""
+held to the OpenAPI spec -- computed by a worker once per version and kept, never in the request."""
 from __future__ import annotations
 
 import pytest
 
 from events.store import EventStore
-from tests.helpers import STACK, post_command
+from rq import Queue
+
+from events.audit_work import AUDIT_QUEUE
+from tests.helpers import STACK, post_command, run_jobs
 from tests.service.tables_helpers import finish, spec_checked, summary, table
 
 
@@ -16,8 +19,13 @@ def api(client):
     return spec_checked(client)
 
 
-def verification(api, game_id: str) -> dict:
+def verification(api, game_id: str, redis_conn=None) -> dict:
+    """The verification, once a worker has computed it (the first ask of a version is a 202)."""
     resp = api.get(f"/v1/games/{game_id}/verification")
+    if resp.status_code == 202 and redis_conn is not None:
+        assert resp.get_json()["status"] == "pending" and resp.get_json()["ok"] is None
+        run_jobs(redis_conn)
+        resp = api.get(f"/v1/games/{game_id}/verification")
     assert resp.status_code == 200, resp.get_json()
     return resp.get_json()
 
@@ -26,22 +34,22 @@ def test_a_finished_game_verifies_down_to_the_head_its_summary_shows(api, redis_
     # given a game played to its end
     game_id, tokens = table(api, stack=STACK)
     finish(api, redis_conn, game_id, tokens)
-    # when anyone asks for its verification
+    # when anyone asks for its verification (the end of the game already had a worker compute it)
     body = verification(api, game_id)
     # then it is verified, with the head the summary serves as a receipt
     last = summary(api, game_id)["head"]
-    assert body["ok"] is True and body["status"] == "verified" and body["code"] == 0
+    assert body["ok"] is True and body["status"] == "verified" and body["code"] == 0 and body["current"] is True
     assert body["version"] == last["version"] and body["head"] == last
     assert body["problems"] == [] and body["message"].startswith("Verified")
 
 
-def test_a_running_game_is_consistent_so_far_without_its_seed(api):
+def test_a_running_game_is_consistent_so_far_without_its_seed(api, redis_conn):
     # given a game under way (Ann played a card)
     game_id, tokens = table(api, stack=STACK)
     assert post_command(api, game_id, tokens[0], {"type": "PlayAction", "card": "tractor_beam",
                                                    "target": 1}).status_code == 200
     # when its verification is asked for
-    body = verification(api, game_id)
+    body = verification(api, game_id, redis_conn)
     # then it checks out so far, exit code 3, and says the draws wait for the end
     assert body["ok"] is True and body["status"] == "consistent_so_far" and body["code"] == 3
     assert body["version"] == summary(api, game_id)["version"] and "once the game is over" in body["message"]
@@ -66,8 +74,11 @@ def test_a_log_changed_after_the_end_is_tampered_and_says_where(api, redis_conn)
     events = api.get(f"/v1/games/{game_id}/events?after=0&limit=1000").get_json()["events"]
     drawn = next(e for e in events if e["type"] == "CardDrawn" and e["data"]["seat"] == 0)
     _rewrite_event(redis_conn, game_id, drawn["version"], '"seat":0', '"seat":1')
-    # when its verification is asked for
-    body = verification(api, game_id)
+    # when its verification is asked for again, once a worker has audited the changed log (the verdict
+    # kept at the end is dropped, as `stranded rebuild` does: a verdict is kept per version)
+    store = EventStore(redis_conn)
+    redis_conn.delete(store.key(game_id, "verdict"), store.key(game_id, "asked:verification:final"))
+    body = verification(api, game_id, redis_conn)
     # then it is tampered, exit code 1, and the problems name versions
     assert body["ok"] is False and body["status"] == "tampered" and body["code"] == 1
     assert body["problems"] and "version" in body["problems"][0]
@@ -77,3 +88,36 @@ def test_a_log_changed_after_the_end_is_tampered_and_says_where(api, redis_conn)
 def test_the_verification_of_no_such_game_is_404(api):
     resp = api.get("/v1/games/nosuchgame/verification")
     assert resp.status_code == 404 and resp.get_json()["error"]["code"]
+
+
+def test_no_request_audits_a_game_a_worker_does_once_per_version(api, redis_conn, monkeypatch):
+    # given a running game, and a count of every audit this process runs
+    import projections.verdicts as verdicts
+
+    game_id, tokens = table(api, stack=STACK)
+    audits = []
+    real = verdicts.verify
+    monkeypatch.setattr(verdicts, "verify", lambda *args, **kw: audits.append(1) or real(*args, **kw))
+    # when one reader asks for the verification ten times
+    answers = [api.get(f"/v1/games/{game_id}/verification").status_code for _ in range(10)]
+    # then no request ran the audit, and one job was enqueued for them all
+    assert answers == [202] * 10 and audits == []
+    assert Queue(AUDIT_QUEUE, connection=redis_conn).count == 1
+    # when the worker runs it, the verdict of this version is served from then on, with no audit
+    run_jobs(redis_conn)
+    assert audits == [1]
+    bodies = [verification(api, game_id) for _ in range(5)]
+    assert all(b["status"] == "consistent_so_far" and b["current"] is True for b in bodies) and audits == [1]
+
+
+def test_a_later_version_is_served_the_last_verdict_marked_not_current(api, redis_conn):
+    # given a running game whose verdict a worker computed
+    game_id, tokens = table(api, stack=STACK)
+    first = verification(api, game_id, redis_conn)
+    # when the game moves on and the verification is asked for again
+    assert post_command(api, game_id, tokens[0], {"type": "PlayAction", "card": "tractor_beam",
+                                                   "target": 1}).status_code == 200
+    body = verification(api, game_id)
+    # then the earlier verdict is served, saying which version it covers and that it is not current
+    assert body["current"] is False and body["version"] == first["version"] < summary(api, game_id)["version"]
+    assert "being checked now" in body["message"]

@@ -1,0 +1,78 @@
+"""A game's audit verdict, computed once per version by a worker and kept for readers.
+
+``GET /v1/games/{id}/verification`` answers from here (``service.table_handlers``); the verdict
+is computed by ``workers.audit_jobs.verify_game`` (``projections.audit.verify``) and kept in the
+game's slot (``stranded:{<game>}:verdict``, JSON) until the game moves on: a finished game's
+verdict never changes, a running game's covers the version it was computed at, and a reader of a
+later version is served it (marked not ``current``) while the next one is computed.
+
+Kept: ``{"version": the log's last version audited, "code", "ok", "finished", "head": [v, head]
+| null, "problems": [text], "unchecked": [text]}``.
+"""
+from __future__ import annotations
+
+import orjson
+
+from events.store import EventStore
+from projections.audit import Verdict, verify
+
+#: The verification's ``status`` for each exit code of ``stranded verify``.
+VERIFICATION_STATUS = {0: "verified", 1: "tampered", 3: "consistent_so_far"}
+
+
+def compute(store: EventStore, game_id: str) -> dict:
+    """Audit the game as the server holds it now and keep the verdict; return what was kept.
+    Raises ``GameNotFound``."""
+    kept = kept_form(verify(store, game_id))
+    store.redis.set(store.key(game_id, "verdict"), orjson.dumps(kept))
+    return kept
+
+
+def kept_form(verdict: Verdict) -> dict:
+    """What is kept of a verdict (see the module doc)."""
+    return {"version": verdict.events, "code": verdict.code, "ok": verdict.ok, "finished": verdict.finished,
+            "head": list(verdict.head) if verdict.head else None,
+            "problems": [str(problem) for problem in verdict.problems], "unchecked": list(verdict.unchecked)}
+
+
+def kept(store: EventStore, game_id: str) -> dict | None:
+    """The verdict kept for the game, or None (none yet, or unreadable)."""
+    raw = store.redis.get(store.key(game_id, "verdict"))
+    try:
+        found = orjson.loads(raw) if raw else None
+    except orjson.JSONDecodeError:
+        return None
+    return found if isinstance(found, dict) and isinstance(found.get("version"), int) else None
+
+
+def body(found: dict, game_version: int, over: bool) -> dict:
+    """The ``Verification`` a reader is served from a kept verdict. ``game_version``: the game's
+    version now (the verdict is ``current`` when it covers it); ``over``: the server's meta says
+    the game is over, so the problems (which may quote events hidden from some seats while it
+    runs) are listed."""
+    problems = found["problems"]
+    if problems:
+        message = (f"The log does not verify: {problems[0]}" + (f" (and {len(problems) - 1} more)."
+                                                                 if len(problems) > 1 else ".")) if over else \
+            (f"The log does not verify ({len(problems)} problem(s)); the details are listed once the game "
+             "is over.")
+    elif found["finished"]:
+        message = ("Verified: the chain holds, the revealed seed is the one committed to, and re-running the "
+                   "rules from it gives every recorded event.")
+    else:
+        message = ("Consistent so far: the chain holds and the rules accept every recorded command; the draws "
+                   "can be checked once the game is over and its seed revealed.")
+    head = {"version": found["head"][0], "head": found["head"][1]} if found["head"] else None
+    current = found["version"] == game_version
+    if not current:
+        message += f" (Checked up to version {found['version']}; version {game_version} is being checked now.)"
+    return {"ok": found["ok"], "status": VERIFICATION_STATUS[found["code"]], "code": found["code"],
+            "message": message, "version": found["version"], "head": head, "current": current,
+            "problems": problems if over else []}
+
+
+def pending(game_version: int) -> dict:
+    """The ``Verification`` of a game no verdict is kept for yet: being computed."""
+    return {"ok": None, "status": "pending", "code": None, "version": game_version, "head": None,
+            "current": False, "problems": [],
+            "message": "The log is being checked now; ask again in a moment."}
