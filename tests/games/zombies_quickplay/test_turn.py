@@ -507,3 +507,15 @@ def test_the_next_turn_draws_the_discard_back():
     g.do(0, "Discard", card=g.state["hands"][0][0])
     g.finish_turn(1)
     assert len(g.state["hands"][0]) == 3
+
+
+def test_a_player_may_hold_as_many_bullets_as_it_collects():
+    # given seat 0 holds 5 bullets (life is capped at 5, bullets are not) and stands on a bullet token
+    g = Game()
+    g.state["bullets"][0] = 5
+    g.put(0, "2,1")
+    g.state["tokens"]["2,1"] = "bullet"
+    # when it claims the token
+    g.do(0, "ClaimToken")
+    # then it holds 6
+    assert g.state["bullets"][0] == 6
