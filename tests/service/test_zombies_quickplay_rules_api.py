@@ -1,8 +1,9 @@
-"""Zombies!!! Quickplay's rules of version 4 through the REST API, one test per rule the second pass
-fixed (docs/rules/zombies-quickplay.md), each game stacked with ``options.stack`` and played by
-human seats over HTTP: the last life token ends a fight, cards are played at any time (out of
-turn, in windows asking every seat alike), the Sporting Goods has 7 building spaces, the first
-player is drawn, and a closed map with no zombie left does not end the game."""
+"""Zombies!!! Quickplay's rules of versions 4 and 5 through the REST API, one test per rule the second
+and third passes fixed (docs/rules/zombies-quickplay.md), each game stacked with ``options.stack`` and
+played by human seats over HTTP: the last life token ends a fight, cards are played at any time (out
+of turn, in windows asking every seat alike), the Sporting Goods has 7 building spaces, the first
+player is drawn, a closed map with no zombie left does not end the game, and a pawn alone with a
+token claims it at any point (out of turn too)."""
 from __future__ import annotations
 
 import random
@@ -208,3 +209,30 @@ def test_over_rest_a_closed_map_with_no_zombie_left_does_not_end_the_game(client
     assert t.summary()["status"] == "active" and t.view(None)["result"] is None
     assert "GameWon" not in [e["type"] for e in t.events()]
     assert TOWN_CENTRE in [p["space"] for p in t.view(None)["players"]]
+
+
+# -- "If at any point a player is alone in a space with a life or bullet token ... they may claim it" --
+def test_over_rest_a_pawn_alone_with_a_token_claims_it_while_the_game_waits_on_another_seat(client, redis_conn):
+    # given seat 0 lays the Lawn and Garden north of the Town Square and walks in to kill the zombie on
+    # its bullet token at 0,-2 (a roll of 4, then a 6), leaving the token there; seat 0 passes windows at once
+    t = Table(client, redis_conn, [{"name": "Ann", "auto_pass": True}, {"name": "Bob"}], seed="claim", first_seat=0,
+              stack={"tiles": ["lawn_and_garden"], "hands": QUIET[:2], "dice": [4, 6, 1]})
+    place(t, 0, 0, -1, 0)
+    t.ok(1, "Pass")
+    t.ok(0, "RollMovement")
+    for x, y in ((1, 0), (1, -1), (1, -2), (0, -2)):
+        t.ok(0, "Move", x=x, y=y)
+    t.ok(0, "Fight")
+    assert t.view(None)["map"]["tokens"]["0,-2"] == "bullet" and {"type": "ClaimToken"} in t.legal(0)
+    t.ok(0, "EndTurn")
+    assert t.to_act() == [1]
+    # when, in seat 1's turn, seat 0 (which the game is not waiting on) sends ClaimToken
+    assert t.legal(0) == [{"type": "ClaimToken"}]
+    events = t.ok(0, "ClaimToken")
+    # then it takes the token at once, and the game still waits on seat 1 alone
+    assert events[0]["type"] == "TokenTaken" and events[0]["data"]["token"] == "bullet"
+    assert t.view(0)["players"][0]["bullets"] == 4 and "0,-2" not in t.view(None)["map"]["tokens"]
+    assert t.to_act() == [1]
+    # and a second claim is refused with a sentence, changing nothing
+    resp = t.do(0, "ClaimToken")
+    assert resp.status_code == 422 and resp.get_json()["error"]["code"] == "no_token"

@@ -10,19 +10,23 @@ window asks), ``combat``, ``movement``, ``zombies`` (zombie steps), ``cardplay``
 and legal commands), ``views``, ``describe``, ``bots``; the published schemas are in
 ``view_schema``, ``event_schema`` and ``catalogue``.
 
-Rules version 4 (``zombies-quickplay/4``), the design of its reaction windows:
+Rules version 5 (``zombies-quickplay/5``), the design of its reaction windows and of what may
+happen "at any point":
 
-* Whom the game asks and waits for depends only on public facts. At three moments of a turn --
-  after its tile step (before its combat step, draw and movement roll), after each lost combat
-  roll (before it is paid for) and after its movement (before the zombie-move roll) -- a reaction
+* Whom the game asks and waits for depends only on public facts. At two moments of a turn --
+  after its tile step (before its combat step, draw and movement roll) and after a lost combat
+  roll the fighter could pay with bullets or a First Aid Kit (before it is paid for) -- a reaction
   window asks, all at once, every other seat that has played no Event card this round and holds
   at least one card; the game goes on once each has played a card or passed. What a seat holds
   never changes whom the game asks nor whether it waits.
 * Any seat may play an Event card whenever the game waits on anyone (its own decision, a window,
   another seat's decision: the auction, a movement, the zombie moves, a payment) and the card's
   text allows it then; the card is then among that seat's legal commands, and ``decide`` takes it
-  from a seat the game is not waiting on. Cards wait while another card's picks are made, while a
-  drawn tile is being placed with its zombies, and during one zombie's step.
+  from a seat the game is not waiting on. Cards wait while another card's picks are made and during
+  one zombie's step (version 4: also while a drawn tile was placed with its zombies).
+* A seat whose pawn is alone with a token it may take may claim it (``ClaimToken``) whenever the
+  game waits on anyone; like a card out of turn it changes nobody the game waits on (version 4
+  took a token only when a pawn arrived on it).
 * A window costs a human little: bots answer at once, a seat with the service's ``auto_pass``
   setting passes at once, and a front end may pass for a seat whose legal commands hold nothing
   but ``Pass`` (its own choice, from its own view).
@@ -31,7 +35,8 @@ Rules version 3 (old logs) differed in its windows (they asked, one by one, only
 holding a card they could play, which told everyone who held one), in combat (paying the last life
 did not end the fight), in the Sporting Goods (6 building spaces), in the first seat (always seat
 0) and in a closed map with no zombie ending the game; this code keeps those behaviours for games
-set up under version 3 (``state["rules"] == 3``), so old logs re-run exactly.
+set up under version 3 (``state["rules"] == 3``), and version 4's token and tile-step rules for
+games set up under version 4, so old logs re-run exactly.
 """
 from __future__ import annotations
 
@@ -55,8 +60,8 @@ RULESET = Ruleset(
     name="Zombies!!! Quickplay",
     min_seats=2,
     max_seats=6,
-    version="zombies-quickplay/4",
-    versions=("zombies-quickplay/3", "zombies-quickplay/4"),
+    version="zombies-quickplay/5",
+    versions=("zombies-quickplay/3", "zombies-quickplay/4", "zombies-quickplay/5"),
     setup=setup,
     decide=decide,
     evolve=evolve,

@@ -1,10 +1,10 @@
 """Bots: ``bot(view, legal_commands, rng) -> command``, from the view only.
 
 * ``random`` -- a random legal command, except that it keeps walking while it can
-  (``EndMove`` only when nothing else is listed) and, in the zombie moves, picks
+  (``EndMove`` only when nothing else is listed; a card or a token claim are among the picks) and, in the zombie moves, picks
   among the chosen zombie's steps and stopping, and otherwise chooses a random
   zombie or (half the time) stops, so that games end in reasonable time.
-* ``strong`` -- a greedy policy: walks towards the nearest zombie it can beat
+* ``strong`` -- a greedy policy: claims a token as soon as it may, walks towards the nearest zombie it can beat
   (or towards the Town Square centre when down to 1 life and under 3 bullets, or
   to the Helipad centre once it is on the map), pays bullets before life, bids for the Helipad when it
   is close, plays combat cards in combat, items when it can, and its attack
@@ -77,7 +77,7 @@ def random_bot(view, legal, rng):
         return rng.choice(choose) if rng.random() < 0.5 or not ends else ends[0]
     walking = [c for c in legal if c["type"] == "Move"]
     if walking:
-        return rng.choice(walking + [c for c in legal if c["type"] == "PlayCard"])
+        return rng.choice(walking + [c for c in legal if c["type"] in ("PlayCard", "ClaimToken")])
     useful = [c for c in legal if c["type"] not in ("EndMove",)]
     return rng.choice(useful or legal)
 
@@ -196,6 +196,8 @@ def strong_bot(view, legal, rng):
     """The greedy policy described in the module docstring; always returns one of ``legal``."""
     view = seen(view)
     me, stage = view["seat"], view["stage"]
+    if _of(legal, "ClaimToken"):
+        return _of(legal, "ClaimToken")[0]
     card = _card(view, legal)
     if card is not None:
         return card
@@ -247,7 +249,7 @@ def _discard(view, discards):
 
 
 def _count_own(legal):
-    return sum(1 for c in legal if c["type"] not in ("PlayCard", "UseItem"))
+    return sum(1 for c in legal if c["type"] not in ("PlayCard", "UseItem", "ClaimToken"))
 
 
 def _zombies(view, legal, rng):

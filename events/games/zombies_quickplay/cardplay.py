@@ -6,10 +6,11 @@
 items go face up in front of you while you stand in their building and are used
 later with ``UseItem`` (not "playing a card").
 
-Rules level 4: any seat may play whenever the game waits on someone (its own decision, a
+Rules level 4 on: any seat may play whenever the game waits on someone (its own decision, a
 window, or another seat's decision) and the card's text allows it, except while a card's
-choice is being made, while a drawn tile is placed with its zombies, and in the middle of one
-zombie's step (``cards_allowed_now``). Rules level 3 let only the seat being waited on play.
+choice is being made and in the middle of one zombie's step (``cards_allowed_now``); level 4
+also kept cards out while a drawn tile was placed with its zombies, level 5 lets them in.
+Rules level 3 let only the seat being waited on play.
 """
 from __future__ import annotations
 
@@ -24,7 +25,8 @@ from .cards import (
     ZOMBIE_MASTER_COUNT,
 )
 from .state import (
-    RULES,
+    V4,
+    V5,
     active_seat,
     building_spaces,
     copy_state,
@@ -82,7 +84,7 @@ def _building_plays(state, card):
 def _before_roll(state) -> bool:
     """Before the movement roll of the turn's seat: rules level 4, any time before it; level 3, only at
     its movement-roll step."""
-    if level(state) >= RULES:
+    if level(state) >= V4:
         return not movement_rolled(state)
     return state["phase"] == "move_roll"
 
@@ -148,12 +150,13 @@ TILE_PHASES = ("tile_spot", "tile_rotation", "place_zombies")
 
 
 def cards_allowed_now(state) -> bool:
-    """Rules level 4: whether Event cards may be played now at all (by any seat whose card allows it):
-    the game waits on someone, no card's choice is open, no tile is being placed with its zombies,
-    and no zombie is in the middle of a step (just chosen, or passing over another zombie)."""
+    """Rules level 4 on: whether Event cards may be played now at all (by any seat whose card allows
+    it): the game waits on someone, no card's choice is open, no zombie is in the middle of a step
+    (just chosen, or passing over another zombie) and, under rules level 4 only, no tile is being
+    placed with its zombies (level 5 lets cards in there too: choice 30)."""
     if state is None or state["over"] or state["choice"] is not None or not waiting_seats(state):
         return False
-    if state["phase"] in TILE_PHASES:
+    if state["phase"] in TILE_PHASES and level(state) < V5:
         return False
     zm = state["zm"]
     if state["phase"] == "zombies" and zm is not None and zm["current"] is not None:
@@ -178,7 +181,7 @@ def card_plays(state, seat) -> list[dict]:
     street zombie placement, a combat loss payment or the middle of a zombie's move."""
     if state is None or state["over"] or state["played"][seat]:
         return []
-    if level(state) >= RULES:
+    if level(state) >= V4:
         if not cards_allowed_now(state):
             return []
         state = with_zombie_stopped(state)

@@ -7,7 +7,7 @@ a fight is over.
 from __future__ import annotations
 
 from .cards import KILL_ROLL
-from .state import RULES, level
+from .state import V4, level
 from .tiles import building_of, parse
 
 
@@ -52,7 +52,7 @@ class CombatSteps:
         self.roll(seat, "combat", bonus=bonus, **extra)
         if s["combat"]["total"] >= KILL_ROLL:
             self.kill_here(seat)
-        elif level(s) >= RULES and not lost_roll_contested(s, seat):
+        elif level(s) >= V4 and not lost_roll_contested(s, seat):
             self.after_combat_roll()
         else:
             self.open_window("combat_roll")
@@ -93,7 +93,7 @@ class CombatSteps:
         """``seat`` pays for its lost roll with ``"life"`` or ``"first_aid_kit"``. Rules level 4: with no
         life token left after it the fight is over, and so is the movement ("combat continues until
         the player wins or runs out of life tokens"); level 3 fought on."""
-        out = level(self.s) >= RULES and self.s["life"][seat] - (pay == "life") <= 0
+        out = level(self.s) >= V4 and self.s["life"][seat] - (pay == "life") <= 0
         data = {"seat": seat, "pay": pay, "amount": 1}
         if out:
             data["fight_over"] = True

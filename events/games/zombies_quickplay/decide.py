@@ -4,17 +4,19 @@ Every command but ``PlayCard``/``UseItem``/``Pass`` answers one phase of the tur
 (see ``PHASE``). Guards raise :class:`RuleViolation` with a stable code; the
 state given is never mutated (resolution runs on a copy, see ``table.py``).
 From rules level 4 on, ``PlayCard`` is also accepted from a seat the game is not
-waiting on, when the card may be played now (``cardplay.card_plays``).
+waiting on, when the card may be played now (``cardplay.card_plays``); from level 5 on,
+so is ``ClaimToken`` (a pawn alone with a token may claim it at any point).
 """
 from __future__ import annotations
 
 from events.games.contract import RuleViolation, bad_arguments, command_type, not_your_turn
 
 from .cardplay import card_plays, choice_spaces, close_choice, item_uses, pick_space, play_card, use_item
-from .cards import CARDS, NAMES
-from .state import RULES, copy_state, level, steps_from, waiting_seats, window_open
-from .table import Table
-from .tiles import distances, key, kind, parse, rotations, spaces_of, spots
+from .cards import CARDS, MAX_LIFE, NAMES
+from .movement import token_to_claim
+from .state import V4, V5, copy_state, level, steps_from, waiting_seats, window_open
+from .table import Table, street_spaces, street_zombies_left
+from .tiles import distances, key, kind, parse, rotations, spots
 from .zombies import choosable, current_can_stop, current_steps
 
 #: command type -> the phase it answers (``None``: any phase, checked by its handler).
@@ -25,7 +27,10 @@ PHASE = {
     "ChooseZombie": "zombies", "MoveZombie": "zombies", "EndZombieMoves": "zombies",
     "Discard": "discard", "EndTurn": "discard",
     "PlayCard": None, "UseItem": None, "Pass": "window", "PickSpace": "choice", "StopChoice": "choice",
+    "ClaimToken": None,
 }
+#: Commands any seat may send while the game waits on another, from the rules level given.
+OUT_OF_TURN = {"PlayCard": V4, "ClaimToken": V5}
 
 
 _bad = bad_arguments
@@ -64,7 +69,11 @@ def decide(state, seat, command, rng):
     ctype = command_type(command, PHASE)
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state["seats"]:
         raise not_your_turn()
-    out_of_turn = ctype == "PlayCard" and level(state) >= RULES
+    if ctype == "ClaimToken" and level(state) < V5:
+        raise RuleViolation("unknown_command", "ClaimToken is not a command of this game's rules version: "
+                                               "a token is taken when a pawn arrives on it.")
+    since = OUT_OF_TURN.get(ctype)
+    out_of_turn = since is not None and level(state) >= since
     if seat not in waiting_seats(state) and not out_of_turn:
         raise not_your_turn()
     want = PHASE[ctype]
@@ -93,12 +102,6 @@ def place_tile(t, seat, command):
     t.place_tile(r)
 
 
-def street_spaces(state) -> list[str]:
-    """Road spaces of the new street tile with no zombie yet."""
-    return [key(x, y) for x, y in spaces_of(state["tiles"], state["new_cell"], "R")
-            if key(x, y) not in state["zombies"]]
-
-
 def place_zombie(t, seat, command):
     """PlaceZombie ``{x, y}``: one of a new street tile's zombies on one of its empty road spaces.
 
@@ -107,7 +110,7 @@ def place_zombie(t, seat, command):
     if k not in street_spaces(t.s):
         raise RuleViolation("illegal_space", "Street zombies go on empty road spaces of the new tile.")
     t.emit("ZombiesPlaced", {"spaces": [k], "how": "street"})
-    if t.s["to_place"] <= 0:
+    if not street_zombies_left(t.s):
         t.after_placement()
 
 
@@ -262,7 +265,7 @@ def play(t, seat, command):
 def stop_moving_zombie(t) -> None:
     """Rules level 4: before a card or an item in the zombie moves, the zombie being moved stops."""
     zm = t.s["zm"]
-    if level(t.s) >= RULES and t.s["phase"] == "zombies" and zm is not None and zm["current"] is not None:
+    if level(t.s) >= V4 and t.s["phase"] == "zombies" and zm is not None and zm["current"] is not None:
         x, y = parse(zm["current"]["at"])
         t.emit("ZombieStopped", {"x": x, "y": y})
 
@@ -296,6 +299,22 @@ def pick(t, seat, command):
     t.settle()
 
 
+def claim_token(t, seat, command):
+    """ClaimToken ``{}``: take the life or bullet token on your pawn's space, at any point, whoever the
+    game waits on (rules level 5; choice 34). Raises ``no_token``, ``not_alone`` (a zombie is in
+    the space), ``life_full`` (a life token at 5 life)."""
+    s = t.s
+    k = s["pawns"][seat]
+    token = s["tokens"].get(k) if k is not None else None
+    if token is None:
+        raise RuleViolation("no_token", "There is no life or bullet token on your pawn's space.")
+    if token_to_claim(s, seat) is None:
+        if token == "life" and s["life"][seat] >= MAX_LIFE:
+            raise RuleViolation("life_full", f"You already hold {MAX_LIFE} life tokens, the most a player may hold.")
+        raise RuleViolation("not_alone", "A zombie is in your space: you may claim its token once it is gone.")
+    t.claim_token(seat)
+
+
 def stop_choice(t, seat, command):
     """StopChoice ``{}``: stop moving the target early (Where Did Everybody Go?). Raises ``not_now``."""
     if t.s["choice"]["kind"] != "push":
@@ -310,5 +329,5 @@ COMMANDS = {
     "RollMovement": roll_movement, "Move": move, "EndMove": end_move,
     "ChooseZombie": choose_zombie, "MoveZombie": move_zombie, "EndZombieMoves": end_zombie_moves,
     "Discard": discard, "EndTurn": end_turn, "PlayCard": play, "UseItem": use, "Pass": pass_,
-    "PickSpace": pick, "StopChoice": stop_choice,
+    "PickSpace": pick, "StopChoice": stop_choice, "ClaimToken": claim_token,
 }

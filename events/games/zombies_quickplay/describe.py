@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from .cards import KILL_ROLL, NAMES, TEXTS
 from .combat import building_cells
-from .state import RULES, level
+from .state import V4, V5, level
 from .tiles import TILES, key, kind, parse
 
 DIRECTIONS = {(0, -1): "north", (1, 0): "east", (0, 1): "south", (-1, 0): "west"}
@@ -79,7 +79,7 @@ def describe(state, seat, command) -> dict:
         label = f"Spend {need} bullet{'s' if need != 1 else ''} to raise the roll to 4: the zombie dies."
         cost, effect = {"bullets": need}, {"kills": 1}
     elif ctype == "LoseLife":
-        last = state["life"][seat] == 1 and level(state) >= RULES
+        last = state["life"][seat] == 1 and level(state) >= V4
         label = "Lose your last life token: the fight and your movement end." if last \
             else "Lose a life token and fight on."
         cost = {"life": 1}
@@ -90,8 +90,9 @@ def describe(state, seat, command) -> dict:
         zombie = k in state["zombies"] and state["fx"]["food"] is None
         token = state["tokens"].get(k)
         into = {"D": " (a door)", "B": " (inside the building)"}.get(kind(state["tiles"], x, y), "")
+        onto = f", taking the {token} token." if level(state) < V5 else f", where a {token} token lies."
         label = f"Step {_where(state, x, y, state['pawns'][state['turn']])}{into}" + \
-            (": a zombie is there, fight it." if zombie else f", taking the {token} token." if token else ".")
+            (": a zombie is there, fight it." if zombie else onto if token else ".")
         effect = {"fight": zombie}
     elif ctype == "EndMove":
         left = state["move"]["left"]
@@ -117,6 +118,10 @@ def describe(state, seat, command) -> dict:
         else:
             label = f"Use your {NAMES[card]}: {TEXTS[card]}"
         cost = {"life": 1} if card == "grenade" else None
+    elif ctype == "ClaimToken":
+        token = state["tokens"][state["pawns"][seat]]
+        label = f"Claim the {token} token on your space: +1 {'life' if token == 'life' else 'bullet'}."
+        effect = {"life" if token == "life" else "bullets": 1}
     elif ctype == "Pass":
         label = "Pass: play no card now."
     elif ctype == "PickSpace":

@@ -75,6 +75,8 @@ COMMANDS = {
     "PickSpace": command("Pick a space for the card being carried out (Zombie Master, This Isn't So Bad, Where Did "
                          "Everybody Go?).", x=_space("column"), y=_space("row")),
     "StopChoice": command("Stop moving the target of Where Did Everybody Go? early."),
+    "ClaimToken": command("Claim the life or bullet token on your pawn's space while no zombie is there (a life "
+                          "token only below 5 life): at any point, whoever the game waits on (rules version 5)."),
 }
 
 SEAT = seat("A seat.", MAX_SEATS)
@@ -101,7 +103,8 @@ GAME_STARTED = {
     "zombies": integer("Zombies in the box.", 0, 100),
     "life": integer("Opening life tokens per seat.", 0, 5),
     "bullets": integer("Opening bullets per seat.", 0),
-    "rules": optional(integer("The rules level (4; absent in logs of rules version 3).", 4, 4)),
+    "rules": optional(integer("The rules level (5, or 4 in games of rules version 4; absent in logs of rules "
+                              "version 3).", 4, 5)),
     "first_seat": optional(seat("The seat that plays first (absent in logs of rules version 3: seat 0).",
                                 MAX_SEATS)),
     "first_seat_drawn": optional(boolean("Whether the first seat was drawn at random (false: fixed by the "
@@ -158,7 +161,8 @@ EVENTS = {
     "TokensPlaced": event("Life and bullet tokens are put in a new building.", obj("Where.", {
         "lives": array(KEY, "A life token on each."), "bullets": array(KEY, "A bullet token on each.")}),
                           sentence="Life and bullet tokens were put in the new building."),
-    "TokenTaken": event("A seat claims the token on its zombie-free space.", obj("The token.", {
+    "TokenTaken": event("A seat claims the token on its zombie-free space (rules version 5: with ClaimToken; "
+                        "before: on arriving there).", obj("The token.", {
         "seat": SEAT, "x": X, "y": Y, "token": string("Which.", enum=["life", "bullet"])}),
                         sentence="{seat:seat} took a {token:value} token."),
     "SuppliesSet": event("A seat's life and bullets become these numbers.", obj("The supplies.", {

@@ -10,9 +10,10 @@ from events.games.contract import Decision
 
 from .cardplay import card_plays, choice_spaces, item_uses
 from .cards import NAMES
-from .decide import legal_moves, stage, street_spaces
-from .state import waiting_seats
-from .table import Table
+from .decide import legal_moves, stage
+from .movement import token_to_claim
+from .state import V5, level, waiting_seats
+from .table import Table, street_spaces, street_zombies_left
 from .tiles import TILES, parse, rotations, spots
 from .windows import MOMENTS_NOW, MOMENTS_OLD
 from .zombies import choosable, current_can_stop, current_steps
@@ -58,7 +59,7 @@ def _phase_commands(state, seat, st) -> list[dict]:
         tx, ty = state["spot"]
         return [{"type": "PlaceTile", "rotation": r} for r in rotations(state["tiles"], state["drawn"], tx, ty)]
     if st == "place_zombies":
-        if state["new_cell"] is None or state["to_place"] <= 0:
+        if not street_zombies_left(state):
             return []
         return [_xy(k, "PlaceZombie") for k in street_spaces(state)]
     if st == "auction":
@@ -172,10 +173,18 @@ def pending(state) -> list[Decision]:
     return out
 
 
+def token_claims(state, seat) -> list[dict]:
+    """``[{"type": "ClaimToken"}]`` when ``seat``'s pawn is alone with a token it may take and the game
+    waits on someone (anyone), from rules level 5 (choice 34); else ``[]``."""
+    if level(state) < V5 or not waiting_seats(state) or token_to_claim(state, seat) is None:
+        return []
+    return [{"type": "ClaimToken"}]
+
+
 def legal_commands(state, seat) -> list[dict]:
     """Every complete command ``seat`` may send now: the step's own commands if the game waits on
-    ``seat`` (its default among them), then ``PlayCard`` (rules level 4: also when the game waits on
-    another seat) and ``UseItem``."""
+    ``seat`` (its default among them), then ``ClaimToken`` (rules level 5, whoever the game waits on),
+    ``PlayCard`` (rules level 4: also when the game waits on another seat) and ``UseItem``."""
     if state is None or seat is None or state["over"]:
         return []
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state["seats"]:
@@ -185,4 +194,4 @@ def legal_commands(state, seat) -> list[dict]:
         own = _phase_commands(state, seat, stage(state))
         if not own:
             return []
-    return own + card_plays(state, seat) + item_uses(state, seat)
+    return own + token_claims(state, seat) + card_plays(state, seat) + item_uses(state, seat)

@@ -7,25 +7,42 @@ table; a step onto a zombie hands over to ``CombatSteps``.
 from __future__ import annotations
 
 from .cards import KEYS_SPACES, MAX_LIFE, OPENING_BULLETS, OPENING_LIFE, SKATEBOARD_BONUS
-from .state import RULES, level
+from .state import V4, V5, level
 from .tiles import TOWN_CENTRE, parse
 from .zombies import any_zombie_step
+
+
+def token_to_claim(state, seat: int) -> str | None:
+    """The token (``"life"`` or ``"bullet"``) ``seat`` may claim now, else ``None``: the one on its
+    pawn's space when no zombie is in that space (not even one moving through it), a life token
+    only below 5 life (docs/rules/zombies-quickplay.md, 'Tokens'; choice 34)."""
+    k = state["pawns"][seat]
+    token = state["tokens"].get(k) if k is not None else None
+    if token is None or k in state["zombies"]:
+        return None
+    moving = state["zm"]["current"] if state["zm"] else None
+    if moving is not None and moving["at"] == k:
+        return None
+    if token == "life" and state["life"][seat] >= MAX_LIFE:
+        return None
+    return token
 
 
 class MoveSteps:
     """Tokens, the movement roll and allowance, the pawn's steps, and the zombie-move roll."""
 
     def take_token(self, seat: int) -> None:
-        """Claim the token on ``seat``'s space if no zombie is there (a life token only below 5 life)."""
-        s = self.s
-        k = s["pawns"][seat]
-        token = s["tokens"].get(k)
-        if token is None or k in s["zombies"]:
-            return
-        if token == "life" and s["life"][seat] >= MAX_LIFE:
-            return
-        x, y = parse(k)
-        self.emit("TokenTaken", {"seat": seat, "x": x, "y": y, "token": token})
+        """A pawn arrives on a space: rules levels 3 and 4 take its token at once (their choice 8);
+        from level 5 on the player claims it with ``ClaimToken`` whenever it likes (choice 34)."""
+        if level(self.s) < V5:
+            self.claim_token(seat)
+
+    def claim_token(self, seat: int) -> None:
+        """``seat`` claims the token on its space if it may (``token_to_claim``); else nothing."""
+        token = token_to_claim(self.s, seat)
+        if token is not None:
+            x, y = parse(self.s["pawns"][seat])
+            self.emit("TokenTaken", {"seat": seat, "x": x, "y": y, "token": token})
 
     def roll_movement(self, seat: int) -> None:
         """Step 4: the movement allowance: the roll (+2 Skateboard), halved by Your Shoe's Untied, at
@@ -60,7 +77,7 @@ class MoveSteps:
         recorded from rules level 4 on so that a view can explain the allowance."""
         cramp = self.s["fx"]["cramp"][seat]
         data = {"seat": seat, "allowance": allowance, "mover": seat if cramp is None else cramp}
-        if level(self.s) >= RULES:
+        if level(self.s) >= V4:
             data.update({"roll": None, "skateboard": False, "halved": False, "life_at_start": None,
                          "doubled": False, **how})
         self.emit("MovementAllowed", data)
@@ -74,7 +91,7 @@ class MoveSteps:
         s = self.s
         self.emit("SuppliesSet", {"seat": seat, "life": min(MAX_LIFE, s["life"][seat] + 2),
                                   "bullets": s["bullets"][seat], "reason": "much_needed_rest"})
-        if level(s) >= RULES:
+        if level(s) >= V4:
             self.allow(seat, 0, basis="rest")
             return
         self.emit("MovementAllowed", {"seat": seat, "allowance": 0, "mover": seat})
@@ -98,15 +115,23 @@ class MoveSteps:
         s = self.s
         seat = s["turn"]
         self.emit("MovementEnded", {"seat": seat})
-        if s["pawns"][seat] == TOWN_CENTRE:
-            life, bullets = max(s["life"][seat], OPENING_LIFE), max(s["bullets"][seat], OPENING_BULLETS)
-            if (life, bullets) != (s["life"][seat], s["bullets"][seat]):
-                self.emit("SuppliesSet", {"seat": seat, "life": life, "bullets": bullets, "reason": "town_square"})
+        self.town_square_refill(seat)
         self.phase("zombie_roll")
-        if level(s) >= RULES:
+        if level(s) >= V4:
             self.zombie_step()
         else:
             self.open_window("movement_over")
+
+    def town_square_refill(self, seat: int) -> None:
+        """On the Town Square centre, ``seat``'s life and bullets rise to 3 each (never fall): when its
+        movement ends there, and (rules level 5) again when its turn ends there, in case a card
+        took some in between (choice 8)."""
+        s = self.s
+        if s["pawns"][seat] != TOWN_CENTRE:
+            return
+        life, bullets = max(s["life"][seat], OPENING_LIFE), max(s["bullets"][seat], OPENING_BULLETS)
+        if (life, bullets) != (s["life"][seat], s["bullets"][seat]):
+            self.emit("SuppliesSet", {"seat": seat, "life": life, "bullets": bullets, "reason": "town_square"})
 
     # -- zombie moves ---------------------------------------------------
     def zombie_step(self) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 
 from .cards import HAND_LIMIT, KILL_TARGET, OPENING_BULLETS, OPENING_LIFE, ZOMBIES, deck_counts, full_deck
-from .state import OLD_RULES, RULES
+from .state import OLD_RULES, RULES, V4, V5
 from .table import Table
 from .tiles import TILES, last_ten, tile_deck_counts
 
@@ -50,7 +50,7 @@ def _tile_stack(stack, rng) -> list[str]:
 FIRST_SEAT_HELP = ("The seat that plays first (0 to seats - 1; tests and tutorials). Without it the first "
                    "player is drawn at random with the game's seeded randomness.")
 #: Rules versions this code sets up and re-runs -> their rules level.
-LEVELS = {"zombies-quickplay/3": OLD_RULES, "zombies-quickplay/4": RULES}
+LEVELS = {"zombies-quickplay/3": OLD_RULES, "zombies-quickplay/4": V4, "zombies-quickplay/5": V5}
 
 
 def rules_level(options) -> int:
@@ -64,12 +64,12 @@ def rules_level(options) -> int:
 
 
 def first_seat(options, seats, level, rng) -> int | None:
-    """The first seat: ``options["first_seat"]`` if given, else drawn with ``rng`` (rules level 4); seat 0
+    """The first seat: ``options["first_seat"]`` if given, else drawn with ``rng`` (rules level 4 on); seat 0
     under rules level 3, which recorded none (``None``). Raises ``ValueError`` for a bad option."""
     chosen = (options or {}).get("first_seat")
-    if level < RULES:
+    if level < V4:
         if chosen is not None:
-            raise ValueError("The first_seat option needs rules version zombies-quickplay/4.")
+            raise ValueError("The first_seat option needs rules version zombies-quickplay/4 or later.")
         return None
     if chosen is None:
         return rng.randrange(seats)
@@ -137,7 +137,7 @@ def setup(options, seats, rng):
         "tile_deck": tiles, "event_deck": top + rest, "hands": hands, "dice": list(dice),
         "zombies": ZOMBIES, "life": OPENING_LIFE, "bullets": OPENING_BULLETS,
     }
-    if level >= RULES:
+    if level >= V4:
         data.update(rules=level, first_seat=first, first_seat_drawn=(options or {}).get("first_seat") is None)
     t = Table(None, rng)
     t.emit("GameStarted", data)

@@ -3,7 +3,7 @@
 Shape (lists indexed by seat; spaces and tile cells are ``"x,y"`` keys, see ``tiles``)::
 
     {
-      "rules": 4,                            # the rules level the game was set up with (3: old logs)
+      "rules": 5,                            # the rules level the game was set up with (3, 4: old logs)
       "seats": 3, "kill_target": 22, "stacked": False, "first_seat": 0,
       "tiles": {"0,0": {"tile": "town_square", "rotation": 0}, ...},
       "tile_deck": [...], "tile_discard": [...],     # hidden order / public pile
@@ -49,9 +49,15 @@ def deep_copy(value):
     return value
 
 
-#: The rules level new games are set up with; logs of rules version 3 carry no level.
-RULES = 4
+#: Rules levels. ``V4``: rules version 4's reaction windows alike for every hand, Event cards at any
+#: time, the last life ending a fight, the Sporting Goods' 7 rooms, the drawn dealer, a closed map
+#: playing on. ``V5``: tokens claimed at any point (``ClaimToken``), Event cards while a tile is
+#: placed, the Town Square refill at the turn's end. ``RULES``: the level new games are set up
+#: with; logs of rules version 3 carry no level (``OLD_RULES``).
 OLD_RULES = 3
+V4 = 4
+V5 = 5
+RULES = V5
 
 _FLAT = ("zombies", "tokens", "tiles")
 _LISTS = ("tile_deck", "tile_discard", "pawns", "life", "bullets", "kills", "deck", "discard", "played", "dice")
@@ -75,7 +81,7 @@ def copy_state(state):
 
 
 def level(state) -> int:
-    """The rules level of the game: 4 (today's rules) or 3 (a game set up by rules version 3)."""
+    """The rules level of the game: 5 (today's rules), 4 or 3 (a game set up by an older rules version)."""
     return state.get("rules", OLD_RULES)
 
 
@@ -93,7 +99,7 @@ def waiting_seats(state) -> list[int]:
         return [state["choice"]["seat"]]
     if window_open(state):
         queue = state["window"]["queue"]
-        return list(queue) if level(state) >= RULES else [queue[0]]
+        return list(queue) if level(state) >= V4 else [queue[0]]
     phase = state["phase"]
     if phase == "auction":
         return [state["auction"]["next"]] if state["auction"] else []

@@ -18,10 +18,24 @@ from .cards import HAND_LIMIT
 from .combat import CombatSteps
 from .evolve import evolve
 from .movement import MoveSteps
-from .state import RULES, helipad_centre, level, window_open
+from .state import V4, V5, helipad_centre, level, window_open
 from .tiles import HELIPAD, NAMED, STREETS, TILES, exit_count, key, local_after_rotation, spaces_of, spots, unrotated
 from .seats_out import is_out
 from .windows import asked_seats
+
+
+def street_spaces(state) -> list[str]:
+    """Road spaces of the new street tile with no zombie yet."""
+    return [key(x, y) for x, y in spaces_of(state["tiles"], state["new_cell"], "R")
+            if key(x, y) not in state["zombies"]]
+
+
+def street_zombies_left(state) -> bool:
+    """Whether a street zombie is still to be placed and can be: one is due, the box holds one and an
+    empty road space of the new tile is left (from rules level 5 an Event card played meanwhile may
+    have used them up: the rest stay in the box)."""
+    return state["to_place"] > 0 and state["pool"] > 0 and state["new_cell"] is not None \
+        and bool(street_spaces(state))
 
 
 class Table(CombatSteps, MoveSteps):
@@ -103,12 +117,14 @@ class Table(CombatSteps, MoveSteps):
         if s["over"] or s["choice"] is not None or window_open(s):
             return
         if s["window"] is None:
-            if self.end_fight_if_zombie_gone() or level(s) < RULES:
+            if self.end_fight_if_zombie_gone() or level(s) < V4:
                 return
             if s["phase"] == "zombies":
                 self.settle_zombies()
             elif s["phase"] == "combat_loss" and not self.loss_options(s["turn"]):
                 self.after_combat_roll()        # a card took what the fighter would have paid with
+            elif s["phase"] == "place_zombies" and not street_zombies_left(s):
+                self.after_placement()          # a card filled the new street or emptied the box
             return
         at = s["window"]["at"]
         self.emit("WindowClosed", {"at": at})
@@ -124,7 +140,7 @@ class Table(CombatSteps, MoveSteps):
         self.emit("TurnStarted", {"seat": seat})
         if self.s["fx"]["paralysed"][seat]:
             self.emit("TurnSkipped", {"seat": seat})
-            self.end_turn()
+            self.end_turn(skipped=True)
             return
         self.tile_step()
 
@@ -147,7 +163,7 @@ class Table(CombatSteps, MoveSteps):
     def tile_step_done(self) -> None:
         """The tile step is over: the window of the turn's start (rules level 4), then step 2. Rules
         level 3 held a window only after a placed tile (``after_placement``)."""
-        if level(self.s) >= RULES:
+        if level(self.s) >= V4:
             self.phase("tile_done")
             self.open_window("turn_start")
         else:
@@ -230,7 +246,7 @@ class Table(CombatSteps, MoveSteps):
             if placer == s["turn"]:
                 self.end_turn()
                 return
-        if level(s) >= RULES:
+        if level(s) >= V4:
             self.tile_step_done()
         else:
             self.open_window("tile_placed")
@@ -260,17 +276,20 @@ class Table(CombatSteps, MoveSteps):
         seat = self.s["turn"]
         self.draw_cards(seat, HAND_LIMIT - len(self.s["hands"][seat]))
         self.phase("move_roll")
-        if level(self.s) < RULES:
+        if level(self.s) < V4:
             self.open_window("move_roll")
 
-    def end_turn(self) -> None:
-        """Step 6 done: the turn passes clockwise (to the next seat). Under rules level 3 a closed map
-        with no zombie left on it ended the game (the most kills won, a tie had no winner); today
-        play goes on, as cards can still bring zombies back (docs/rules/zombies-quickplay.md,
-        'Ending and scoring'). A seat that resigned is passed over."""
+    def end_turn(self, skipped: bool = False) -> None:
+        """Step 6 done: the turn passes clockwise (to the next seat). From rules level 5 a turn (not
+        ``skipped``) that ends on the Town Square centre refills life and bullets to 3 first. Under
+        rules level 3 a closed map with no zombie left on it ended the game (the most kills won, a
+        tie had no winner); today play goes on, as cards can still bring zombies back
+        (docs/rules/zombies-quickplay.md, 'Ending and scoring'). A seat that resigned is passed over."""
         s = self.s
+        if level(s) >= V5 and not skipped:
+            self.town_square_refill(s["turn"])
         self.emit("TurnEnded", {"seat": s["turn"]})
-        if level(s) < RULES and s["closed"] and not s["zombies"]:
+        if level(s) < V4 and s["closed"] and not s["zombies"]:
             top = max(s["kills"])
             leaders = [seat for seat in range(s["seats"]) if s["kills"][seat] == top]
             self.emit("GameWon", {"seat": leaders[0] if len(leaders) == 1 else None, "result": "map_closed"})

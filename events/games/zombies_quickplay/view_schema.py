@@ -121,7 +121,7 @@ DECISION = obj("A decision the game waits for.", {
 FULL = obj("The game as one seat (or a spectator) sees it.", {
     "started": const(True, "The game has started."),
     "rules_version": string("The rules version the game is played under (old games keep theirs).",
-                            enum=["zombies-quickplay/3", "zombies-quickplay/4"]),
+                            enum=["zombies-quickplay/3", "zombies-quickplay/4", "zombies-quickplay/5"]),
     "seat": nullable(seat("The seat this view is for, or null for a spectator.", MAX_SEATS)),
     "seats": integer("Number of seats.", 2, MAX_SEATS),
     "first_seat": seat("The seat that played first (drawn at random unless the game fixed it).", MAX_SEATS),

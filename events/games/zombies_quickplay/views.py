@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .legal import pending
 from .seats_out import is_out
-from .state import OLD_RULES, RULES, helipad_centre, level
+from .state import OLD_RULES, V4, V5, helipad_centre, level
 from .tiles import parse
 
 #: result code -> the sentence of the outcome (``{winner}``: the winning seat).
@@ -22,7 +22,7 @@ REASONS = {
     "map_closed_tie": "The map was closed with no zombie left on it (rules version 3) and the most kills were "
                       "tied: nobody won.",
 }
-RULES_VERSIONS = {OLD_RULES: "zombies-quickplay/3", RULES: "zombies-quickplay/4"}
+RULES_VERSIONS = {OLD_RULES: "zombies-quickplay/3", V4: "zombies-quickplay/4", V5: "zombies-quickplay/5"}
 
 
 def outcome(state):

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from .cardplay import plays_of
 from .seats_out import is_out
-from .state import RULES, level
+from .state import V4, level
 
 #: Moments of rules level 4 -> when the window comes (the Table method that follows is in
 #: ``table.MOMENTS``).
@@ -37,7 +37,7 @@ def asked_seats(state) -> list[int]:
     docstring; level 3 looks at the hands)."""
     n, turn = state["seats"], state["turn"]
     others = [(turn + i) % n for i in range(1, n) if not is_out(state, (turn + i) % n)]
-    if level(state) >= RULES:
+    if level(state) >= V4:
         return [seat for seat in others if not state["played"][seat] and state["hands"][seat]]
     return [seat for seat in others if not state["played"][seat]
             and any(plays_of(state, seat, card) for card in set(state["hands"][seat]))]

@@ -2,6 +2,9 @@
 windows and Solar Flares."""
 from __future__ import annotations
 
+import pytest
+
+from events.games.contract import RuleViolation
 from events.games.selfish_space import RULESET as R
 
 from .helpers import Game, hand
@@ -235,3 +238,29 @@ def test_solar_flare_space_leaves_you_unable_to_act_next_turn():
     g.do(0, "Travel", pay="singles")
     g.do(1, "Breathe")
     assert not any(c["type"] == "PlayAction" for c in R.legal_commands(g.state, 0))
+
+
+def test_hack_suit_taking_the_last_oxygen_kills_the_target_at_once():
+    # given seat 1 holds one single Oxygen and a Rocket Booster, and seat 0 plays Hack Suit on it
+    g = Game(3, hands=[hand("hack_suit", oxygen=4), hand("rocket_booster", oxygen=1), hand(oxygen=4)])
+    g.do(0, "PlayAction", card="hack_suit", target=1)
+    g.do(1, "Pass")
+    # when seat 0 takes the Oxygen ("if a player runs out of oxygen at any time, that player dies")
+    g.do(0, "TakeCard", card="oxygen")
+    # then seat 1 is dead at once, in seat 0's turn, and its last card went to the discard pile
+    assert not g.state["alive"][1] and g.hand(1) == [] and g.state["turn"] == 0
+
+
+def test_from_the_breathe_or_travel_step_on_no_action_card_can_be_played():
+    # given seat 0 travels onto a Meteoroid holding 6+ cards, Action cards among them
+    g, _ = travel_onto("meteoroid", hands=[hand("laser_blast", "shield", "hack_suit", oxygen=4), hand(oxygen=4)])
+    assert g.pending[0].kind == "choice"
+    # when it tries to play an Action card while picking its discards ("From this point on, no more
+    # actions can be played!")
+    legal = R.legal_commands(g.state, 0)
+    before = R.copy_state(g.state)
+    # then none is offered, and one sent is refused without changing anything
+    assert not [c for c in legal if c["type"] == "PlayAction"]
+    with pytest.raises(RuleViolation):
+        g.do(0, "PlayAction", card="laser_blast", target=1)
+    assert g.state == before

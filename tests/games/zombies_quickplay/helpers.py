@@ -48,7 +48,7 @@ class Game(Driver):
         options = {"stack": stack, "base_event_deck": base}
         if rules_version is not None:
             options["rules_version"] = rules_version
-        if first_seat is not None and rules_version is None:
+        if first_seat is not None and rules_version != "zombies-quickplay/3":
             options["first_seat"] = first_seat
         self.listen = set(listen)
         super().__init__(R, seats, options, seed)

@@ -90,6 +90,21 @@ def test_an_item_is_put_in_play_only_inside_its_building():
     assert g.state["items"][0] == ["fire_axe"] and R.view(g.state, 1)["players"][0]["items_in_play"] == ["fire_axe"]
 
 
+def test_items_in_play_do_not_count_against_the_hand_of_3_and_have_no_limit():
+    # given seat 0 already has three items in play, holds a full hand of 3 and stands in the Fire Station
+    g = Game(hands=hands("fire_axe"))
+    g.state["items"][0] = ["skateboard", "chainsaw", "first_aid_kit"]
+    inside(g, "fire_station")
+    # when it puts its Fire Axe in play
+    play(g, 0, "fire_axe")
+    # then it has four items in play, and at the draw step it draws back up to 3 cards in hand
+    assert g.state["items"][0] == ["skateboard", "chainsaw", "first_aid_kit", "fire_axe"]
+    assert len(g.state["hands"][0]) == 2
+    g.finish_turn(0)
+    g.finish_turn(1)
+    assert len(g.state["hands"][0]) == 3 and len(g.state["items"][0]) == 4
+
+
 def test_fire_axe_in_play_adds_1_to_combat_rolls():
     g = Game(hands=hands("fire_axe"))
     inside(g, "fire_station")

@@ -19,8 +19,8 @@ ARG_TYPES = {"integer", "string", "array", "boolean", "number"}
 
 def test_the_ruleset_is_registered_for_2_to_6_seats():
     assert get_ruleset("zombies-quickplay") is R
-    assert (R.min_seats, R.max_seats, R.version) == (2, 6, "zombies-quickplay/4")
-    assert R.versions == ("zombies-quickplay/3", "zombies-quickplay/4")
+    assert (R.min_seats, R.max_seats, R.version) == (2, 6, "zombies-quickplay/5")
+    assert R.versions == ("zombies-quickplay/3", "zombies-quickplay/4", "zombies-quickplay/5")
     assert set(R.bots) >= {"random", "strong"} and "stack" in R.options
 
 

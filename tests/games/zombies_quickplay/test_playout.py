@@ -76,7 +76,8 @@ def check_redaction(event, seats):
 BAD = [{"type": "Move", "x": 99, "y": 99}, {"type": "PickTileSpot", "x": 50, "y": 50},
        {"type": "Bid", "kills": 99}, {"type": "PlayCard", "card": "fear", "target": 99},
        {"type": "Discard", "card": "were_screwed"}, {"type": "ChooseZombie", "x": 99, "y": 0},
-       {"type": "PickSpace", "x": 99, "y": 99}, {"type": "UseItem", "card": "chainsaw"}, {"type": "Dance"}]
+       {"type": "PickSpace", "x": 99, "y": 99}, {"type": "UseItem", "card": "chainsaw"}, {"type": "ClaimToken"},
+       {"type": "Dance"}]
 
 
 @pytest.mark.parametrize("seats", [2, 3, 4, 5, 6])
@@ -103,7 +104,7 @@ def test_random_playouts_keep_every_invariant(seats):
                 assert shadow[0] == state, "replay differs from the live state"
                 check_views(state)
                 check_commands(R, state, state["seats"], BAD, sample=4, rng=rng, max_legal=MAX_LEGAL,
-                               unasked=lambda c: c["type"] == "PlayCard")
+                               unasked=lambda c: c["type"] in ("PlayCard", "ClaimToken"))
 
         record = play_game(R, policies, f"playout-{seats}-{game}", options=options, on_step=on_step)
         assert_everything_accounted(record.state)

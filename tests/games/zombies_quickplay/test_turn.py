@@ -305,34 +305,65 @@ def test_a_pawn_may_walk_back_over_its_steps_and_share_a_space_with_another_pawn
     assert g.state["pawns"] == ["2,1", "2,1"] and g.state["move"] is None
 
 
-def test_a_token_on_a_space_without_a_zombie_is_taken():
+def test_a_pawn_that_moves_onto_a_token_with_no_zombie_may_claim_it():
+    # given a bullet token east of seat 0 and a life token north of it, and seat 0 rolling 3
     g = Game()
     g.state["tokens"].update({"2,1": "bullet", "1,0": "life"})
     at_move(g, 3)
+    # when it steps onto the bullet token, the token is offered, not forced on it
     g.do(0, "Move", x=2, y=1)
+    assert g.state["bullets"][0] == 3 and {"type": "ClaimToken"} in g.legal(0)
+    g.do(0, "ClaimToken")
+    # then it holds one more bullet and the token is gone; the same for the life token
     assert g.state["bullets"][0] == 4 and "2,1" not in g.state["tokens"]
     g.do(0, "Move", x=1, y=1)
     g.do(0, "Move", x=1, y=0)
+    g.do(0, "ClaimToken")
     assert g.state["life"][0] == 4
 
 
+def test_rules_version_4_took_a_token_on_arrival():
+    g = Game(rules_version="zombies-quickplay/4")
+    g.state["tokens"].update({"2,1": "bullet"})
+    at_move(g, 3)
+    g.do(0, "Move", x=2, y=1)
+    assert g.state["bullets"][0] == 4 and "2,1" not in g.state["tokens"]
+    assert {"type": "ClaimToken"} not in g.legal(0)
+    with pytest.raises(RuleViolation) as err:
+        g.do(0, "ClaimToken")
+    assert err.value.code == "unknown_command"
+
+
 def test_no_more_than_5_life_so_a_life_token_stays_put():
+    # given seat 0 at 5 life next to a life token
     g = Game()
     g.state["life"][0] = 5
     g.state["tokens"]["2,1"] = "life"
     at_move(g, 3)
+    # when it steps onto it
     g.do(0, "Move", x=2, y=1)
+    # then it cannot claim it: the token stays and a claim is refused
+    assert {"type": "ClaimToken"} not in g.legal(0)
+    with pytest.raises(RuleViolation) as err:
+        g.do(0, "ClaimToken")
+    assert err.value.code == "life_full"
     assert g.state["life"][0] == 5 and g.state["tokens"] == {"2,1": "life"}
 
 
-def test_a_token_under_a_zombie_is_taken_once_the_zombie_is_dead():
+def test_a_token_under_a_zombie_may_be_collected_once_the_zombie_is_dead():
+    # given a zombie on a bullet token east of seat 0
     g = Game()
     g.zombie("2,1")
     g.state["tokens"]["2,1"] = "bullet"
     at_move(g, 3, 6)
+    # when seat 0 steps onto it, it fights: the token cannot be claimed under the zombie
     g.do(0, "Move", x=2, y=1)
-    assert g.state["bullets"][0] == 3
+    with pytest.raises(RuleViolation) as err:
+        g.do(0, "ClaimToken")
+    assert err.value.code == "not_alone" and g.state["bullets"][0] == 3
+    # then once the zombie is dead, it may claim it
     g.do(0, "Fight")
+    g.do(0, "ClaimToken")
     assert g.state["bullets"][0] == 4
 
 
@@ -476,3 +507,15 @@ def test_the_next_turn_draws_the_discard_back():
     g.do(0, "Discard", card=g.state["hands"][0][0])
     g.finish_turn(1)
     assert len(g.state["hands"][0]) == 3
+
+
+def test_a_player_may_hold_as_many_bullets_as_it_collects():
+    # given seat 0 holds 5 bullets (life is capped at 5, bullets are not) and stands on a bullet token
+    g = Game()
+    g.state["bullets"][0] = 5
+    g.put(0, "2,1")
+    g.state["tokens"]["2,1"] = "bullet"
+    # when it claims the token
+    g.do(0, "ClaimToken")
+    # then it holds 6
+    assert g.state["bullets"][0] == 6

@@ -245,9 +245,10 @@ def test_no_card_while_a_zombie_is_in_the_middle_of_a_step():
     assert err.value.code == "not_now"
 
 
-def test_no_card_while_a_tile_is_placed_with_its_zombies_or_while_another_cards_picks_are_made():
+def test_rules_version_4_played_no_card_while_a_tile_was_placed_with_its_zombies():
     g = Game(tiles=["straight"], hands=[["zombie_master", "grenade", "chainsaw"], ["zombie_master", "fire_axe",
-                                                                                   "chainsaw"]], listen=[1])
+                                                                                   "chainsaw"]], listen=[1],
+             rules_version="zombies-quickplay/4")
     for step in (("PickTileSpot", {"x": 1, "y": 0}), ("PlaceTile", {"rotation": 1}), ("PlaceZombie", {"x": 3, "y": 1})):
         assert g.legal(1) == [] and not [c for c in g.legal(0) if c["type"] == "PlayCard"]
         g.do(0, step[0], **step[1])
