@@ -39,11 +39,11 @@ def exported(tmp_path, monkeypatch):
 
 def offline(monkeypatch):
     """From here on, any attempt of the CLI to reach a Redis fails the test."""
-    from service import cli
+    from service import cli, cli_common
 
     def no_redis(data_dir):
         raise AssertionError(f"verify --file reached for a Redis ({data_dir})")
-    monkeypatch.setattr(cli, "_redis", no_redis)
+    monkeypatch.setattr(cli_common, "redis_for", no_redis)
 
 
 def verify_file(path, tmp_path, *receipts):
