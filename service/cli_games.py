@@ -60,21 +60,20 @@ _ONE_VERSION = re.compile(r"^version (\d+): (.+)$")
 
 
 def unchecked_lines(unchecked: list[str]) -> list[str]:
-    """What a verdict could not check, one line per reason: the versions that share a reason
-    (every command whose events depend on the seed, while it is secret) become one line
-    naming how many and the first and last of them."""
-    lines, by_reason = [], {}
-    for what in unchecked:
-        match = _ONE_VERSION.match(what)
-        if match:
-            by_reason.setdefault(match.group(2), []).append(int(match.group(1)))
-        else:
-            lines.append(f"not checked: {what}")
-    for reason, versions in by_reason.items():
-        where = f"version {versions[0]}" if len(versions) == 1 else \
-            f"{len(versions)} commands (versions {min(versions)} to {max(versions)})"
-        lines.append(f"not checked yet: {where}, because {reason.replace('its events', 'their events')}"
-                     if len(versions) > 1 else f"not checked yet: {where}, because {reason}")
+    """What a verdict could not check, for the terminal: everything that waits for the secret seed
+    (every random draw, the events of each command that drew one) in one line saying why, and
+    each other item on a line of its own."""
+    waiting = [what for what in unchecked if "secret" in what and "seed" in what]
+    lines = [f"not checked: {what}" for what in unchecked if what not in waiting]
+    if waiting:
+        versions = sorted(int(m.group(1)) for m in map(_ONE_VERSION.match, waiting) if m)
+        parts = [what.split(":")[0] for what in waiting if not _ONE_VERSION.match(what)]
+        if len(versions) == 1:
+            parts.append(f"the events of version {versions[0]}")
+        elif versions:
+            parts.append(f"the events of {len(versions)} commands (versions {versions[0]} to {versions[-1]})")
+        lines.append(f"not checked yet: {' and '.join(parts)}, because they depend on the server seed, "
+                     "which stays secret until the game ends")
     return lines
 
 
