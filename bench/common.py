@@ -21,6 +21,7 @@ REBUILD_TARGET = 500_000   # events/s of rebuild_all over finished games read fr
 SELFPLAY_TARGET = 1000     # Selfish: Space games per CPU second, 4 random bots, at least
 LIST_RATIO_TARGET = 1.1    # GET /v1/games with 5,000 games / with 10, at most
 SSE_RATIO_TARGET = 2.0     # median command latency with 1,000 idle watchers / with none, at most
+CLI_START_TARGET_S = 0.3    # seconds for `stranded --help`, `--version` and a command's `--help`, at most
 
 
 def cleanup(redis, prefix: str = PREFIX) -> int:
