@@ -18,6 +18,7 @@ import pytest
 import requests
 from click.testing import CliRunner
 
+from events.embedded import in_use
 from service.cli import main
 from tests.e2e.test_serve import free_port
 
@@ -32,6 +33,7 @@ class Server:
     """One ``stranded serve`` on ``folder``: its process, port and output."""
 
     def __init__(self, folder: Path, log: Path, port: int | None = None):
+        self.folder = folder
         self.port = port or free_port()
         self.log = log
         env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
@@ -66,9 +68,17 @@ class Server:
         return self.proc.wait(60)
 
     def kill(self):
+        """Stop it (SIGTERM, else SIGKILL) and, were it killed, the folder's Redis it leaves behind."""
         if self.proc.poll() is None:
-            os.killpg(self.proc.pid, signal.SIGKILL)
-            self.proc.wait(30)
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(30)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+                self.proc.wait(30)
+        running = in_use(self.folder)
+        if running and running.get("owner") == self.proc.pid:
+            os.kill(running["pid"], signal.SIGKILL)
 
 
 def gone(pid: int) -> bool:
