@@ -23,6 +23,7 @@ LIST_RATIO_TARGET = 1.1    # GET /v1/games with 5,000 games / with 10, at most
 SSE_RATIO_TARGET = 2.0     # median command latency with 1,000 idle watchers / with none, at most
 FLOOD_RATIO_TARGET = 2.0   # median command latency while 5 clients loop the costly reads / without, at most
 VERIFY_TARGET = 250_000    # events/s of verify over finished games read from Redis, at least
+CLI_START_TARGET_S = 0.3    # seconds for `stranded --help`, `--version` and a command's `--help`, at most
 
 
 def cleanup(redis, prefix: str = PREFIX) -> int:

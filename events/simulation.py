@@ -104,14 +104,16 @@ def _winners(outcome: dict | None) -> list[int]:
 @dataclass
 class GameSummary:
     """What ``simulate`` keeps of one game: the seating, the winners, the result, the
-    score of seat 0 (one-seat games), the commands and the turns started."""
+    score of seat 0 (one-seat games), the commands and the turns, as the game counts them
+    (the outcome's ``turns``: One Against the Dead counts rounds; an outcome without it:
+    the ``TurnStarted`` events)."""
 
     seating: list[str]
     winners: list[int]
     result: str | None
     score: float | None
     commands: int
-    turns_started: int
+    turns: int
 
 
 def _score(outcome: dict) -> float | None:
@@ -134,8 +136,11 @@ def _play_range(ruleset_id: str, policies: list[str], seed_prefix: str, rotate: 
         seating = policies[shift:] + policies[:shift]
         record = play_game(ruleset, seating, f"{seed_prefix}-{i}")
         outcome = record.outcome or {}
+        turns = outcome.get("turns")
+        if not isinstance(turns, int):
+            turns = sum(1 for e in record.events if e["type"] == "TurnStarted")
         out.append(GameSummary(seating, _winners(outcome), outcome.get("result"), _score(outcome), record.turns,
-                               sum(1 for e in record.events if e["type"] == "TurnStarted")))
+                               turns))
     return out
 
 
@@ -161,7 +166,7 @@ def simulate(ruleset: Ruleset, policies: list[str], games: int, seed_prefix: str
     Returns:
         ``{"games", "wins_by_seat", "win_rate_by_seat", "wins_by_policy",
         "win_rate_by_policy", "no_winner_rate", "results", "mean_score_by_policy",
-        "mean_commands", "mean_turns_started"}``. Per-policy rates are per
+        "mean_commands", "mean_turns"}`` (``mean_turns``: see :class:`GameSummary`). Per-policy rates are per
         game played by that policy's seats, so they add up across seats of
         one policy; ``results`` counts each ``result`` value; the mean score is
         over games whose outcome has a score (empty if none has).
@@ -213,5 +218,5 @@ def simulate(ruleset: Ruleset, policies: list[str], games: int, seed_prefix: str
         "results": results,
         "mean_score_by_policy": {p: sum(v) / len(v) for p, v in scores_policy.items() if v},
         "mean_commands": sum(g.commands for g in played) / games,
-        "mean_turns_started": sum(g.turns_started for g in played) / games,
+        "mean_turns": sum(g.turns for g in played) / games,
     }

@@ -10,18 +10,19 @@ import gc
 import os
 import resource
 import shutil
+import signal
 import sys
 
 import click
 
-from events.connection import start_embedded
-
 
 def run(host: str, port: int, http_workers: int, connections: int, with_worker: bool, data_dir: str) -> None:
-    """Serve the API on ``host:port`` until gunicorn stops (``stranded serve``): ``http_workers``
+    """Serve the API on ``host:port`` until SIGTERM or Ctrl-C (``stranded serve``): ``http_workers``
     gunicorn processes of ``connections`` each; with ``with_worker``, the bot/deadline worker
-    under a :class:`service.supervision.Supervisor`; with no ``REDIS_URL``, an embedded Redis
-    keeping its data in ``data_dir`` (started first, saved and stopped last)."""
+    under a :class:`service.supervision.Supervisor`; with no ``REDIS_URL``, the embedded Redis
+    of ``data_dir``, which this process must own (``events.embedded``: a folder another live
+    process owns is refused, naming it). Stops in order: the API (gunicorn lets requests
+    finish), then the worker (its job finished), then the embedded Redis; the last line says so."""
     import warnings
 
     from gevent.monkey import MonkeyPatchWarning
@@ -31,11 +32,15 @@ def run(host: str, port: int, http_workers: int, connections: int, with_worker: 
     # which Stranded does not use.
     warnings.filterwarnings("ignore", category=MonkeyPatchWarning)
     _raise_open_files_limit()
-    server = None
+    embedded = None
     if not os.environ.get("REDIS_URL"):
-        server, url = start_embedded(data_dir)
-        os.environ["REDIS_URL"] = url
-        click.echo(f"No REDIS_URL: embedded Redis at {url} (data in {data_dir}/)")
+        from events.embedded import FolderInUse, open_embedded
+
+        try:
+            embedded = open_embedded(data_dir, command="stranded serve", exclusive=True)
+        except FolderInUse as exc:
+            raise click.ClickException(f"{exc}: stop it first, or give this server another --data-dir.") from None
+        os.environ["REDIS_URL"] = embedded.url
     metrics_folder = _metrics_folder(http_workers)
     worker = None
     if with_worker:
@@ -50,34 +55,140 @@ def run(host: str, port: int, http_workers: int, connections: int, with_worker: 
 
         def load_config(self):
             for key, value in gunicorn_settings(host, port, http_workers, connections).items():
-                self.cfg.set(key, value)
+                if key in self.cfg.settings:        # control_socket_disable: gunicorn 24 and later
+                    self.cfg.set(key, value)
 
         def load(self):
             from service.app import create_app
             from service.observe import log_to_stdout
 
+            # In a worker process: the terminal's Ctrl-C reaches the whole process group, but
+            # only the master decides; it stops this worker as gracefully as on SIGTERM.
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
             log_to_stdout(os.environ)
             return create_app()
 
-    click.echo(f"Stranded on http://{host}:{port}/v1/rulesets  (docs: http://{host}:{port}/docs)")
+        def run(self):
+            try:
+                _graceful_arbiter()(self).run()
+            except RuntimeError as exc:       # what gunicorn reports before it exits, in a sentence
+                raise click.ClickException(str(exc)) from None
+
+    click.echo(startup_lines(host, port, data_dir, embedded, worker))
+    master = os.getpid()
     try:
         Gunicorn().run()
     finally:
-        if worker is not None:
-            worker.stop()
-        _stop_embedded(server)
-        if metrics_folder is not None:
-            shutil.rmtree(metrics_folder, ignore_errors=True)
+        # gunicorn's worker processes are forks of this one: their exit unwinds through here too
+        if os.getpid() == master:
+            click.echo(_stop(worker, embedded, metrics_folder))
+
+
+def _graceful_arbiter():
+    """gunicorn's arbiter, with Ctrl-C (SIGINT) stopping the workers as gracefully as SIGTERM does
+    (gunicorn's own SIGINT is a quick shutdown, which kills requests and streams mid-way)."""
+    from gunicorn.arbiter import Arbiter
+
+    class GracefulArbiter(Arbiter):
+        def handle_int(self):
+            self.handle_term()
+
+    return GracefulArbiter
+
+
+def startup_lines(host: str, port: int, data_dir: str, embedded, worker) -> str:
+    """What ``stranded serve`` says when it starts: the web client's address, the API, its docs
+    and spec, the Redis in use (the embedded one and its data folder, or ``REDIS_URL`` without
+    its password), the worker, and how to stop it."""
+    from service.cli_common import version
+
+    shown = "localhost" if host in ("0.0.0.0", "::", "") else (f"[{host}]" if ":" in host else host)
+    base = f"http://{shown}:{port}"
+    if embedded is not None:
+        store = f"embedded Redis (pid {embedded.pid}, {embedded.url}); data folder {embedded.folder}"
+    else:
+        store = f"{_without_password(os.environ['REDIS_URL'])} (REDIS_URL; no data folder is used)"
+    lines = [f"Stranded {version()}: the web client is at {base}/",
+             f"  API: {base}/v1/rulesets   docs: {base}/docs   spec: {base}/openapi.json",
+             f"  Redis: {store}",
+             f"  worker: pid {worker.proc.pid} (bots, deadlines, reconciler)" if worker is not None
+             else "  worker: none (--no-worker): bots and deadlines wait for a `stranded worker`",
+             f"  Stop with Ctrl-C or SIGTERM (kill {os.getpid()})."]
+    if host in ("0.0.0.0", "::"):
+        lines[0] += f" (listening on every interface, port {port})"
+    return "\n".join(lines)
+
+
+def _without_password(url: str) -> str:
+    """``url`` with any password replaced by ``***``."""
+    from urllib.parse import urlsplit, urlunsplit
+
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)
+    return urlunsplit(parts._replace(netloc=netloc))
+
+
+def _stop(worker, embedded, metrics_folder: str | None) -> str:
+    """After the API has stopped: stop the worker, then the embedded Redis this process owns;
+    returns the last line ``stranded serve`` prints, saying how it went."""
+    stopped, notes = ["the API"], []
+    if worker is not None:
+        if worker.stop():
+            stopped.append("the worker")
+        else:
+            notes.append("the worker did not finish its job in time and was killed (the reconciler hands "
+                         "the job back)")
+    if embedded is not None:
+        if embedded.release(wait_s=2.0):
+            stopped.append("the embedded Redis")
+        else:
+            notes.append("the embedded Redis keeps running for the other processes connected to it "
+                         "(the last of them stops it)")
+    if metrics_folder is not None:
+        shutil.rmtree(metrics_folder, ignore_errors=True)
+    if not notes:
+        return f"stranded: stopped cleanly: {', then '.join(stopped)}."
+    return f"stranded: stopped {', then '.join(stopped)}; " + "; ".join(notes) + "."
+
+
+def cannot_listen(host: str, port: int) -> str | None:
+    """Why ``stranded serve`` could not listen on ``host:port`` (one sentence), or None if it can:
+    the address is bound for a moment, as gunicorn will bind it (``SO_REUSEADDR``)."""
+    import errno
+    import socket
+
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except (socket.gaierror, UnicodeError):
+        return f"{host!r} is not an address or host name this machine can listen on."
+    family, kind, proto, _, address = infos[0]
+    with socket.socket(family, kind, proto) as sock:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            sock.bind(address)
+        except OSError as exc:
+            if exc.errno == errno.EADDRINUSE:
+                return f"port {port} on {host} is in use (another server is listening there)."
+            if exc.errno == errno.EACCES:
+                return f"this user may not listen on port {port} (ports below 1024 need privileges)."
+            return f"cannot listen on {host}:{port} ({exc.strerror or exc})."
+    return None
 
 
 def gunicorn_settings(host: str, port: int, http_workers: int = 1, connections: int = 4096) -> dict:
     """The gunicorn settings ``stranded serve`` runs with (``bench/run.py`` serves its baseline
     app with the very same ones): gevent workers; the app logs each request itself (``service.observe``),
     so gunicorn's access log is off; a worker process that exits is struck from the metrics; a
-    worker tunes its garbage collector once its app is loaded (:func:`tune_gc`)."""
-    return {"bind": f"{host}:{port}", "workers": http_workers, "worker_class": "gevent",
-            "worker_connections": connections, "accesslog": None, "child_exit": _child_exit,
-            "post_worker_init": tune_gc, "timeout": 120, "graceful_timeout": 5}
+    worker tunes its garbage collector once its app is loaded (:func:`tune_gc`); gunicorn logs
+    warnings and errors only."""
+    return {"bind": f"[{host}]:{port}" if ":" in host else f"{host}:{port}", "workers": http_workers,
+            "worker_class": "gevent", "worker_connections": connections, "accesslog": None,
+            "child_exit": _child_exit, "post_worker_init": tune_gc, "timeout": 120, "graceful_timeout": 5,
+            # quiet: warnings and errors only (serve prints its own start and stop lines), and no
+            # control socket (gunicorn 24+ makes one per user, which two servers would share)
+            "loglevel": "warning", "control_socket_disable": True}
 
 
 #: The youngest generation is collected after this many allocations (CPython's default: 700).
@@ -116,16 +227,6 @@ def _metrics_folder(http_workers: int) -> str | None:
     folder = tempfile.mkdtemp(prefix="stranded-metrics-")
     os.environ["PROMETHEUS_MULTIPROC_DIR"] = folder
     return folder
-
-
-def _stop_embedded(server) -> None:
-    """Save and stop the embedded Redis server this process started (other clients may hold it open)."""
-    if server is None:
-        return
-    try:
-        server.shutdown(save=True)
-    except Exception:  # noqa: BLE001 - the server is going away whatever it answers
-        pass
 
 
 def _raise_open_files_limit() -> None:

@@ -6,11 +6,14 @@ stop with it. :class:`Supervisor` watches the child from a thread of the
 ``serve`` process, logs one line when it exits and starts a fresh one after a
 pause (1 s, doubling up to 30 s while it keeps dying within a minute of its
 start). On Linux the child is killed by the kernel if ``serve`` itself dies
-(``PR_SET_PDEATHSIG``), so no worker outlives its server.
+(``PR_SET_PDEATHSIG``), so no worker outlives its server. The child runs in a
+session of its own: Ctrl-C in the terminal reaches ``serve`` alone, which
+stops the child in its turn (after the API, before the embedded Redis).
 """
 from __future__ import annotations
 
 import ctypes
+import os
 import signal
 import subprocess
 import sys
@@ -56,7 +59,7 @@ class Supervisor:
         return self
 
     def _spawn(self) -> None:
-        self.proc = subprocess.Popen(self.argv, env=self.env, preexec_fn=_die_with_parent)
+        self.proc = subprocess.Popen(self.argv, env=self.env, preexec_fn=_die_with_parent, start_new_session=True)
         self._started.set()
 
     def _watch(self) -> None:
@@ -80,16 +83,23 @@ class Supervisor:
             self.say(f"stranded: worker process restarted (pid {self.proc.pid})")
             pause = min(pause * 2, MAX_PAUSE_S)
 
-    def stop(self, timeout: float = 10.0) -> None:
-        """Stop watching, then end the child: SIGTERM, and SIGKILL after ``timeout`` seconds."""
+    def stop(self, timeout: float = 10.0) -> bool:
+        """Stop watching, then end the child: SIGTERM (an RQ worker finishes its job first), and
+        SIGKILL to its whole session after ``timeout`` seconds. Returns whether it ended by itself."""
         self._stopping.set()
-        self._thread.join(timeout)
         proc = self.proc
-        if proc is None or proc.poll() is not None:
-            return
-        proc.terminate()
+        if proc is not None and proc.poll() is None:
+            proc.terminate()
+        self._thread.join(timeout)      # the thread's end also sends SIGTERM (PR_SET_PDEATHSIG)
+        if proc is None:
+            return True
         try:
             proc.wait(timeout)
+            return True
         except subprocess.TimeoutExpired:
-            proc.kill()
+            try:
+                os.killpg(proc.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
             proc.wait(timeout)
+            return False

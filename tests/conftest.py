@@ -60,6 +60,46 @@ def fake_redis() -> Iterator[fakeredis.FakeRedis]:
     client.close()
 
 
+#: What the header says when a tier is left out (``pytest`` prints it before the first test).
+WITHOUT_REDIS = ("REDIS_URL is not set: the tests that need a real Redis (the real-Redis tier, the end-to-end "
+                 "tests against it, the worker and fault tests) are skipped. To run them: "
+                 "REDIS_URL=redis://127.0.0.1:6379/15 python -m pytest (the tests flush that database).")
+WITHOUT_CLUSTER = ("STRANDED_TEST_CLUSTER_URL is not set: the Redis Cluster tier (tests/cluster) is not collected; "
+                   "scripts/redis-cluster start 7000 7001 7002 makes a cluster and prints its URL.")
+
+
+def pytest_report_header(config) -> list[str]:
+    """Say before the run which tiers are left out and how to run them."""
+    lines = []
+    if not os.environ.get("REDIS_URL"):
+        lines.append(WITHOUT_REDIS)
+    if not os.environ.get("STRANDED_TEST_CLUSTER_URL") and not os.environ.get("CI"):
+        lines.append(WITHOUT_CLUSTER)
+    return lines
+
+
+def skip_reasons(skipped: list) -> dict[str, int]:
+    """How many skipped test reports gave each reason (``longrepr``: ``(path, line, "Skipped: why")``)."""
+    reasons: dict[str, int] = {}
+    for report in skipped:
+        why = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
+        why = why.removeprefix("Skipped: ")
+        reasons[why] = reasons.get(why, 0) + 1
+    return reasons
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config):
+    """After the run, say why tests were skipped (one line per reason, with a count), even without ``-rs``."""
+    reasons = skip_reasons(terminalreporter.stats.get("skipped", []))
+    if not reasons:
+        return
+    terminalreporter.section("why tests were skipped")
+    for why, count in sorted(reasons.items(), key=lambda item: -item[1]):
+        terminalreporter.write_line(f"{count} skipped: {why}")
+    if not os.environ.get("REDIS_URL"):
+        terminalreporter.write_line(WITHOUT_REDIS)
+
+
 def pytest_sessionfinish(session, exitstatus):
     """On CI no skipped test counts as passing: a skip fails the run."""
     if not os.environ.get("CI"):

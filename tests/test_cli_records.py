@@ -39,11 +39,11 @@ def exported(tmp_path, monkeypatch):
 
 def offline(monkeypatch):
     """From here on, any attempt of the CLI to reach a Redis fails the test."""
-    from service import cli
+    from service import cli, cli_common
 
     def no_redis(data_dir):
         raise AssertionError(f"verify --file reached for a Redis ({data_dir})")
-    monkeypatch.setattr(cli, "_redis", no_redis)
+    monkeypatch.setattr(cli_common, "redis_for", no_redis)
 
 
 def verify_file(path, tmp_path, *receipts):
@@ -202,3 +202,31 @@ def test_a_game_imported_twice_is_refused_the_second_time(tmp_path, monkeypatch)
     assert CliRunner().invoke(main, args).exit_code == 0
     again = CliRunner().invoke(main, args)
     assert again.exit_code == 2 and "already holds" in again.output and "Traceback" not in again.output
+def test_verifying_a_running_games_record_says_in_one_line_what_waits_for_the_seed(tmp_path, monkeypatch):
+    # given a running game of One Against the Dead (dice every round), forty commands in, exported
+    monkeypatch.delenv("REDIS_URL", raising=False)
+    server, url = start_embedded(tmp_path / "here")
+    try:
+        api = create_app(connect(url)).test_client()
+        game = api.post("/v1/games", json={"ruleset": "one-against-the-dead", "seats": [{"name": "Ann"}],
+                                           "options": {"seed": "running"}}).get_json()
+        ann = {"Authorization": f"Bearer {game['tokens'][0]['token']}"}
+        for _ in range(40):
+            legal = api.get(f"/v1/games/{game['id']}/legal-commands", headers=ann).get_json()
+            api.post(f"/v1/games/{game['id']}/commands", json=legal["commands"][0]["command"], headers=ann)
+        assert api.get(f"/v1/games/{game['id']}").get_json()["status"] == "active"
+        path = tmp_path / "running.json"
+        exported = CliRunner().invoke(main, ["export", game["id"], "-o", str(path), "--data-dir", str(tmp_path / "here")])
+        assert exported.exit_code == 0, exported.output
+    finally:
+        server.shutdown(save=False)
+    # when its record is verified
+    offline(monkeypatch)
+    result = verify_file(path, tmp_path)
+    # then it is consistent so far (exit 3), and one line says what is not checked yet and why
+    assert result.exit_code == 3, result.output
+    waiting = [line for line in result.output.splitlines() if "not checked yet" in line]
+    assert len(waiting) == 1, result.output
+    assert "every random draw and the events of " in waiting[0] and " commands (versions " in waiting[0]
+    assert waiting[0].endswith("because they depend on the server seed, which stays secret until the game ends")
+    assert len(result.output.splitlines()) <= 5, result.output

@@ -96,8 +96,8 @@ def test_a_game_whose_stream_is_not_a_stream_is_tampered_and_the_others_still_ve
     (["verify", "some-game", "--jobs", "2"], "--jobs shares many games among processes: it goes with --all."),
 ])
 def test_verify_all_refuses_bad_arguments_before_it_reads_anything(args, message, monkeypatch, tmp_path):
-    from service import cli
+    from service import cli, cli_common
 
-    monkeypatch.setattr(cli, "_redis", lambda data_dir: pytest.fail("no Redis for bad arguments"))
+    monkeypatch.setattr(cli_common, "redis_for", lambda data_dir: pytest.fail("no Redis for bad arguments"))
     result = CliRunner().invoke(main, args + ["--data-dir", str(tmp_path / "none")])
     assert result.exit_code == 2 and message in result.output, result.output

@@ -21,6 +21,8 @@ import sys
 from rq.scheduler import SCHEDULER_KEY_TEMPLATE, RQScheduler
 from rq.scripts import release_lock
 
+from events.processes import pid_alive
+
 log = logging.getLogger("stranded.workers")
 
 PR_SET_PDEATHSIG = 1   # <linux/prctl.h>
@@ -53,23 +55,6 @@ def die_with_parent(sig: int = signal.SIGKILL) -> bool:
     os.register_at_fork(before=before, after_in_child=in_child)
     _installed = True
     return True
-
-
-def pid_alive(pid: int) -> bool:
-    """Whether a process with ``pid`` exists on this host (a zombie counts as gone)."""
-    if pid <= 0:
-        return False
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    try:
-        with open(f"/proc/{pid}/stat") as fh:
-            return fh.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return True
 
 
 def _text(value) -> str:

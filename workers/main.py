@@ -47,7 +47,8 @@ STEADY_S = 30.0
 
 def run(url: str | None = None, burst: bool = False, reconcile_every_s: float = 5.0) -> None:
     """Work the ``stranded`` queue (deadlines need the scheduler) until stopped, or until empty
-    with ``burst``; a lost Redis is waited out, never a reason to exit."""
+    with ``burst`` (then one line says how many jobs it did); a lost Redis is waited out, never
+    a reason to exit, except in a burst, which exits 1 saying Redis does not answer."""
     die_with_parent()
     redis = connect(url)
     queue = connect_queue() if separate_queue() else redis
@@ -68,12 +69,18 @@ def run(url: str | None = None, burst: bool = False, reconcile_every_s: float = 
                             connection=queue,
                             maintenance_interval=MAINTENANCE_S, worker_ttl=WORKER_TTL_S)
             worker.work(with_scheduler=True, burst=burst, logging_level="WARNING")
-            if burst or _stopping(worker):
+            if burst:
+                log.info("worker --burst: the queue is empty; %d job(s) done, %d failed",
+                         worker.successful_job_count, worker.failed_job_count)
+                return
+            if _stopping(worker):
                 return
             why = "the work loop ended"
         except (RedisConnectionError, RedisTimeoutError) as exc:
             if worker is not None and _stopping(worker):
                 return
+            if burst:       # a burst is one pass over the queue: nothing to wait for
+                raise SystemExit(f"worker --burst: Redis does not answer ({exc}); nothing was done") from None
             why = f"Redis unreachable: {exc}"
         if worker is not None:
             previous = worker

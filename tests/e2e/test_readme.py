@@ -12,6 +12,7 @@ import os
 import re
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -51,11 +52,15 @@ def test_the_readme_has_a_walk_through_for_every_ruleset():
 
 def test_every_readme_shell_block_runs_against_a_fresh_stranded_serve(serve, tmp_path):  # noqa: F811
     assert shutil.which("jq") and shutil.which("curl"), "the walk-throughs need curl and jq"
+    assert os.path.exists(os.path.join(os.path.dirname(sys.executable), "stranded")), "no stranded beside python"
     base = serve({}, drop_redis_url=True)
     failures = tmp_path / "curl-failures.txt"
     failures.touch()
     script = PRELUDE + "\n".join(block.replace(README_BASE, base) for block in readme_blocks())
-    env = {**os.environ, "CURL_FAILURES": str(failures), "STRANDED_DATA_DIR": str(tmp_path / "data")}
+    # the walk-throughs' `stranded` is this environment's, found beside sys.executable (as
+    # `. .venv/bin/activate` would put it first on PATH), whether or not the venv is activated
+    env = {**os.environ, "CURL_FAILURES": str(failures), "STRANDED_DATA_DIR": str(tmp_path / "data"),
+           "PATH": os.pathsep.join([os.path.dirname(sys.executable), os.environ.get("PATH", "")])}
     env.pop("REDIS_URL", None)
     done = subprocess.run(["bash", "-c", script], capture_output=True, text=True, timeout=300, env=env,
                           cwd=tmp_path)

@@ -14,7 +14,7 @@ from events.store import EventStore
 from projections.archive import archive, parse_duration
 from projections.audit import verify_record
 from projections.records import load_record
-from service import cli
+from service import cli, cli_common
 from tests.helpers import run_jobs, seeded_options
 from workers.reconciler import reconcile
 
@@ -84,7 +84,7 @@ def test_the_reconciler_keeps_archived_games_out_of_the_lobby(store, games, tmp_
 
 def test_cli_archive_prints_what_it_did_and_is_idempotent(store, games, tmp_path, monkeypatch):
     finished, _ = games
-    monkeypatch.setattr(cli, "_redis", lambda data_dir: store.redis)
+    monkeypatch.setattr(cli_common, "redis_for", lambda data_dir: store.redis)
     args = ["archive", "--older-than", "0s", "--to", str(tmp_path / "out"), "--ttl", "12h"]
     first = CliRunner().invoke(cli.main, args)
     assert first.exit_code == 0, first.output
@@ -95,7 +95,7 @@ def test_cli_archive_prints_what_it_did_and_is_idempotent(store, games, tmp_path
 
 
 def test_cli_archive_rejects_a_duration_it_cannot_read(monkeypatch):
-    monkeypatch.setattr(cli, "_redis", lambda data_dir: pytest.fail("no Redis for a bad option"))
+    monkeypatch.setattr(cli_common, "redis_for", lambda data_dir: pytest.fail("no Redis for a bad option"))
     result = CliRunner().invoke(cli.main, ["archive", "--older-than", "a week"])
     assert result.exit_code == 2 and "is not a duration" in result.output
 

@@ -17,8 +17,7 @@ from tests.helpers import create_game
 MAX_EXAMPLES = 25
 
 
-@pytest.fixture(scope="module")
-def fuzzed_app():
+def _fuzzed_app():
     """An app on FakeRedis with one running game (``app.config["FUZZ_GAME"]``: its id and seat 0's token)."""
     app = create_app(fakeredis.FakeRedis(server=fakeredis.FakeServer()))
     game = create_game(app.test_client(), "selfish-space", [{"name": "Ann"}, {"name": "Bob"}], seed="fuzz")
@@ -26,12 +25,17 @@ def fuzzed_app():
     return app
 
 
+# The schema is loaded when the module is collected, not from a fixture: schemathesis's lazy
+# fixture path (``schemathesis.pytest.from_fixture``) writes pytest's private ``Node._nodeid``,
+# which pytest 9.2 no longer has (AttributeError).
+APP = _fuzzed_app()
+schema = schemathesis.openapi.from_wsgi("/openapi.json", APP)
+
+
 @pytest.fixture(scope="module")
-def api_schema(fuzzed_app):
-    return schemathesis.openapi.from_wsgi("/openapi.json", fuzzed_app)
-
-
-schema = schemathesis.pytest.from_fixture("api_schema")
+def fuzzed_app():
+    """The app the schema was loaded from (module-wide: the game it holds is the one to play on)."""
+    return APP
 
 
 @schema.parametrize()
