@@ -114,7 +114,7 @@ def store_prefix(store: EventStore, game_id: str, ruleset_id: str, seats: int, s
     public = [public_seat({"name": f"P{i}"}) for i in range(seats)]
     audit_key = new_audit_key()
     created = game_created(ruleset, public, {"seed": seed}, seed, audit_key)
-    commands = [(None, {"type": "CreateGame", "ruleset": ruleset_id, "seats": public, "options": {}})]
+    commands = [(None, {"type": "CreateGame"})]
     commands += record.commands
     batches[0] = [created] + batches[0]
     pipe = store.redis.pipeline(transaction=False)

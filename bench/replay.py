@@ -41,7 +41,7 @@ def store_games(store: EventStore, ruleset_id: str, games: int, seats: int = 4, 
         record = play_game(ruleset, ["random"] * seats, seed, on_step=lambda state, batch: batches.append(list(batch)))
         public = [public_seat({"name": f"Bot {s}", "bot": "random"}) for s in range(seats)]
         created = game_created(ruleset, public, {"seed": seed}, seed, audit_key)
-        commands = [(None, {"type": "CreateGame", "ruleset": ruleset_id, "seats": public, "options": {}})]
+        commands = [(None, {"type": "CreateGame"})]
         commands += record.commands
         batches[0] = [created] + batches[0]
         batches[-1] = batches[-1] + [{"type": "SeedRevealed", "data": {"seed": seed, "audit_key": audit_key,

@@ -97,7 +97,8 @@ def create_game(repo: GameRepository, ruleset_id: str, seats: list[dict], option
     if not any(s.get("open") for s in seats):
         events += _setup_events(ruleset, meta)
         meta.status = "active"
-    command = {"type": "CreateGame", "ruleset": ruleset_id, "seats": public_seats, "options": meta.public_options}
+    command = {"type": "CreateGame"}            # GameCreated records what was created (games before proofs 2
+                                                # repeated its ruleset, seats and options here)
     game = Game(meta, ruleset, None, 0)
     return repo.save(game, events, seat=None, command=command, cause="system", write_meta=True, ts_ms=ts)
 

@@ -388,7 +388,8 @@ class _Audit:
         if isinstance(command.get("seats"), list):      # as GameCreated's upcaster reads older seats
             command["seats"] = [{"client_seed": None, "token_sha256": None, **seat} if isinstance(seat, dict)
                                 else seat for seat in command["seats"]]
-        expected = {"type": "CreateGame", "ruleset": data["ruleset"], "seats": seats, "options": data["options"]}
+        expected = {"type": "CreateGame"} if data["proofs"] == 2 else \
+            {"type": "CreateGame", "ruleset": data["ruleset"], "seats": seats, "options": data["options"]}
         if command != expected:
             self.fail(1, "the CreateGame command does not match GameCreated (ruleset, seats or options)")
         return ruleset

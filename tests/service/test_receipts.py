@@ -158,7 +158,7 @@ def forge_without_client_seed(record: dict) -> dict:
     for seat in data["seats"]:
         seat["client_seed"] = None
     header = json.loads(fields["b"].split(" ")[0])
-    for seat in header["c"]["seats"]:
+    for seat in header["c"].get("seats", []):
         seat["client_seed"] = None
     from events.codec import canonical_json
 
