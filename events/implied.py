@@ -44,7 +44,8 @@ class Implied:
     state: Any = None
 
 
-def implied(ruleset: Ruleset, game_id: str, entries: list, snapshots=(), checkpoint_at=()) -> Implied:
+def implied(ruleset: Ruleset, game_id: str, entries: list, snapshots=(), checkpoint_at=(),
+            state_at: tuple[int, Any] | None = None) -> Implied:
     """The snapshots at the versions ``snapshots`` and the checkpoints at ``checkpoint_at``, from
     the log alone, each as the exact text the write path keeps; one fold of the log serves them all.
 
@@ -55,6 +56,8 @@ def implied(ruleset: Ruleset, game_id: str, entries: list, snapshots=(), checkpo
             (bytes or str) or Redis's flat ``[field, value, ...]`` list.
         snapshots: versions (each the end of a batch; versions past the log are left out).
         checkpoint_at: versions to give a checkpoint at (each the end of a batch).
+        state_at: ``(version, state)`` the caller already folded (the audit's replay): used
+            instead of folding the log up to that version again. Not modified.
 
     Raises ``CodecError`` for an entry that is not an event.
     """
@@ -64,7 +67,7 @@ def implied(ruleset: Ruleset, game_id: str, entries: list, snapshots=(), checkpo
         return Implied()
     log = _Log(ruleset, game_id, entries[:wanted[-1]], with_seats=bool(seated))
     out = Implied()
-    for version, state, ts_ms, missed, timed in log.walk(wanted):
+    for version, state, ts_ms, missed, timed in log.walk(wanted, state_at):
         head = log.stored_head(version)
         if version in plain:
             out.snapshots[version] = encode_snapshot(ruleset, state, version, head, ts_ms, timed, missed)
@@ -101,8 +104,9 @@ class _Log:
         self.created = _created_data(self.pairs[0][0])
         self.seat_events = _seat_events(self.pairs) if with_seats and self.created is not None else []
 
-    def walk(self, wanted: list[int]):
-        """``(version, state, ts_ms, missed, clocks)`` at each wanted version, in order."""
+    def walk(self, wanted: list[int], state_at: tuple[int, Any] | None = None):
+        """``(version, state, ts_ms, missed, clocks)`` at each wanted version, in order (``state_at``:
+        a state already folded to a version, skipping that fold when it is the only one needed)."""
         options = (self.created or {}).get("options") or {}
         if options.get("clock"):
             yield from self._walk_batches(wanted, options)
@@ -110,7 +114,10 @@ class _Log:
         deadlines = any(b'"k":"deadline"' in _as_bytes(self.bs[v - 1]) for v in self.starts)
         state, done = None, 0
         for version in wanted:
-            state = _fold_any(self.ruleset, self.game_id, self.entries[done:version], state)
+            if state_at is not None and wanted == [state_at[0]]:
+                state = state_at[1]
+            else:
+                state = _fold_any(self.ruleset, self.game_id, self.entries[done:version], state)
             done = version
             opened = [v for v in self.starts if v <= version]
             missed: dict = {}

@@ -156,7 +156,8 @@ class CacheCheck:
             self.fail(version, "snapshot: it is not at the end of a batch")
             return
         entries = [(entry_id, fields) for entry_id, fields in self.record["entries"][:version]]
-        want = orjson.loads(implied(ruleset, self.verdict.game_id, entries, [version]).snapshots[version])
+        known = (version, state) if version == self.verdict.events and state is not None else None
+        want = orjson.loads(implied(ruleset, self.verdict.game_id, entries, [version], state_at=known).snapshots[version])
         # a field missing reads as the server reads it (``decode_snapshot``): null, so a head or
         # a time the log has and the snapshot lacks is a difference, not a field to skip
         if self.heads and snap.get("head") != want["head"]:
