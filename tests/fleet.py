@@ -167,9 +167,16 @@ def event_log(base: str, game_id: str) -> list[dict]:
         after = events[-1]["version"]
 
 
+#: What differs between two runs of one seeded game by design: each game's own random audit key and
+#: the commitment it keys (docs/audit.md).
+PER_GAME_SECRETS = ("seed_commitment", "audit_key")
+
+
 def moves(events: list[dict]) -> list[tuple]:
-    """What a game's log says happened, without when: ``(version, type, seat, data)`` per event."""
-    return [(e["version"], e["type"], e.get("seat"), e.get("data")) for e in events]
+    """What a game's log says happened, without when and without its per-game secrets:
+    ``(version, type, seat, data)`` per event."""
+    return [(e["version"], e["type"], e.get("seat"),
+             {k: v for k, v in (e.get("data") or {}).items() if k not in PER_GAME_SECRETS}) for e in events]
 
 
 def reference_moves(ruleset: str, policies: list[str], seed: str) -> list[tuple]:
@@ -179,7 +186,7 @@ def reference_moves(ruleset: str, policies: list[str], seed: str) -> list[tuple]
 
     redis = fakeredis.FakeRedis(server=fakeredis.FakeServer())
     client = create_app(redis).test_client()
-    body = {"ruleset": ruleset, "seats": [{"bot": p} for p in policies], "options": {"seed": seed}}
+    body = {"ruleset": ruleset, "seats": [{"bot": p} for p in policies], "options": seeded_options({"seed": seed})}
     game_id = client.post("/v1/games", json=body).get_json()["id"]
     run_jobs(redis)
     events, _ = all_events(client, game_id)
