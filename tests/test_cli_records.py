@@ -209,7 +209,7 @@ def test_verifying_a_running_games_record_says_in_one_line_what_waits_for_the_se
     try:
         api = create_app(connect(url)).test_client()
         game = api.post("/v1/games", json={"ruleset": "one-against-the-dead", "seats": [{"name": "Ann"}],
-                                           "options": {"seed": "running"}}).get_json()
+                                           "options": seeded_options({"seed": "running"})}).get_json()
         ann = {"Authorization": f"Bearer {game['tokens'][0]['token']}"}
         for _ in range(40):
             legal = api.get(f"/v1/games/{game['id']}/legal-commands", headers=ann).get_json()
