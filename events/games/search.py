@@ -144,12 +144,14 @@ class Expert:
     """The ``expert`` bot: ``expert(view, legal, rng, think_ms=200) -> command`` (module docstring).
 
     ``settings``: the game options the bot reads (``events.bots.choose`` passes them).
+    ``clock``: seconds, for the wall-clock stop (``time.perf_counter``; tests stop it).
     ``last``: what the latest decision did: ``{"playouts", "candidates", "cut_short", "searched"}``.
     """
 
     searcher: Searcher
     settings: tuple = ("think_ms",)
     last: dict | None = None
+    clock: Callable[[], float] = time.perf_counter
 
     def __call__(self, view, legal: list[dict], rng: random.Random, think_ms: int = THINK_MS_DEFAULT) -> dict:
         s = self.searcher
@@ -157,7 +159,7 @@ class Expert:
         if len(legal) == 1 or not s.searched(view, legal):
             self.last = {"searched": False, "playouts": 0, "candidates": len(legal), "cut_short": False}
             return prior
-        deadline = time.perf_counter() + think_ms / 1000.0
+        deadline = self.clock() + think_ms / 1000.0
         budget = max(2 * len(legal), round(think_ms * s.playouts_per_ms))
         seat = view["seat"]
         p = legal.index(prior) if prior in legal else None   # the prior stays in the race
@@ -174,7 +176,7 @@ class Expert:
                     scores[i][world] = s.play_out(s.copy(state), seat, legal[i], random.Random(seed), view)
                 world += 1
                 spent += len(alive)
-                if time.perf_counter() > deadline:
+                if self.clock() > deadline:
                     cut = True
                     break
             if cut:
