@@ -23,8 +23,9 @@ samples a determinization per iteration the same way); deeper trees cost playout
 Budget and reproducibility: ``think_ms`` (a game option, ``THINK_MS_OPTION``) buys
 ``round(think_ms * playouts_per_ms)`` playouts, a count fixed per ruleset from its measured
 speed, so the same seed gives the same move on any machine. A wall-clock stop at ``think_ms``
-guards the time a move may take on a slow or busy machine; only a move it cuts short can differ
-between two runs (``Expert.last`` says whether it did).
+guards the time a move may take on a slow or busy machine: no playout starts that would end past
+``think_ms`` by the longest one so far. Only a move it cuts short can differ between two runs
+(``Expert.last`` says whether it did).
 """
 from __future__ import annotations
 
@@ -165,7 +166,7 @@ class Expert:
         p = legal.index(prior) if prior in legal else None   # the prior stays in the race
         alive = list(range(len(legal)))
         scores: list[dict[int, float]] = [{} for _ in legal]    # candidate -> {world: score}
-        spent, cut, world = 0, False, 0
+        spent, cut, world, longest = 0, False, 0, 0.0
         rounds = max(1, (len(alive) - 1).bit_length())
         while len(alive) > 1 and not cut and spent < budget:
             per_round = max(1, (budget - spent) // rounds // len(alive))
@@ -173,11 +174,15 @@ class Expert:
                 state = s.sample(view, rng)
                 seed = rng.getrandbits(64)
                 for i in alive:
+                    before = self.clock()
+                    if before + longest > deadline:    # the next playout would end past the deadline
+                        cut = True
+                        break
                     scores[i][world] = s.play_out(s.copy(state), seat, legal[i], random.Random(seed), view)
+                    longest = max(longest, self.clock() - before)
+                    spent += 1
                 world += 1
-                spent += len(alive)
-                if self.clock() > deadline:
-                    cut = True
+                if cut:
                     break
             if cut:
                 break

@@ -25,7 +25,7 @@ from .tiles import TOWN_SQUARE, last_ten, parse, tile_deck_counts
 from .views import outcome, view
 
 #: Commands a playout plays after the candidate before it is judged.
-HORIZON = 40
+HORIZON = 24
 #: The Event card a choice is opened by -> the choice's kind (``cardplay.EFFECTS``).
 CHOICE_KINDS = {"were_screwed": "zombie_master", "zombie_master": "zombie_master",
                 "this_isnt_so_bad": "so_bad", "where_did_everybody_go": "push"}
