@@ -12,7 +12,7 @@ from .helpers import Game
 
 
 def test_both_policies_are_registered():
-    assert set(R.bots) == {"random", "strong", "rescuer"}
+    assert set(R.bots) == {"random", "strong", "rescuer", "expert"}
 
 
 def test_the_bots_choose_legal_commands_in_every_phase():
