@@ -5,13 +5,14 @@
 discard pile and a hand a Hack Suit shows it) into the other hands and the Game deck, and the
 Space cards not on a track or the discard pile into the Space deck, at random. Turn decisions
 are searched: every command is played out by ``cautious``/``solo`` play (``bots.base_bot``) for
-both seats to the end of the game; reactions and picks are ``strong``'s. The prior is
-``strong``.
+both seats until three turns have started (``selfish.searching``), then scored by the learned
+afterstate table (two seats) or by the distance and oxygen held; reactions and picks are
+``strong``'s. The prior is ``strong``.
 """
 from __future__ import annotations
 
-from events.games.search import Expert, Searcher, deal, ensure_one, unseen
-from events.games.selfish.commands import active_seat
+from events.games.search import Expert, deal, ensure_one, unseen
+from events.games.selfish.searching import selfish_expert
 
 from . import values
 from .cards import ACTIONS, DOUBLE, GAME_DECK, LEVEL, OXYGEN, SHIP, SINGLE, SPACE_DECK
@@ -57,13 +58,7 @@ def sample(v: dict, rng) -> dict:
     return state
 
 
-#: Turns a playout plays: the rest of mine, the rival's, my next one; then the table judges.
-DEPTH = 3
 
-
-def _stop(state, seat: int, root: dict) -> bool:
-    """Cut the playout once ``DEPTH`` turns have ended since the root's."""
-    return state["turns"] >= root["turn_number"] + DEPTH
 
 
 def _value(state, seat: int) -> float:
@@ -81,14 +76,8 @@ def _value(state, seat: int) -> float:
     return len(state["tracks"][seat]) / (2 * SHIP) + min(oxygen, 12) / 24
 
 
-def searched(v: dict, legal: list) -> bool:
-    """Search whole-turn decisions; reactions and picks follow ``strong``."""
-    return v["phase"] == "turn"
-
-
 def make_expert(strong, playout) -> Expert:
     """The ``expert`` bot, with ``strong`` as its prior and ``playout`` playing every seat."""
-    return Expert(Searcher(
-        decide=decide.in_place, acting_seat=active_seat, legal_commands=legal_commands, view=view,
-        outcome=outcome, copy=copy_state, sample=sample, prior=strong, playout=playout,
-        searched=searched, value=_value, stop=_stop, horizon=400, playouts_per_ms=0.5))
+    rules = {"decide": decide.in_place, "legal_commands": legal_commands, "view": view, "outcome": outcome,
+             "copy": copy_state}
+    return selfish_expert(rules, sample, _value, strong, playout)

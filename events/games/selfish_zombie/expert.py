@@ -6,13 +6,13 @@ discard pile and the Alliances on the table) into the other hands and the Game d
 Wasteland cards it has not seen (the 41-card deck less every face-up column card and the discard
 pile) into the face-down column cards and the Wasteland deck, under the top cards it knows.
 Survivor turns are searched: each command is played out by ``strong`` for every seat until
-``DEPTH`` turns have ended, then scored by the learned afterstate table (two seats) or by the
+three turns have ended (``selfish.searching``), then scored by the learned afterstate table (two seats) or by the
 distance covered; everything else is ``strong``'s.
 """
 from __future__ import annotations
 
-from events.games.search import Expert, Searcher, deal, ensure_one, unseen
-from events.games.selfish.commands import active_seat
+from events.games.search import Expert, deal, ensure_one, unseen
+from events.games.selfish.searching import selfish_expert
 
 from . import values
 from .cards import CHOPPER, GAME_DECK, LEVEL, TRAP_LOOK, WASTELAND_DECK
@@ -23,8 +23,6 @@ from .state import copy_state
 from .views import outcome, view
 
 SUPPLY_KINDS = ("supplies", "double_supplies")
-#: Turns a playout plays before the table judges it.
-DEPTH = 3
 
 
 def _risen_at(column: list, alive: bool, resigned: bool) -> int | None:
@@ -87,11 +85,6 @@ def sample(v: dict, rng) -> dict:
     }
 
 
-def _stop(state, seat: int, root: dict) -> bool:
-    """Cut the playout once ``DEPTH`` turns have ended since the root's."""
-    return state["turns"] >= root["turn_number"] + DEPTH
-
-
 def _value(state, seat: int) -> float:
     """A cut-short playout's worth to ``seat``: 0 as a zombie; at two seats the learned afterstate
     table (``values.value``), else the share of the way to the chopper covered."""
@@ -105,14 +98,8 @@ def _value(state, seat: int) -> float:
     return len(state["tracks"][seat]) / (2 * CHOPPER) + min(_SUPPLIES.count(hand), 12) / 24
 
 
-def searched(v: dict, legal: list) -> bool:
-    """Search a survivor's whole-turn decisions; the rest follows ``strong``."""
-    return v["phase"] == "turn"
-
-
 def make_expert(strong, playout) -> Expert:
     """The ``expert`` bot, with ``strong`` as its prior and ``playout`` playing every seat."""
-    return Expert(Searcher(
-        decide=decide.in_place, acting_seat=active_seat, legal_commands=legal_commands, view=view,
-        outcome=outcome, copy=copy_state, sample=sample, prior=strong, playout=playout,
-        searched=searched, value=_value, stop=_stop, horizon=400, playouts_per_ms=0.5))
+    rules = {"decide": decide.in_place, "legal_commands": legal_commands, "view": view, "outcome": outcome,
+             "copy": copy_state}
+    return selfish_expert(rules, sample, _value, strong, playout)
