@@ -190,9 +190,10 @@ class Expert:
             keep = max(1, (len(alive) + 1) // 2)
             alive = alive[:keep] + [i for i in alive[keep:] if i == p]
             rounds = max(1, rounds - 1)
-        best = max((i for i in range(len(legal)) if scores[i]), key=lambda i: _mean(scores[i].values()))
-        if p is not None and best != p and not s.better(scores[best], scores[p]):
-            best = p
+        played = [i for i in range(len(legal)) if scores[i]]
+        best = max(played, key=lambda i: _mean(scores[i].values())) if played else p
+        if best is None or (p is not None and best != p and not s.better(scores[best], scores[p])):
+            best = p if p is not None else 0   # nothing learned (out of time at once): the prior
         self.last = {"searched": True, "playouts": spent, "candidates": len(legal), "cut_short": cut}
         return legal[best]
 
