@@ -23,6 +23,9 @@ LIST_RATIO_TARGET = 1.1    # GET /v1/games with 5,000 games / with 10, at most
 SSE_RATIO_TARGET = 2.0     # median command latency with 1,000 idle watchers / with none, at most
 FLOOD_RATIO_TARGET = 2.0   # median command latency while 5 clients loop the costly reads / without, at most
 VERIFY_TARGET = 250_000    # events/s of verify over finished games read from Redis, at least
+BOT_MOVE_P99_TARGET_MS = 250   # expert decision wall time, 99th percentile, at think_ms 200, at most
+SELFPLAY_INSTRUCTIONS_TARGET = 3_200_000   # instructions per 4-seat Selfish: Space random game, at most
+QUICKPLAY_SELFPLAY_TARGET = 10   # Zombies!!! Quickplay games per CPU second, 2 random bots, at least
 CLI_START_TARGET_S = 0.3    # seconds for `stranded --help`, `--version` and a command's `--help`, at most
 
 

@@ -81,6 +81,14 @@ def section_in_process(quick: bool, figures: dict) -> None:
     log(f"  fold from scratch: {fold_rate:,.0f} events/s")
 
 
+def section_bots(quick: bool, figures: dict) -> None:
+    """The expert against strong, expert move times, the engine figures search needs (``bench/bots.py``)."""
+    from bench.bots import bench_bots
+
+    log("\n[8] bots: expert against strong, expert move time, engine speed for search")
+    bench_bots(quick, figures, log)
+
+
 def section_replay(redis, quick: bool, figures: dict) -> None:
     """Finished games written to Redis: their memory, rebuild and verify."""
     games = 300 if quick else 1000
@@ -198,6 +206,9 @@ SUMMARY = (
     ("view_latency_ratio_v10000", "<=", C.VIEW_RATIO_TARGET, "{:.2f}"),
     ("list_ratio_5000_vs_10", "<=", C.LIST_RATIO_TARGET, "{:.2f}"),
     ("sse_idle_1000_command_ratio", "<=", C.SSE_RATIO_TARGET, "{:.2f}"),
+    ("bot_move_p99_ms", "<=", C.BOT_MOVE_P99_TARGET_MS, "{:.0f} ms"),
+    ("selfplay_instructions_per_game", "<=", C.SELFPLAY_INSTRUCTIONS_TARGET, "{:,.0f} instructions"),
+    ("quickplay_selfplay_games_per_cpu_s", ">=", C.QUICKPLAY_SELFPLAY_TARGET, "{:.1f} games/CPU s"),
     ("rq_worker_ratio_2", None, None, "{:.2f}"),
     ("rq_worker_ratio_4", None, None, "{:.2f}"),
     ("api_process_ratio_2", None, None, "{:.2f}"),
@@ -227,7 +238,7 @@ def main() -> int:
     ap.add_argument("--profile", action="store_true", help="also cProfile the command path in process")
     ap.add_argument("--clients", type=int, default=16, help="client threads of the HTTP figures (default 16)")
     ap.add_argument("--skip", default="", help="comma-separated sections to leave out: "
-                                               "startup,inprocess,replay,http,sse,scale,flood")
+                                               "startup,inprocess,replay,http,sse,scale,flood,bots")
     args = ap.parse_args()
     skip = set(filter(None, args.skip.split(",")))
     if args.json:
@@ -243,7 +254,8 @@ def main() -> int:
                 "http": lambda: section_http(redis, args, figures),
                 "sse": lambda: section_sse(args.quick, figures),
                 "scale": lambda: section_scale(args.quick, figures),
-                "flood": lambda: section_flood(args.quick, figures)}
+                "flood": lambda: section_flood(args.quick, figures),
+                "bots": lambda: section_bots(args.quick, figures)}
     figures["section_seconds"] = timings = {}
     try:
         for name, run in sections.items():

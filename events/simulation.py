@@ -61,6 +61,8 @@ def play_game(ruleset: Ruleset, policies: list[str], seed: str, options: dict | 
     and verifies like it; the bots draw from one
     generator per game (seeded from ``seed``), which is cheaper than the
     service's generator per bot move and as good for statistics.
+    ``options`` are the game's options: ``setup`` reads its own, a bot those it names (the
+    expert's ``think_ms``).
     ``on_step(state, events)`` is called after setup and after every decided
     command with the live state and that batch's events. The game owns its
     state and decides on it in place where the ruleset can
@@ -82,7 +84,7 @@ def play_game(ruleset: Ruleset, policies: list[str], seed: str, options: dict | 
         if len(commands) >= max_steps:
             raise GameDidNotEnd(f"game {seed!r} did not end within {max_steps} commands")
         version = len(events) + 1      # the stream's version: GameCreated is version 1
-        command = choose(ruleset, state, seat, policies[seat], bot_rng)
+        command = choose(ruleset, state, seat, policies[seat], bot_rng, options)
         batch, state = decide(state, seat, command, rng_for(seed, version))
         events.extend(batch)
         commands.append((seat, command))
@@ -124,7 +126,7 @@ def _score(outcome: dict) -> float | None:
 
 
 def _play_range(ruleset_id: str, policies: list[str], seed_prefix: str, rotate: bool,
-                first: int, stop: int) -> list[GameSummary]:
+                first: int, stop: int, options: dict | None = None) -> list[GameSummary]:
     """Play games ``first .. stop - 1`` of a simulation (in whichever process runs it)."""
     from events.games import get_ruleset
 
@@ -134,7 +136,7 @@ def _play_range(ruleset_id: str, policies: list[str], seed_prefix: str, rotate: 
     for i in range(first, stop):
         shift = i % n if rotate else 0
         seating = policies[shift:] + policies[:shift]
-        record = play_game(ruleset, seating, f"{seed_prefix}-{i}")
+        record = play_game(ruleset, seating, f"{seed_prefix}-{i}", options)
         outcome = record.outcome or {}
         turns = outcome.get("turns")
         if not isinstance(turns, int):
@@ -146,7 +148,7 @@ def _play_range(ruleset_id: str, policies: list[str], seed_prefix: str, rotate: 
 
 def simulate(ruleset: Ruleset, policies: list[str], games: int, seed_prefix: str = "sim",
              progress: Callable[[GameSummary], None] | None = None,
-             rotate: bool = False, jobs: int = 1) -> dict:
+             rotate: bool = False, jobs: int = 1, options: dict | None = None) -> dict:
     """Play ``games`` games and summarise them.
 
     Args:
@@ -158,6 +160,7 @@ def simulate(ruleset: Ruleset, policies: list[str], games: int, seed_prefix: str
             figures then compare policies, the per-seat ones compare seats.
         jobs: processes to share the games among (the figures do not depend
             on it: game ``i`` is the same game in any process).
+        options: the games' options (``play_game``), e.g. ``{"think_ms": 100}``.
 
     The outcome convention (``events.games.schema.outcome``): ``winners`` lists
     the winning seats (older outcomes: ``winner``); ``result`` names how the
@@ -177,7 +180,7 @@ def simulate(ruleset: Ruleset, policies: list[str], games: int, seed_prefix: str
 
         bounds = [(games * j // jobs, games * (j + 1) // jobs) for j in range(jobs)]
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            parts = pool.map(_play_range, *zip(*[(ruleset.id, policies, seed_prefix, rotate, a, b)
+            parts = pool.map(_play_range, *zip(*[(ruleset.id, policies, seed_prefix, rotate, a, b, options)
                                                  for a, b in bounds]))
             played = []
             for part in parts:
@@ -188,7 +191,7 @@ def simulate(ruleset: Ruleset, policies: list[str], games: int, seed_prefix: str
     else:
         played = []
         for i in range(games):
-            played += _play_range(ruleset.id, policies, seed_prefix, rotate, i, i + 1)
+            played += _play_range(ruleset.id, policies, seed_prefix, rotate, i, i + 1, options)
             if progress:
                 progress(played[-1])
     wins_seat = [0] * n
@@ -220,3 +223,30 @@ def simulate(ruleset: Ruleset, policies: list[str], games: int, seed_prefix: str
         "mean_commands": sum(g.commands for g in played) / games,
         "mean_turns": sum(g.turns for g in played) / games,
     }
+
+
+def ladder_games(ruleset: Ruleset, bots: list[str], games: int, seed_prefix: str = "ladder",
+                 options: dict | None = None, jobs: int = 1,
+                 progress: Callable[[GameSummary], None] | None = None) -> dict[tuple[str, ...], list[GameSummary]]:
+    """Play the games of a ladder between ``bots``: at a two-seat table (the game's smallest of
+    two or more), every pair of bots plays ``games`` games, seating rotated, game ``i`` of every
+    pair on seed ``f"{seed_prefix}-{i}"`` (so every pair plays the same deals); a one-seat game
+    plays each bot alone on the same ``games`` seeds instead. Returns ``{seating: [GameSummary]}``
+    (a pair ``(a, b)``, or ``(bot,)`` alone); ``progress`` is called once per game."""
+    seats = min(max(2, ruleset.min_seats), ruleset.max_seats)
+    if seats == 1:
+        tables = [(bot,) for bot in bots]
+    else:
+        tables = [(a, b) for i, a in enumerate(bots) for b in bots[i + 1:]]
+    out: dict[tuple[str, ...], list[GameSummary]] = {}
+    for table in tables:
+        played: list[GameSummary] = []
+
+        def keep(game: GameSummary, played=played) -> None:
+            played.append(game)
+            if progress:
+                progress(game)
+        simulate(ruleset, list(table), games, seed_prefix, progress=keep, rotate=len(table) > 1, jobs=jobs,
+                 options=options)
+        out[table] = played
+    return out

@@ -13,6 +13,8 @@ import click
 
 #: Most games one run plays.
 MAX_GAMES = 10_000_000
+#: Bounds of ``--think-ms``: those of the game option (``events.games.search.THINK_MS_OPTION``).
+THINK_MS_MIN, THINK_MS_MAX = 20, 5000
 #: A run shows its progress bar once it has lasted this long (seconds).
 PROGRESS_DELAY_S = 1.0
 
@@ -47,10 +49,19 @@ def _plot_path(ctx, param, value):
 @click.option("--plot", "plot_file", default=None, callback=_plot_path, metavar="FILE",
               help="Also draw win rates and game lengths into FILE (.png or .svg; needs matplotlib: "
                    "pip install 'stranded[plot]').")
-def simulate(ruleset_id, games, seats, seed, rotate, jobs, as_json, plot_file):
+@click.option("--ladder", is_flag=True, help="Play every bot of the ruleset (or of --bots) against every other at a "
+              "two-seat table, GAMES games per pair on the same seeds (one-seat games: each bot on the same "
+              "seeds), and report win rates with 95 % intervals and Elo ratings.")
+@click.option("--bots", default=None, help="With --ladder: the bots to rank, comma-separated  [default: every bot "
+              "of the ruleset].")
+@click.option("--think-ms", "think_ms", default=None, type=click.IntRange(THINK_MS_MIN, THINK_MS_MAX),
+              help=f"The game option think_ms: milliseconds the expert bot thinks per searched decision "
+                   f"({THINK_MS_MIN} to {THINK_MS_MAX})  [default: the option's default, 200].")
+def simulate(ruleset_id, games, seats, seed, rotate, jobs, as_json, plot_file, ladder, bots, think_ms):
     """Play GAMES bot games in process (no Redis) and report the win rate per seat and policy,
     the no-winner rate, each result's share, the mean score and the game length, each with its
-    95 % confidence interval (Wilson for rates, Student's t for means).
+    95 % confidence interval (Wilson for rates, Student's t for means). With --ladder, rank the
+    bots instead: every pair's win rates and the bots' Elo ratings.
 
     A progress bar shows on standard error when a run lasts more than a second on a terminal."""
     from events.games import RULESETS
@@ -60,10 +71,16 @@ def simulate(ruleset_id, games, seats, seed, rotate, jobs, as_json, plot_file):
     ruleset = RULESETS[ruleset_id]
     if not seed:
         raise click.BadParameter("the seed prefix cannot be empty.", param_hint="--seed")
+    options = {} if think_ms is None else {"think_ms": think_ms}
+    if ladder:
+        _ladder(ruleset, games, seats, seed, jobs, as_json, plot_file, bots, options)
+        return
+    if bots is not None:
+        raise click.BadParameter("--bots goes with --ladder (use --seats for one table).", param_hint="--bots")
     policies = _policies(ruleset, seats)
     if plot_file is not None:
         _need_matplotlib()
-    played = _play(ruleset, policies, games, seed, rotate, jobs)
+    played = _play(ruleset, policies, games, seed, rotate, jobs, options)
     from service.simulation_report import report, text
 
     figures = report(ruleset, policies, played, seed, rotate)
@@ -98,7 +115,31 @@ def _need_matplotlib() -> None:
         raise click.BadParameter("drawing needs matplotlib: pip install 'stranded[plot]'.", param_hint="--plot")
 
 
-def _play(ruleset, policies: list[str], games: int, seed: str, rotate: bool, jobs: int) -> list:
+def _ladder(ruleset, games: int, seats, seed: str, jobs: int, as_json: bool, plot_file, bots, options: dict) -> None:
+    """``--ladder``: check its arguments, play the ladder behind a progress bar, print it."""
+    if seats is not None or plot_file is not None:
+        raise click.BadParameter("--ladder plays its own tables and draws nothing (leave out --seats and --plot).",
+                                 param_hint="--ladder")
+    names = list(ruleset.bots) if bots is None else [b.strip() for b in bots.split(",")]
+    unknown = [b for b in names if b not in ruleset.bots]
+    if unknown:
+        raise click.BadParameter(f"no bot {unknown[0]!r}; try {', '.join(ruleset.bots)}.", param_hint="--bots")
+    if len(set(names)) < 2 or len(set(names)) != len(names):
+        raise click.BadParameter("a ladder needs two or more different bots.", param_hint="--bots")
+    from tqdm import tqdm
+
+    from events.simulation import ladder_games
+    from service.simulation_report import ladder_report, ladder_text
+
+    tables = len(names) if ruleset.max_seats == 1 else len(names) * (len(names) - 1) // 2
+    with tqdm(total=games * tables, unit="game", disable=None, delay=PROGRESS_DELAY_S, leave=False) as bar:
+        played = ladder_games(ruleset, names, games, seed, options, jobs, progress=lambda _game: bar.update())
+    figures = ladder_report(ruleset, names, played, seed, options)
+    click.echo(json.dumps(figures, indent=2) if as_json else ladder_text(figures))
+
+
+def _play(ruleset, policies: list[str], games: int, seed: str, rotate: bool, jobs: int,
+          options: dict | None = None) -> list:
     """Play the games (``events.simulation.simulate``) behind a progress bar; their summaries in order."""
     from tqdm import tqdm
 
@@ -109,5 +150,5 @@ def _play(ruleset, policies: list[str], games: int, seed: str, rotate: bool, job
         def progress(game):
             played.append(game)
             bar.update()
-        run(ruleset, policies, games, seed, progress=progress, rotate=rotate, jobs=jobs)
+        run(ruleset, policies, games, seed, progress=progress, rotate=rotate, jobs=jobs, options=options)
     return played

@@ -117,3 +117,111 @@ def text(figures: dict) -> str:
         lines.append(f"policy {score['policy']}: mean score {_mean(score, 2)}")
     lines.append(f"game length: {_mean(figures['commands'])} commands, {_mean(figures['turns'])} turns on average")
     return "\n".join(lines)
+
+
+# -- the ladder -----------------------------------------------------------------------------
+#: The Elo scale: a 400-point gap is 10-to-1 odds.
+ELO_SCALE = 400.0
+#: Where the ladder's ratings are anchored: ``random`` (or the first bot) is rated this.
+ELO_ANCHOR = 1000.0
+
+
+def _pair_results(table: tuple, games: list) -> list[tuple[str, str, float]]:
+    """``(a, b, score of a)`` per game: 1 a win, 0 a loss, 0.5 neither or both won. A one-seat
+    ladder has no pairs here (see :func:`ladder_report`)."""
+    out = []
+    for game in games:
+        won = {game.seating[seat] for seat in game.winners}
+        a, b = table
+        score = 0.5 if (a in won) == (b in won) else (1.0 if a in won else 0.0)
+        out.append((a, b, score))
+    return out
+
+
+def elo(bots: list[str], results: list[tuple[str, str, float]]) -> dict[str, float]:
+    """Elo ratings fitted to ``results`` (``(a, b, score of a)``, a draw 0.5) by the Bradley-Terry
+    maximum likelihood (minorise-maximise iterations, Hunter 2004), with one virtual draw per pair
+    so a bot that won every game still gets a finite rating; ``random`` (else the first bot) is
+    anchored at :data:`ELO_ANCHOR`."""
+    wins = {b: 0.0 for b in bots}
+    meetings: dict[tuple[str, str], float] = {}
+    for a, b, score in results + [(a, b, 0.5) for i, a in enumerate(bots) for b in bots[i + 1:]]:
+        wins[a] += score
+        wins[b] += 1 - score
+        meetings[a, b] = meetings.get((a, b), 0) + 1
+        meetings[b, a] = meetings.get((b, a), 0) + 1
+    gamma = {b: 1.0 for b in bots}
+    for _ in range(2000):
+        new = {}
+        for b in bots:
+            denominator = sum(n / (gamma[b] + gamma[o]) for (x, o), n in meetings.items() if x == b)
+            new[b] = wins[b] / denominator if denominator else gamma[b]
+        scale = math.exp(sum(math.log(g) for g in new.values()) / len(new))
+        new = {b: g / scale for b, g in new.items()}
+        done = max(abs(new[b] - gamma[b]) for b in bots) < 1e-10
+        gamma = new
+        if done:
+            break
+    anchor = "random" if "random" in bots else bots[0]
+    return {b: ELO_ANCHOR + ELO_SCALE * math.log10(gamma[b] / gamma[anchor]) for b in bots}
+
+
+def ladder_report(ruleset, bots: list[str], played: dict, seed: str, options: dict | None = None) -> dict:
+    """The figures of a ladder (``events.simulation.ladder_games``'s ``{seating: [GameSummary]}``):
+    per pair of bots the games, each bot's win rate and the no-winner rate (Wilson 95 % intervals),
+    and each bot's share of the games either won; a one-seat game gives each bot's win rate and
+    mean score on the same seeds, and per pair the seeds one won and the other lost. Elo ratings
+    (:func:`elo`) from the pairs' results."""
+    pairs, results, solo = [], [], []
+    if all(len(table) == 1 for table in played):
+        by_bot = {table[0]: games for table, games in played.items()}
+        for bot, games in by_bot.items():
+            scores = [g.score for g in games if g.score is not None]
+            solo.append({"bot": bot, "won": rate(sum(bool(g.winners) for g in games), len(games)),
+                         "score": spread(scores) if scores else None})
+        for i, a in enumerate(bots):
+            for b in bots[i + 1:]:
+                games = list(zip(by_bot[a], by_bot[b]))
+                a_only = sum(bool(x.winners) and not y.winners for x, y in games)
+                b_only = sum(bool(y.winners) and not x.winners for x, y in games)
+                n = len(games)
+                pairs.append({"a": a, "b": b, "games": n, "a_wins": rate(a_only, n), "b_wins": rate(b_only, n),
+                              "neither_or_both": rate(n - a_only - b_only, n)})
+                results += [(a, b, 1.0)] * a_only + [(a, b, 0.0)] * b_only + [(a, b, 0.5)] * (n - a_only - b_only)
+    else:
+        for table, games in played.items():
+            a, b = table
+            n = len(games)
+            a_won = sum(any(g.seating[s] == a for s in g.winners) for g in games)
+            b_won = sum(any(g.seating[s] == b for s in g.winners) for g in games)
+            decided = a_won + b_won
+            pairs.append({"a": a, "b": b, "games": n, "a_wins": rate(a_won, n), "b_wins": rate(b_won, n),
+                          "no_winner": rate(n - decided, n),
+                          "a_share_of_decided": rate(a_won, decided) if decided else None})
+            results += _pair_results(table, games)
+    ratings = elo(bots, results)
+    return {"ruleset": ruleset.id, "name": ruleset.name, "games_per_pair": min(len(g) for g in played.values()),
+            "seed": seed, "options": dict(options or {}), "confidence": 0.95, "bots": list(bots),
+            "solo": solo, "pairs": pairs,
+            "elo": [{"bot": b, "elo": round(ratings[b], 1)} for b in sorted(bots, key=lambda b: -ratings[b])]}
+
+
+def ladder_text(figures: dict) -> str:
+    """The ladder as lines for a terminal: a table of pairs, then the Elo ratings."""
+    lines = [f"Ladder of {figures['name']}: {', '.join(figures['bots'])}; {figures['games_per_pair']} games "
+             f"per {'bot' if figures['solo'] else 'pair'} (seeds '{figures['seed']}-<i>')"
+             + (f", options {figures['options']}" if figures["options"] else "")]
+    for entry in figures["solo"]:
+        score = f", mean score {_mean(entry['score'], 2)}" if entry["score"] else ""
+        lines.append(f"{entry['bot']}: won {_pct(entry['won'])}{score}")
+    for pair in figures["pairs"]:
+        if figures["solo"]:
+            lines.append(f"{pair['a']} vs {pair['b']} on the same deals: only {pair['a']} won {_pct(pair['a_wins'])}, "
+                         f"only {pair['b']} won {_pct(pair['b_wins'])}")
+            continue
+        share = pair["a_share_of_decided"]
+        lines.append(f"{pair['a']} vs {pair['b']}: {pair['a']} won {_pct(pair['a_wins'])}, {pair['b']} won "
+                     f"{_pct(pair['b_wins'])}, no winner {_pct(pair['no_winner'])}"
+                     + (f"; {pair['a']} won {_pct(share)} of the games someone won" if share else ""))
+    lines.append("Elo: " + ", ".join(f"{e['bot']} {e['elo']:.0f}" for e in figures["elo"]))
+    return "\n".join(lines)

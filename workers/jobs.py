@@ -84,7 +84,7 @@ def run_bots(redis, game_id: str, version: int, prefix: str = "stranded", max_mo
         decision = bots[0]
         seat = decision.seat
         command = choose(ruleset, game.state, seat, meta.seats[seat]["bot"],
-                         rng_for(meta.seed, game.version, salt=f"bot:{seat}"))
+                         rng_for(meta.seed, game.version, salt=f"bot:{seat}"), meta.options)
         try:
             result = execute(repo, game_id, seat, command, expected_version=game.version, cause="bot")
         except ConcurrencyError:

@@ -200,3 +200,19 @@ def test_a_day_long_default_deadline_gets_no_job_until_the_reconciler_finds_it_n
     [job_id] = reconcile(store.redis, grace_s=0)
     due = queue.scheduled_job_registry.get_scheduled_time(job_id).timestamp() - time.time()
     assert 100 < due <= 121, f"the deadline is due in {due:.0f} s, not in the two minutes it had left"
+
+
+def test_an_expert_seat_plays_through_the_worker_with_the_games_think_ms(store, monkeypatch):
+    # given a Space game between the expert and a random bot, thinking 20 ms a decision
+    import events.bots as bots
+
+    budgets = []
+    real = bots.settings_of
+    monkeypatch.setattr(bots, "settings_of", lambda bot, options: budgets.append(real(bot, options)) or budgets[-1])
+    game_id = new_game(store, [{"name": "Eve", "bot": "expert"}, BOT], think_ms=20)
+    # when the worker runs the bot jobs
+    run_jobs(store.redis)
+    # then the game finishes, the expert's decisions having been given the game's think_ms
+    game = load_game(GameRepository(store), game_id)
+    assert game.meta.status == "finished"
+    assert {"think_ms": 20} in budgets and all(b in ({"think_ms": 20}, {}) for b in budgets)

@@ -14,6 +14,7 @@ view) and ``catalogue`` (cards, dice, decisions, results, the board).
 from __future__ import annotations
 
 from events.games.contract import Ruleset
+from events.games.search import THINK_MS_OPTION
 
 from .bots import BOTS
 from .cards import VERSION, VERSION_LEVELS
@@ -45,7 +46,8 @@ RULESET = Ruleset(
     outcome=outcome,
     copy_state=copy_state,
     bots=BOTS,
-    options={"stack": {"type": "object", "default": None, "description": STACK_HELP}},
+    options={"stack": {"type": "object", "default": None, "description": STACK_HELP},
+             "think_ms": THINK_MS_OPTION},
     commands=COMMANDS,
     events=EVENTS,
     view_schema=VIEW,

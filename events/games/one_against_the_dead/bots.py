@@ -17,6 +17,7 @@ little and digs out every survivor it can reach (an Ace left holding a die costs
 """
 from __future__ import annotations
 
+from .expert import make_expert
 from .planner import RESCUER, STRONG, Board, attack_value, weapon_value
 
 
@@ -68,4 +69,6 @@ def _action(board: Board, view, legal):
     return {"type": "EndActions"}
 
 
-BOTS = {"random": random_bot, "strong": strong_bot, "rescuer": rescuer_bot}
+expert_bot = make_expert(strong_bot)
+
+BOTS = {"random": random_bot, "strong": strong_bot, "rescuer": rescuer_bot, "expert": expert_bot}

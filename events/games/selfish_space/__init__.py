@@ -18,6 +18,7 @@ silent and what changed between rules versions, are in
 from __future__ import annotations
 
 from events.games.contract import Ruleset
+from events.games.search import THINK_MS_OPTION
 from events.games.selfish.resigning import make_resign
 from events.games.selfish.versions import FIRST_SEAT_OPTION
 
@@ -55,7 +56,7 @@ RULESET = Ruleset(
     copy_state=copy_state,
     bots=BOTS,
     options={"stack": {"type": "object", "default": None, "description": STACK_HELP},
-             "first_seat": FIRST_SEAT_OPTION},
+             "first_seat": FIRST_SEAT_OPTION, "think_ms": THINK_MS_OPTION},
     commands=COMMANDS,
     events=EVENTS,
     view_schema=VIEW,

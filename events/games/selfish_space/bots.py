@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 from . import planner, values
+from .expert import make_expert
 from .cards import ACTIONS, DOUBLE, SHIP, SINGLE
 
 #: How much a card is worth keeping (Hack Suit picks, Meteoroid discards).
@@ -198,4 +199,6 @@ def strong_bot(view, legal, rng):
     return base_bot(view, legal, rng)
 
 
-BOTS = {"random": random_bot, "strong": strong_bot, "cautious": cautious_bot}
+expert_bot = make_expert(strong_bot, base_bot)
+
+BOTS = {"random": random_bot, "strong": strong_bot, "cautious": cautious_bot, "expert": expert_bot}

@@ -24,6 +24,7 @@
 from __future__ import annotations
 
 from . import values
+from .expert import make_expert
 from .cards import ATTACK, CHOPPER, DOUBLE, SINGLE
 
 #: How much a Game card is worth keeping (Bandits and Zombies! discards: the lowest goes).
@@ -165,4 +166,6 @@ def strong_bot(view, legal, rng):
     return cmd if cmd in legal else legal[0]
 
 
-BOTS = {"random": random_bot, "strong": strong_bot}
+expert_bot = make_expert(strong_bot, strong_bot)
+
+BOTS = {"random": random_bot, "strong": strong_bot, "expert": expert_bot}

@@ -41,6 +41,7 @@ games set up under version 4, so old logs re-run exactly.
 from __future__ import annotations
 
 from events.games.contract import Ruleset
+from events.games.search import THINK_MS_OPTION
 
 from .bots import BOTS
 from .catalogue import BOARD_SCHEMA, CATALOGUE
@@ -78,6 +79,7 @@ RULESET = Ruleset(
             "Play with the base game's 50 Event cards instead of the Quickplay's 41 (no card removals).")},
         "first_seat": {"type": "integer", "default": None, "minimum": 0, "maximum": 5,
                        "description": FIRST_SEAT_HELP},
+        "think_ms": THINK_MS_OPTION,
     },
     commands=COMMANDS,
     events=EVENTS,

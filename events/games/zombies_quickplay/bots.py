@@ -23,6 +23,7 @@ Both read only the view (``view_schema.VIEW``); ``seen`` turns it into the few f
 from __future__ import annotations
 
 from .cards import ITEM_BUILDING
+from .expert import make_expert
 from .tiles import neighbours, parse
 
 #: decision code -> the step the strong bot reasons about.
@@ -267,4 +268,6 @@ def _zombies(view, legal, rng):
     return ends[0] if ends else legal[0]
 
 
-BOTS = {"random": random_bot, "strong": strong_bot}
+expert_bot = make_expert(strong_bot)
+
+BOTS = {"random": random_bot, "strong": strong_bot, "expert": expert_bot}

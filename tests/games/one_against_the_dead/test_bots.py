@@ -12,13 +12,13 @@ from .helpers import Game
 
 
 def test_both_policies_are_registered():
-    assert set(R.bots) == {"random", "strong", "rescuer"}
+    assert set(R.bots) == {"random", "strong", "rescuer", "expert"}
 
 
 def test_the_bots_choose_legal_commands_in_every_phase():
     for name in R.bots:
         for seed in range(8):          # play_game decides every command: an illegal one raises
-            record = play_game(R, [name], f"bots-{name}-{seed}")
+            record = play_game(R, [name], f"bots-{name}-{seed}", {"think_ms": 20})   # a quick expert
             assert record.outcome is not None and R.pending(record.state) == []
     g = Game(opening=())
     legal = R.legal_commands(g.state, 0)

@@ -1,0 +1,105 @@
+"""The ``expert`` bot of Selfish: Zombie Edition: determinized search from the seat's view
+(``events.games.search``).
+
+``sample`` deals the Game cards the seat cannot see (the 71-card deck less its own hand, the
+discard pile and the Alliances on the table) into the other hands and the Game deck, and the
+Wasteland cards it has not seen (the 41-card deck less every face-up column card and the discard
+pile) into the face-down column cards and the Wasteland deck, under the top cards it knows.
+Survivor turns are searched: each command is played out by ``strong`` for every seat until
+three turns have ended (``selfish.searching``), then scored by the learned afterstate table (two seats) or by the
+distance covered; everything else is ``strong``'s.
+"""
+from __future__ import annotations
+
+from events.games.search import Expert, deal, ensure_one, unseen
+from events.games.selfish.searching import selfish_expert
+
+from . import values
+from .cards import CHOPPER, GAME_DECK, LEVEL, TRAP_LOOK, WASTELAND_DECK
+from .cards import SUPPLIES as _SUPPLIES
+from .decide import decide
+from .legal import legal_commands
+from .state import copy_state
+from .views import outcome, view
+
+SUPPLY_KINDS = ("supplies", "double_supplies")
+
+
+def _risen_at(column: list, alive: bool, resigned: bool) -> int | None:
+    """Where a zombie rose: its first face-down column card (``None`` in the view), else the end
+    of its column (no card of it is face down yet)."""
+    if alive or resigned:
+        return None
+    return column.index(None) if None in column else len(column)
+
+
+def sample(v: dict, rng) -> dict:
+    """A state whose view for ``v["seat"]`` is ``v``, every card it hides dealt at random. Reads
+    ``v`` only (docs/rules/selfish-zombie.md, 'What each seat and a spectator can see')."""
+    n, me, pick = v["seats"], v["seat"], v["pick"]
+    others = [s for s in range(n) if s != me]
+    in_play = ["alliance"] * len(v["alliances"])
+    pool = unseen(GAME_DECK, v["hand"], v["game_discard"], in_play)
+    piles = deal(pool, [v["hand_sizes"][s] for s in others] + [v["game_deck_size"]], rng, GAME_DECK)
+    hands = [list(v["hand"]) if s == me else None for s in range(n)]
+    for s, pile in zip(others, piles):
+        hands[s] = pile
+        if v["alive"][s]:
+            ensure_one(pile, piles[-1], SUPPLY_KINDS, rng)
+    known = list(v["known_wasteland_top"] or [])
+    columns = [list(t) + list(a) for t, a in zip(v["tracks"], v["cards_ahead"])]
+    hidden = sum(c.count(None) for c in columns)
+    rest = unseen(WASTELAND_DECK, v["wasteland_discard"], known, *columns)
+    face_down, deck = deal(rest, [hidden, max(0, v["wasteland_deck_size"] - len(known))], rng, WASTELAND_DECK)
+    tracks, ahead = [], []
+    for column, t in zip(columns, v["tracks"]):
+        filled = [card if card is not None else face_down.pop() for card in column]
+        tracks.append(filled[:len(t)])
+        ahead.append(filled[len(t):])
+    w, out = v["reaction_window"], v["outcome"]
+    choice = None
+    if pick is not None:
+        choice = {"seat": pick["seat"], "choice": pick["kind"], "target": None, "then": []}
+        if pick["discards_left"] is not None:
+            choice.update(left=pick["discards_left"], reason=pick["because_of"])
+        if pick["cards"] is not None:
+            choice["cards"] = list(pick["cards"])
+        elif pick["kind"] in ("scout", "zombie_trap"):    # another seat looks at the top cards
+            choice["cards"] = (known + deck)[:1 if pick["kind"] == "scout" else TRAP_LOOK]
+    return {
+        "seats": n, "rules": LEVEL, "stacked": False, "hands": hands, "alive": list(v["alive"]),
+        "tracks": tracks, "ahead": ahead,
+        "risen_at": [_risen_at(c, a, r) for c, a, r in zip(columns, v["alive"], v["resigned"])],
+        "game_deck": piles[-1], "game_discard": list(v["game_discard"]),
+        "wasteland_deck": known + deck, "wasteland_discard": list(v["wasteland_discard"]), "dice": [],
+        "turn": v["turn_seat"], "turns": v["turn_number"], "points": v["zombie_action_points"],
+        "attacked": list(v["zombie_attacks_this_turn"]), "skip": list(v["loses_next_turn"]),
+        "alliances": [dict(a) for a in v["alliances"]],
+        "peek": [known if s == me else [] for s in range(n)],
+        "window": None if w is None else {"seat": w["responder"], "attacker": w["attacker"], "card": w["card"],
+                                          "reflected": w["turned_back"], "then": []},
+        "choice": choice,
+        "over": out is not None, "winner": (out["winners"] or [None])[0] if out else None,
+        "reason": out["result"] if out else None, "gambler": None,
+        **({"resigned": list(v["resigned"])} if any(v["resigned"]) else {}),
+    }
+
+
+def _value(state, seat: int) -> float:
+    """A cut-short playout's worth to ``seat``: 0 as a zombie; at two seats the learned afterstate
+    table (``values.value``), else the share of the way to the chopper covered."""
+    if not state["alive"][seat]:
+        return 0.0
+    hand = state["hands"][seat]
+    if state["seats"] == 2:
+        known = values.known_class(state["peek"][seat])
+        return values.value(len(state["tracks"][seat]), values.hand_counts(hand), known,
+                            int(state["alive"][1 - seat]))
+    return len(state["tracks"][seat]) / (2 * CHOPPER) + min(_SUPPLIES.count(hand), 12) / 24
+
+
+def make_expert(strong, playout) -> Expert:
+    """The ``expert`` bot, with ``strong`` as its prior and ``playout`` playing every seat."""
+    rules = {"decide": decide.in_place, "legal_commands": legal_commands, "view": view, "outcome": outcome,
+             "copy": copy_state}
+    return selfish_expert(rules, sample, _value, strong, playout)
