@@ -4,7 +4,7 @@
   ``events``): the import-linter contracts in pyproject.toml.
 - Game rules are pure: a game package under ``events.games`` imports only the
   standard library, its own package and the shared game modules (the contract,
-  the schema builders, and for the two Selfish editions their shared package).
+  the schema builders, the expert's search, and for the two Selfish editions their shared package).
   An allow-list, so a new dependency is refused until someone decides it
   belongs there.
 """
@@ -19,7 +19,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 #: What every game package may import besides the standard library and itself.
-SHARED = {"events.games.contract", "events.games.schema"}
+SHARED = {"events.games.contract", "events.games.schema", "events.games.search"}
 #: Further shared packages, per game package.
 SHARED_BY_GAME = {"selfish_space": {"events.games.selfish"}, "selfish_zombie": {"events.games.selfish"}}
 

@@ -53,6 +53,12 @@ def run(url: str | None = None, burst: bool = False, reconcile_every_s: float = 
     redis = connect(url)
     queue = connect_queue() if separate_queue() else redis
     jobs.store_client = redis if queue is not redis else None
+    if burst:       # a burst is one pass: a Redis that does not answer ends it before anything starts
+        try:
+            queue.ping()
+            redis.ping()
+        except (RedisConnectionError, RedisTimeoutError) as exc:
+            raise SystemExit(f"worker --burst: Redis does not answer ({exc}); nothing was done") from None
     if reconcile_every_s > 0:
         start_thread(redis, interval_s=reconcile_every_s, queue_redis=queue)
     stop = threading.Event()

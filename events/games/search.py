@@ -32,7 +32,8 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass
-from typing import Any, Callable
+from collections.abc import Mapping
+from typing import Any, Callable, Iterator
 
 #: The ``think_ms`` game option: every ruleset accepts it (``Ruleset.options``).
 THINK_MS_DEFAULT = 200
@@ -45,8 +46,37 @@ THINK_MS_OPTION = {
 }
 
 
+class LazyView(Mapping):
+    """A read-only mapping that builds the view (``build(*args)``) on first access and then
+    behaves as that dict; a policy that reads nothing costs nothing."""
+
+    __slots__ = ("_build", "_args", "_view")
+
+    def __init__(self, build: Callable[..., dict], *args: Any):
+        self._build = build
+        self._args = args
+        self._view: dict | None = None
+
+    def _data(self) -> dict:
+        if self._view is None:
+            self._view = self._build(*self._args)
+        return self._view
+
+    def __getitem__(self, key: str) -> Any:
+        return self._data()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._data())
+
+    def __len__(self) -> int:
+        return len(self._data())
+
+    def get(self, key: str, default: Any = None) -> Any:
+        """``view.get(key, default)``, as on a dict."""
+        return self._data().get(key, default)
+
+
 def _lazy(view_of, state, seat):
-    from events.bots import LazyView
     return LazyView(view_of, state, seat)
 
 
