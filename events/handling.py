@@ -103,44 +103,76 @@ def create_game(repo: GameRepository, ruleset_id: str, seats: list[dict], option
     return repo.save(game, events, seat=None, command=command, cause="system", write_meta=True, ts_ms=ts)
 
 
-def join_seat(repo: GameRepository, game_id: str, seat: int, name: str, token_sha256: str,
+#: How an invite reservation reads in a meta seat's ``reserved_for``: this prefix, then the
+#: SHA-256 (hex) of the invite code (a rematch keeps a seat by its old token's hash instead).
+INVITE_PREFIX = "invite:"
+
+
+def invite_reservation(code_sha256: str) -> str:
+    """The ``reserved_for`` of a seat kept for whoever holds the invite code of this SHA-256."""
+    return INVITE_PREFIX + code_sha256
+
+
+def _free_seat(meta: GameMeta, reserved_for: str | None) -> int:
+    """The first open seat the caller may take: kept for ``reserved_for`` (an invite or a
+    rematch) if one is, else the first open seat kept for nobody. RuleViolation
+    ``no_open_seat`` (409) when there is none."""
+    open_seats = [i for i, spec in enumerate(meta.seats) if spec.get("open")]
+    if reserved_for is not None:
+        kept = [i for i in open_seats if meta.seats[i].get("reserved_for") == reserved_for]
+        if kept:
+            return kept[0]
+    free = [i for i in open_seats if meta.seats[i].get("reserved_for") is None]
+    if not free:
+        raise RuleViolation("no_open_seat", "Every seat of this game is taken or kept for an invited player.",
+                            status=409)
+    return free[0]
+
+
+def join_seat(repo: GameRepository, game_id: str, seat: int | None, name: str, token_sha256: str,
               auto_pass: bool = False, client_seed: str | None = None,
               reserved_for: str | None = None) -> CommandResult:
-    """Take open ``seat`` of a waiting game; the last seat taken starts the game.
+    """Take open ``seat`` of a waiting game (None: the first open seat the caller may take,
+    :func:`_free_seat`); the last seat taken starts the game. The result's ``seat`` is None
+    (the server acts); the seat taken is the ``SeatJoined`` event's.
 
     ``client_seed``: the seat's own entropy for the game's randomness
-    (``events.randomness``), public from now on. A seat kept for a rematch's
-    player is taken only with ``reserved_for`` equal to what it is kept for
-    (``events.rematch``); otherwise RuleViolation ``seat_reserved`` (409).
+    (``events.randomness``), public from now on. A seat kept for an invited player
+    or a rematch's player is taken only with ``reserved_for`` equal to what it is
+    kept for (:func:`invite_reservation`, ``events.rematch``); otherwise
+    RuleViolation ``seat_reserved`` (409).
 
-    Raises GameNotFound, RuleViolation ``seat_taken``/``game_started`` (409) or
-    MalformedCommand ``bad_seat`` (no such seat).
+    Raises GameNotFound, RuleViolation ``seat_taken``/``game_started``/``no_open_seat`` (409)
+    or MalformedCommand ``bad_seat`` (no such seat).
     """
     for _ in range(MAX_RETRIES):
         game = repo.get(game_id)
         meta, ruleset = game.meta.copy(), game.ruleset
-        if not 0 <= seat < len(meta.seats):
+        if seat is not None and not 0 <= seat < len(meta.seats):
             raise MalformedCommand("bad_seat", f"This game has seats 0 to {len(meta.seats) - 1}.")
         if meta.status != "waiting":
             raise RuleViolation("game_started", "This game is no longer waiting for players.", status=409)
-        if not meta.seats[seat].get("open"):
-            raise RuleViolation("seat_taken", f"Seat {seat} is already taken.", status=409)
-        reserved = meta.seats[seat].get("reserved_for")
+        taking = _free_seat(meta, reserved_for) if seat is None else seat
+        if not meta.seats[taking].get("open"):
+            raise RuleViolation("seat_taken", f"Seat {taking} is already taken.", status=409)
+        reserved = meta.seats[taking].get("reserved_for")
         if reserved is not None and reserved != reserved_for:
-            raise RuleViolation("seat_reserved", f"Seat {seat} is kept for the player who held it in the game "
-                                                 "this one is a rematch of.", status=409)
+            kept_for = ("the player invited to it: join it with the invite code of its link"
+                        if reserved.startswith(INVITE_PREFIX)
+                        else "the player who held it in the game this one is a rematch of")
+            raise RuleViolation("seat_reserved", f"Seat {taking} is kept for {kept_for}.", status=409)
         meta.seats = list(meta.seats)
-        meta.seats[seat] = {**{k: v for k, v in meta.seats[seat].items() if k != "reserved_for"}, "open": False,
-                            "name": name, "token_sha256": token_sha256, "auto_pass": auto_pass,
-                            "client_seed": client_seed}
-        events = [{"type": "SeatJoined", "data": {"seat": seat, "name": name, "client_seed": client_seed,
+        meta.seats[taking] = {**{k: v for k, v in meta.seats[taking].items() if k != "reserved_for"}, "open": False,
+                              "name": name, "token_sha256": token_sha256, "auto_pass": auto_pass,
+                              "client_seed": client_seed}
+        events = [{"type": "SeatJoined", "data": {"seat": taking, "name": name, "client_seed": client_seed,
                                                   "token_sha256": token_sha256}}]
         if not any(s.get("open") for s in meta.seats):
             events += _setup_events(ruleset, meta)
             meta.status = "active"
         try:
             return repo.save(replace(game, meta=meta), events, seat=None,
-                             command={"type": "JoinSeat", "seat": seat}, cause="system", write_meta=True)
+                             command={"type": "JoinSeat", "seat": taking}, cause="system", write_meta=True)
         except ConcurrencyError:
             metrics.APPEND_CONFLICTS.inc()
             continue

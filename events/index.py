@@ -80,9 +80,12 @@ class GameIndex:
         One script (``events/index_record.lua``), one round trip: as a pipeline of its eight
         commands it cost a served worker about 15k instructions a command on average
         (written at every game's end: about 700k each; ``bench/server_instructions.py``,
-        2026-11-26). Raises ``ValueError`` for a status not in ``STATUSES``."""
+        2026-11-26). An unlisted game (option ``unlisted``) is in no list: nothing is written.
+        Raises ``ValueError`` for a status not in ``STATUSES``."""
         if meta.status not in STATUSES:
             raise ValueError(f"unknown status {meta.status!r}; one of {', '.join(STATUSES)}")
+        if meta.options.get("unlisted"):
+            return
         keys = [self.key(), self.key(ruleset=meta.ruleset)]
         for status in STATUSES:
             keys += [self.key(status), self.key(status, meta.ruleset)]

@@ -67,6 +67,10 @@ SERVER_OPTIONS = {
     "allow_reclaim": {"type": "boolean", "default": True, "nullable": False,
                       "description": "Whether a seat a bot took over may be taken back with its token while the "
                                      "game runs. Default true."},
+    "unlisted": {"type": "boolean", "default": False, "nullable": False,
+                 "description": "Keep the game out of the lobby's lists (GET /v1/games): only someone given its "
+                               "id (its link) finds it; everything else about it is as public as any game's. "
+                               "Default false."},
 }
 SECRET_OPTIONS = ("seed", "stack")
 #: The shortest seed a game may choose unless it is stacked (characters, or digits of a whole number):

@@ -1,6 +1,8 @@
 """Seats over time: a player who leaves, resigns or goes silent, and takes the seat back.
 
-Real tables lose players. A seat may
+Real tables lose players. Before the start, a seat's player may **leave**
+the table: the seat is open again for anyone to join (``SeatVacated``,
+:func:`vacate`). Once the game runs, a seat may
 
 * **leave**: a bot (the game's ``takeover_policy`` option, by default the
   ruleset's ``strong``) plays the seat from now on, so the others can finish
@@ -71,6 +73,34 @@ def _seat_change(repo: GameRepository, game_id: str, seat: int, build) -> Comman
         try:
             return repo.save(replace(game, meta=meta), events, seat=acting, command=command, cause=cause,
                              write_meta=True)
+        except ConcurrencyError:
+            continue
+    raise ConcurrencyError(game_id, -1, -1)
+
+
+def vacate(repo: GameRepository, game_id: str, seat: int) -> CommandResult:
+    """The player of ``seat`` leaves a game that has not started: the seat is open again, named
+    ``Seat <n>``, and its token, client seed and ``auto_pass`` are gone (``SeatVacated``; the
+    command ``VacateSeat``, sent by the seat itself). The seat's token is checked by the caller.
+
+    Raises RuleViolation ``game_started`` (409) once the game runs (the last seat was taken:
+    leaving is then a takeover, :func:`take_over`) and ``seat_open`` (409) for a seat nobody holds."""
+    for _ in range(MAX_RETRIES):
+        game = repo.get(game_id)
+        if game.meta.status != "waiting":
+            raise RuleViolation("game_started", "The game has started: leave it now and a bot plays your seat.",
+                                status=409)
+        if not 0 <= seat < len(game.meta.seats):
+            raise RuleViolation("bad_seat", f"This game has seats 0 to {len(game.meta.seats) - 1}.", status=400)
+        if game.meta.seats[seat].get("open") or game.meta.seats[seat].get("bot"):
+            raise RuleViolation("seat_open", f"Nobody holds seat {seat}.", status=409)
+        events = [{"type": "SeatVacated", "data": {"seat": seat, "name": f"Seat {seat}"}}]
+        meta = game.meta.copy()
+        meta.seats = list(meta.seats)
+        meta.seats[seat] = apply_seat_event(meta.seats[seat], "SeatVacated", events[0]["data"], takeover_policy(game))
+        try:
+            return repo.save(replace(game, meta=meta), events, seat=seat, command={"type": "VacateSeat", "seat": seat},
+                             cause="seat", write_meta=True)
         except ConcurrencyError:
             continue
     raise ConcurrencyError(game_id, -1, -1)

@@ -2,6 +2,7 @@
 
 A seat's history is a fold of the server's seat events (``events.system``):
 ``GameCreated`` gives every seat, ``SeatJoined`` fills an open one,
+``SeatVacated`` opens it again (its player left before the start),
 ``SeatTakenOver`` puts a bot in its player's place, ``SeatReclaimed`` gives it
 back, ``SeatResigned`` marks it resigned (and, when no rule of the game took
 it out, puts the game's takeover bot in). :func:`apply_seat_event` is that one
@@ -35,7 +36,8 @@ def apply_seat_event(spec: dict, kind: str, data: dict, policy: str) -> dict:
     Args:
         spec: the seat before (``{"name", "bot", "open", "client_seed", "token_sha256",
             "replaced", "left", "resigned", ...}``; missing flags read as false).
-        kind: ``"SeatJoined"``, ``"SeatTakenOver"``, ``"SeatReclaimed"`` or ``"SeatResigned"``
+        kind: ``"SeatJoined"``, ``"SeatVacated"``, ``"SeatTakenOver"``, ``"SeatReclaimed"`` or
+            ``"SeatResigned"``
             (anything else leaves the seat as it is).
         data: the event's data.
         policy: the game's takeover bot (:func:`takeover_policy`), for a resignation a bot plays on.
@@ -43,6 +45,9 @@ def apply_seat_event(spec: dict, kind: str, data: dict, policy: str) -> dict:
     if kind == "SeatJoined":
         return {**spec, "name": data.get("name"), "open": False, "client_seed": data.get("client_seed"),
                 "token_sha256": data.get("token_sha256")}
+    if kind == "SeatVacated":       # open again, for anyone: the leaver's token and client seed go
+        return {**spec, "name": data.get("name"), "open": True, "client_seed": None, "token_sha256": None,
+                "auto_pass": False}
     if kind == "SeatTakenOver":
         return {**spec, "bot": data.get("policy"), "replaced": True, "left": data.get("reason") == "left"}
     if kind == "SeatReclaimed":

@@ -2,7 +2,9 @@
 
 ``GameCreated`` (version 1: ruleset and its version, the seats, the public
 options, the commitment to the server seed, the seeded/stacked flags),
-``SeatJoined`` (an open seat taken), ``SeatTakenOver`` (a bot plays a seat
+``SeatJoined`` (an open seat taken), ``SeatVacated`` (a seat's player left a
+game that had not started: the seat is open again, ``{seat, name}``),
+``SeatTakenOver`` (a bot plays a seat
 from now on: ``{seat, policy, reason}``, reason ``"left"`` or
 ``"missed_deadlines"``), ``SeatReclaimed`` (its owner plays it again:
 ``{seat}``), ``SeatResigned`` (``{seat, by_rule}``: out by the game's rule, or
@@ -31,7 +33,7 @@ from __future__ import annotations
 
 from events.codec import register_upcaster
 
-SYSTEM_EVENTS = frozenset({"GameCreated", "SeatJoined", "SeedRevealed",
+SYSTEM_EVENTS = frozenset({"GameCreated", "SeatJoined", "SeatVacated", "SeedRevealed",
                            "SeatTakenOver", "SeatReclaimed", "SeatResigned"})
 
 

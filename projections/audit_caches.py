@@ -19,7 +19,7 @@ from events.implied import expected_checkpoints, implied
 from projections.records import RECORD_FIELDS
 
 #: The server's seat events (``events.seating``, ``events.handling``).
-SEAT_EVENTS = ("SeatJoined", "SeatTakenOver", "SeatReclaimed", "SeatResigned")
+SEAT_EVENTS = ("SeatJoined", "SeatVacated", "SeatTakenOver", "SeatReclaimed", "SeatResigned")
 #: Seat fields compared even when a record's seat leaves them out (every record has had them).
 _ALWAYS = ("name", "bot", "open", "client_seed", "token_sha256")
 _FLAGS = ("replaced", "left", "resigned")

@@ -99,7 +99,7 @@ class RulesReplay:
         seeds = [s.get("client_seed") if isinstance(s, dict) else None for s in self.created.data["seats"]]
         for batch in self.audit.batches:
             for env in batch.envelopes:
-                if env.type == "SeatJoined" and isinstance(env.data.get("seat"), int) \
+                if env.type in ("SeatJoined", "SeatVacated") and isinstance(env.data.get("seat"), int) \
                         and 0 <= env.data["seat"] < len(seeds):
                     seeds[env.data["seat"]] = env.data.get("client_seed")
         return seeds
@@ -113,7 +113,9 @@ class RulesReplay:
         try:
             if command.get("type") in SEAT_COMMANDS:
                 return self.seat_batch(batch, recorded, state, command, rng)
-            if command.get("type") in ("CreateGame", "JoinSeat"):
+            if command.get("type") == "VacateSeat":
+                expected = self.vacated(batch, recorded, state, command, open_seats)
+            elif command.get("type") in ("CreateGame", "JoinSeat"):
                 expected = self.system_events(batch, recorded, open_seats)
                 if not any(open_seats):                 # the last seat taken: the deal follows
                     setup_rng = rng_for(seed, 0) if seed is not None else _SealedRandom()
@@ -178,6 +180,18 @@ class RulesReplay:
             audit.fail(batch.first, "the resignation's events are not what the game's rule gives", stop=True)
         return self.fold(recorded, state, batch)
 
+    def vacated(self, batch, recorded: list[Envelope], state: Any, command: dict,
+                open_seats: list[bool]) -> list[dict]:
+        """A seat's player leaving before the start (``events.seating.vacate``): sent by that
+        seat itself, of a held seat of a game not yet dealt; the seat is open again."""
+        seat, head = command.get("seat"), batch.envelopes[0]
+        if state is not None or not isinstance(seat, int) or isinstance(seat, bool) \
+                or not 0 <= seat < len(open_seats) or open_seats[seat] or head.seat != seat or head.cause != "seat":
+            self.audit.fail(batch.first, "a seat is opened again that its player did not hold before the start",
+                            stop=True)
+        open_seats[seat] = True
+        return [{"type": "SeatVacated", "data": {"seat": seat, "name": f"Seat {seat}"}}]
+
     def system_events(self, batch, recorded: list[Envelope], open_seats: list[bool]) -> list[dict]:
         """The server's own event of a create or join batch (a join fills ``open_seats``)."""
         first = recorded[0] if recorded else None
@@ -197,7 +211,7 @@ class RulesReplay:
         """Fold ``recorded`` into ``state`` with the rules' evolve (a forged event that breaks it is a departure)."""
         try:
             for env in recorded:
-                if env.type not in ("GameCreated", "SeatJoined"):
+                if env.type not in ("GameCreated", "SeatJoined", "SeatVacated"):
                     state = self.ruleset.evolve(state, {"type": env.type, "data": env.data})
         except Exception as exc:  # evolve is total on what the rules emit, not on forged events
             self.audit.fail(batch.first, f"the rules cannot fold these events ({exc!r})", stop=True)

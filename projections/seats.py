@@ -31,10 +31,12 @@ from events.meta import GameMeta
 
 
 def shown_seat(index: int, spec: dict) -> dict:
-    """One seat as shown: ``{"seat", "name", "bot", "open", "replaced_by", "resigned", "left"}``
-    from a meta seat (or a seat folded from the log, ``projections.replay``)."""
+    """One seat as shown: ``{"seat", "name", "bot", "open", "reserved", "replaced_by", "resigned",
+    "left"}`` from a meta seat (or a seat folded from the log, ``projections.replay``, which
+    knows no reservation: a seat's own setting, not the log's)."""
     bot = spec.get("bot")
     return {"seat": index, "name": spec.get("name"), "bot": bot, "open": bool(spec.get("open")),
+            "reserved": bool(spec.get("open") and spec.get("reserved_for")),
             "replaced_by": bot if spec.get("replaced") and bot else None,
             "resigned": bool(spec.get("resigned")), "left": bool(spec.get("left"))}
 

@@ -10,13 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from events.cache import StateCache
-from events.checks import check_client_seed
+from events.checks import MalformedCommand, check_client_seed
 from events.codec import utc_now
 from events.dispatch import Dispatcher
 from events.games import RULESETS
 from events.games.contract import RuleViolation
 from events.handling import create_game as _create
-from events.handling import execute, join_seat
+from events.handling import execute, invite_reservation, join_seat
 from events.meta import SERVER_OPTIONS
 from events.repository import GameRepository
 from events.store import EventStore, GameNotFound
@@ -81,30 +81,45 @@ def ruleset_detail(ruleset_id: str) -> dict:
 
 
 def create_game(svc: Services, ruleset: str, seats: list[dict], options: dict) -> dict:
-    """Create a game; returns its summary plus a token for each human seat (shown once)."""
-    tokens, specs = [], []
+    """Create a game; returns its summary plus a token for each human seat and an invite code
+    for each open seat created with ``invite`` (both shown once: only their SHA-256 is kept).
+    Raises MalformedCommand ``bad_seats`` (400) for an invite on a seat that is not open,
+    besides ``events.handling.create_game``'s refusals; a refused create writes nothing."""
+    tokens, invites, specs = [], [], []
     for i, seat in enumerate(seats):
+        if seat.get("invite") and not seat.get("open"):
+            raise MalformedCommand("bad_seats", f"Seat {i}: an invite keeps an open seat for someone; this seat "
+                                                "is not open.")
         spec = {"name": seat.get("name") or (f"Bot {i}" if seat.get("bot") else f"Seat {i}"),
                 "bot": seat.get("bot"), "open": bool(seat.get("open")), "auto_pass": bool(seat.get("auto_pass")),
                 "client_seed": seat.get("client_seed")}
         if not spec["bot"] and not spec["open"]:
             token, spec["token_sha256"] = new_token()
             tokens.append({"seat": i, "token": token})
+        if spec["open"] and seat.get("invite"):
+            code, digest = new_token()
+            spec["reserved_for"] = invite_reservation(digest)
+            invites.append({"seat": i, "code": code})
         specs.append(spec)
     result = _create(svc.repo, ruleset, specs, options, created=utc_now())
     svc.dispatcher.after_append(result)
-    return {**summary(require_game(svc.repo, result.game_id), svc.repo), "tokens": tokens}
+    return {**summary(require_game(svc.repo, result.game_id), svc.repo), "tokens": tokens, "invites": invites}
 
 
-def join(svc: Services, game_id: str, seat: int, name: str, auto_pass: bool, client_seed: str | None = None) -> dict:
-    """Take an open seat, adding ``client_seed`` to the game's randomness (``events.randomness``);
-    returns ``{"seat", "token"}``. Raises MalformedCommand ``bad_client_seed`` (400) for a seed that
-    is not 1 to 64 printable ASCII characters."""
+def join(svc: Services, game_id: str, seat: int | None, name: str, auto_pass: bool, client_seed: str | None = None,
+         invite: str | None = None) -> dict:
+    """Take open ``seat`` (None: the first open seat the caller may take -- the one its
+    ``invite`` code keeps, else the first kept for nobody), adding ``client_seed`` to the game's
+    randomness (``events.randomness``); returns ``{"seat", "token"}``. Raises MalformedCommand
+    ``bad_client_seed`` (400) for a seed that is not 1 to 64 printable ASCII characters, and
+    ``events.handling.join_seat``'s refusals (409 ``seat_taken``, ``seat_reserved``,
+    ``no_open_seat``, ``game_started``)."""
     check_client_seed(client_seed)
     token, digest = new_token()
-    result = join_seat(svc.repo, game_id, seat, name, digest, auto_pass, client_seed)
+    kept = invite_reservation(token_hash(invite)) if invite else None
+    result = join_seat(svc.repo, game_id, seat, name, digest, auto_pass, client_seed, reserved_for=kept)
     svc.dispatcher.after_append(result)
-    return {"seat": seat, "token": token}
+    return {"seat": result.envelopes[0].data["seat"], "token": token}
 
 
 def list_games(svc: Services, **query) -> dict:

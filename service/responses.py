@@ -79,6 +79,8 @@ SEAT_STATE = S.obj("A seat, and who plays it now.", {
     "bot": S.nullable(S.string("The bot policy playing it now (a bot seat, or one a bot took over), or null for a "
                                "human.")),
     "open": S.boolean("True while it waits for someone to join."),
+    "reserved": S.boolean("True while an open seat is kept for one player (an invite, or the player of a "
+                          "rematch's earlier game): only that player can join it."),
     "replaced_by": S.nullable(S.string("The bot policy playing it in its player's place (the player left, missed "
                                        "too many deadlines in a row, or resigned in a game without a resign "
                                        "rule), or null.")),
@@ -130,6 +132,13 @@ SUMMARY["properties"]["result"]["description"] = "How the game ended; null until
 CREATED = S.obj("A created game: its summary plus a token per human seat, shown once.", {
     **SUMMARY_PROPERTIES,
     "tokens": S.array(ref("SeatToken"), "A bearer token for each human seat, shown only here."),
+    "invites": S.array(ref("SeatInvite"), "An invite code for each open seat created with invite: true, shown "
+                                          "only here: give it to the one player the seat is kept for."),
+})
+
+SEAT_INVITE = S.obj("An open seat kept for one invited player.", {
+    "seat": S.seat("The seat kept.", MAX_SEATS),
+    "code": S.string("The invite code: the player joins with it (POST .../join with invite); shown once."),
 })
 
 SEAT_TOKEN = S.obj("A seat's bearer token.", {
@@ -306,7 +315,7 @@ def result() -> dict:
 
 SHARED = {
     "Error": ERROR, "ToAct": TO_ACT, "Outcome": outcome(), "GameSummary": SUMMARY, "CreatedGame": CREATED,
-    "SeatToken": SEAT_TOKEN, "GameList": GAME_LIST, "Option": OPTION, "CommandSpec": COMMAND_SPEC,
+    "SeatToken": SEAT_TOKEN, "SeatInvite": SEAT_INVITE, "GameList": GAME_LIST, "Option": OPTION, "CommandSpec": COMMAND_SPEC,
     "RulesetSummary": RULESET_SHORT, "RulesetList": RULESET_LIST, "InCommand": IN_COMMAND,
     "Receipt": RECEIPT, "SeatState": SEAT_STATE, "Clock": CLOCK, "Result": result(),
     "RematchSeat": REMATCH_SEAT, "GameRecord": GAME_RECORD, "Verification": VERIFICATION,

@@ -105,8 +105,24 @@ class Join(Endpoint):
     @blp.arguments(s.JoinSchema)
     @responds(200, "SeatToken", "The seat's token (shown once).", 400, 404, 409, 413, 503)
     def post(self, body, game_id, seat):
-        """Take an open seat; returns its token. The last seat taken starts the game."""
-        return jsonify(handlers.join(svc(), game_id, seat, body["name"], body["auto_pass"], body["client_seed"]))
+        """Take an open seat; returns its token. The last seat taken starts the game. A seat kept for an
+        invited player (its summary says reserved) needs its invite code: 409 seat_reserved otherwise."""
+        return jsonify(handlers.join(svc(), game_id, seat, body["name"], body["auto_pass"], body["client_seed"],
+                                     body["invite"]))
+
+
+@blp.route("/games/<game_id>/join")
+class JoinFirstOpen(Endpoint):
+    """Taking whichever open seat is free."""
+
+    @blp.arguments(s.JoinSchema)
+    @responds(200, "SeatToken", "The seat taken and its token (shown once).", 400, 404, 409, 413, 503)
+    def post(self, body, game_id):
+        """Take the first open seat you may: the one your invite code keeps, else the first open seat kept
+        for nobody; returns which seat and its token. The last seat taken starts the game. 409 no_open_seat
+        when every seat is taken or kept for someone else, game_started once the game runs."""
+        return jsonify(handlers.join(svc(), game_id, None, body["name"], body["auto_pass"], body["client_seed"],
+                                     body["invite"]))
 
 
 @blp.route("/games/<game_id>")

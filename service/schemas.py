@@ -62,6 +62,10 @@ class SeatRequestSchema(Schema):
     bot = fields.String(load_default=None, allow_none=True,
                         metadata=_doc("Bot policy of the ruleset (GET /v1/rulesets lists them), or null for a human."))
     open = fields.Boolean(load_default=False, metadata=_doc("Leave the seat for someone to join."))
+    invite = fields.Boolean(load_default=False, metadata=_doc(
+        "With open: keep the seat for one invited player. The response's invites give the seat's invite code "
+        "(shown once): whoever joins with it takes the seat; nobody else can. A 400 bad_seats on a seat that "
+        "is not open."))
     auto_pass = fields.Boolean(load_default=False,
                                metadata=_doc("Answer every reaction window of this seat with a pass at once."))
     client_seed = client_seed_field()
@@ -79,12 +83,16 @@ class CreateGameSchema(Schema):
 
 
 class JoinSchema(Schema):
-    """``POST /v1/games/{id}/seats/{seat}/join``."""
+    """``POST /v1/games/{id}/seats/{seat}/join`` and ``POST /v1/games/{id}/join``."""
 
     name = name_field(True, "Your display name (1 to 60 characters, no control or formatting characters).")
     auto_pass = fields.Boolean(load_default=False,
                                metadata=_doc("Answer every reaction window of this seat with a pass at once."))
     client_seed = client_seed_field()
+    invite = fields.String(load_default=None, allow_none=True, validate=validate.Length(min=1, max=100),
+                           metadata=_doc("The invite code of a seat kept for you (from the creator's invites, "
+                                         "usually inside a link). Without it, a kept seat answers 409 "
+                                         "seat_reserved."))
 
 
 class RematchSchema(Schema):

@@ -59,6 +59,13 @@ SYSTEM_EVENT_SPECS = {
             "client_seed": _CLIENT_SEED,
             "token_sha256": _TOKEN_SHA,
         }), sentence="{seat:seat} took a seat."),
+    "SeatVacated": S.event(
+        "A seat's player left a game that had not started: the seat is open again, for anyone to join, and the "
+        "leaver's token no longer works.",
+        S.obj("The seat opened again.", {
+            "seat": S.seat("The seat.", MAX_SEATS),
+            "name": S.string("The open seat's name from now on: 'Seat <n>'.", max_length=60),
+        }), sentence="{seat:seat} left before the start; the seat is open again."),
     "SeatTakenOver": S.event(
         "A bot plays this seat from now on: its player left, or missed as many deadlines in a row as the game "
         "allows (option takeover_after).",

@@ -60,12 +60,19 @@ def _change_seat(svc: Services, game_id: str, seat: int, change) -> dict:
 
 
 def leave(svc: Services, game_id: str, seat: int) -> dict:
-    """The seat's player leaves: a bot (the ``takeover_policy`` option, else the ruleset's
-    ``strong``) plays the seat from now on (``SeatTakenOver``, reason ``left``).
+    """The seat's player leaves. Before the start the seat is open again for anyone and the
+    token stops working (``SeatVacated``, ``events.seating.vacate``); once the game runs a bot
+    (the ``takeover_policy`` option, else the ruleset's ``strong``) plays the seat from now on
+    (``SeatTakenOver``, reason ``left``).
 
-    Raises 409 ``game_not_running`` (not started, or over) and ``seat_is_a_bot`` (a bot plays
-    it already), besides the checks of :func:`_own_seat`."""
-    return _change_seat(svc, game_id, seat, lambda: seating.take_over(svc.repo, game_id, seat, "left"))
+    Raises 409 ``game_not_running`` (over), ``game_started`` (it started between the two
+    reads: leave again) and ``seat_is_a_bot`` (a bot plays it already), besides the checks of
+    :func:`_own_seat`."""
+    meta = load_meta(svc.repo, game_id)
+    _own_seat(meta, seat)
+    if meta.status == "waiting":
+        return _result(svc, seating.vacate(svc.repo, game_id, seat))
+    return _result(svc, seating.take_over(svc.repo, game_id, seat, "left"))
 
 
 def resign(svc: Services, game_id: str, seat: int) -> dict:

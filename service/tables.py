@@ -64,13 +64,15 @@ class Leave(Endpoint):
     """A player leaving its seat."""
 
     @blp.doc(security=SEAT)
-    @responds(200, "CommandResult", "The seat is a bot's now: the new version, its events and head.",
-              *SEAT_CHANGE_ERRORS)
+    @responds(200, "CommandResult", "The seat is open again (before the start) or a bot's now: the new "
+                                    "version, its events and head.", *SEAT_CHANGE_ERRORS)
     def post(self, game_id, seat):
-        """Leave the game, with the seat's own token: a bot (option takeover_policy, else the ruleset's
-        'strong') plays the seat from now on, so the others can finish (SeatTakenOver, reason 'left').
-        The seat's token stays valid: POST .../reclaim takes the seat back while the game runs (option
-        allow_reclaim). 409 game_not_running (not started or over), seat_is_a_bot."""
+        """Leave the game, with the seat's own token. Before the start the seat is open again for anyone to
+        join and the token stops working (SeatVacated). Once the game runs a bot (option takeover_policy,
+        else the ruleset's 'strong') plays the seat from now on, so the others can finish (SeatTakenOver,
+        reason 'left'); the token stays valid: POST .../reclaim takes the seat back while the game runs
+        (option allow_reclaim). 409 game_not_running (over), game_started (it started as you left: leave
+        again), seat_is_a_bot."""
         return jsonify(handlers.leave(svc(), game_id, seat))
 
 

@@ -35,7 +35,7 @@ def test_a_player_who_leaves_is_played_by_a_bot_until_the_end_and_the_result_mar
     assert body["events"][0]["data"] == {"seat": 1, "policy": "strong", "reason": "left"}
     assert body["head"] and body["version"] == summary(api, game_id)["version"]
     bob = summary(api, game_id)["seats"][1]
-    assert bob == {"seat": 1, "name": "Bob", "bot": "strong", "open": False, "replaced_by": "strong",
+    assert bob == {"seat": 1, "name": "Bob", "bot": "strong", "open": False, "reserved": False, "replaced_by": "strong",
                    "resigned": False, "left": True}
     # and when the others leave too, the bots finish the game, whose result marks the replaced seats
     done = finish(api, redis_conn, game_id, {0: tokens[0], 2: tokens[2]})
@@ -67,7 +67,7 @@ def test_a_seat_that_left_is_taken_back_by_its_player_and_only_once(api):
     back = seat_change(api, game_id, 1, "reclaim", tokens[1])
     # then it is his again
     assert back.status_code == 200 and [e["type"] for e in back.get_json()["events"]] == ["SeatReclaimed"]
-    assert summary(api, game_id)["seats"][1] == {"seat": 1, "name": "Bob", "bot": None, "open": False,
+    assert summary(api, game_id)["seats"][1] == {"seat": 1, "name": "Bob", "bot": None, "open": False, "reserved": False,
                                                  "replaced_by": None, "resigned": False, "left": False}
     # and taking back a seat nobody took over, or leaving twice, is a 409 that changes nothing
     version = summary(api, game_id)["version"]
@@ -146,10 +146,11 @@ def test_no_seat_changes_before_the_game_starts_or_after_it_ends(api, redis_conn
     waiting, tokens = table(api, seats=[{"name": "Ann"}, {"open": True}])
     done_id, done_tokens = table(api)
     finish(api, redis_conn, done_id, done_tokens)
-    # when a seat of either would change
-    for game_id, token in ((waiting, tokens[0]), (done_id, done_tokens[0])):
+    # when a seat of either would change (leaving a waiting game opens the seat: tests/service/test_lobby.py)
+    for game_id, token, changes in ((waiting, tokens[0], ("resign", "reclaim")),
+                                    (done_id, done_tokens[0], ("leave", "resign", "reclaim"))):
         version = summary(api, game_id)["version"]
-        for what in ("leave", "resign", "reclaim"):
+        for what in changes:
             resp = seat_change(api, game_id, 0, what, token)
             # then it is a 409 and nothing is written
             assert resp.status_code == 409 and resp.get_json()["error"]["code"] == "game_not_running"
