@@ -56,13 +56,20 @@ def _running(game: Game) -> None:
         raise RuleViolation("game_not_running", "The game is not running.", status=409)
 
 
-def _seat_change(repo: GameRepository, game_id: str, seat: int, build) -> CommandResult:
+def _waiting(game: Game) -> None:
+    if game.meta.status != "waiting":
+        raise RuleViolation("game_started", "The game has started: leave it now and a bot plays your seat.",
+                            status=409)
+
+
+def _seat_change(repo: GameRepository, game_id: str, seat: int, build, waiting: bool = False) -> CommandResult:
     """Load, let ``build(game) -> (events, command, cause, acting seat)`` decide the batch (its
     last event the seat event), save it with the seat's meta as that event leaves it
-    (``events.seats.apply_seat_event``); retried on a lost race."""
+    (``events.seats.apply_seat_event``); retried on a lost race. The game must be running
+    (RuleViolation ``game_not_running``), or with ``waiting`` not yet started (``game_started``)."""
     for _ in range(MAX_RETRIES):
         game = repo.get(game_id)
-        _running(game)
+        (_waiting if waiting else _running)(game)
         if not 0 <= seat < len(game.meta.seats):
             raise RuleViolation("bad_seat", f"This game has seats 0 to {len(game.meta.seats) - 1}.", status=400)
         events, command, cause, acting = build(game)
@@ -85,25 +92,12 @@ def vacate(repo: GameRepository, game_id: str, seat: int) -> CommandResult:
 
     Raises RuleViolation ``game_started`` (409) once the game runs (the last seat was taken:
     leaving is then a takeover, :func:`take_over`) and ``seat_open`` (409) for a seat nobody holds."""
-    for _ in range(MAX_RETRIES):
-        game = repo.get(game_id)
-        if game.meta.status != "waiting":
-            raise RuleViolation("game_started", "The game has started: leave it now and a bot plays your seat.",
-                                status=409)
-        if not 0 <= seat < len(game.meta.seats):
-            raise RuleViolation("bad_seat", f"This game has seats 0 to {len(game.meta.seats) - 1}.", status=400)
+    def build(game: Game):
         if game.meta.seats[seat].get("open") or game.meta.seats[seat].get("bot"):
             raise RuleViolation("seat_open", f"Nobody holds seat {seat}.", status=409)
         events = [{"type": "SeatVacated", "data": {"seat": seat, "name": f"Seat {seat}"}}]
-        meta = game.meta.copy()
-        meta.seats = list(meta.seats)
-        meta.seats[seat] = apply_seat_event(meta.seats[seat], "SeatVacated", events[0]["data"], takeover_policy(game))
-        try:
-            return repo.save(replace(game, meta=meta), events, seat=seat, command={"type": "VacateSeat", "seat": seat},
-                             cause="seat", write_meta=True)
-        except ConcurrencyError:
-            continue
-    raise ConcurrencyError(game_id, -1, -1)
+        return events, {"type": "VacateSeat", "seat": seat}, "seat", seat
+    return _seat_change(repo, game_id, seat, build, waiting=True)
 
 
 def take_over(repo: GameRepository, game_id: str, seat: int, reason: str) -> CommandResult:
