@@ -11,6 +11,12 @@ import { Receipt, SeatActions, Verification } from "./table.js";
 import { Countdown, ErrorLine, html, seatLabel, seatName } from "./ui.js";
 import { loadRules } from "./rules.js";
 
+/** Whether two command bodies are the same command (same type and arguments). */
+function sameCommand(a, b) {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  return [...keys].every((k) => JSON.stringify(a[k]) === JSON.stringify(b[k]));
+}
+
 /** Who must act now, with the decision's label and its deadline counting down. */
 export function ToAct({ rules, summary, mine }) {
   if (!summary || summary.status !== "active") return null;
@@ -179,6 +185,31 @@ export function GamePage({ id, spectate }) {
     }
   }, [id, token, legal]);
 
+  // One gesture on the board standing for several commands (a walk of several steps): each is
+  // sent only while it is among this seat's legal commands, read afresh before it; the first
+  // one that is not (a fight began, the allowance ran out) ends the gesture. An item may be a
+  // function of the legal entries giving the command to send (or null: stop).
+  const walk = useCallback(async (commands) => {
+    setBusy(true);
+    setSendError(null);
+    setFocus(null);
+    try {
+      for (const item of commands) {
+        const now = await api.legal(id, token);
+        const offered = entriesOf(now);
+        const command = typeof item === "function" ? item(offered) : item;
+        const entry = command && offered.find((e) => sameCommand(e.command, command));
+        if (!entry) break;
+        await api.send(id, token, { ...entry.command, expected_version: now.version });
+      }
+    } catch (e) {
+      setSendError(e);
+    } finally {
+      setBusy(false);
+      refresh();
+    }
+  }, [id, token]);
+
   useEffect(() => {
     if (autoPass && soleReaction && !busy && !((summary.seats || [])[active.seat] || {}).resigned) send(entriesOf(legal)[0]);
   }, [autoPass, soleReaction, legal && legal.version]);
@@ -218,7 +249,8 @@ export function GamePage({ id, spectate }) {
     <div class="table">
       <section class="board-wrap" aria-label="Board">
         <${Board} rules=${rules} summary=${summary} view=${view.view} seat=${playing ? active.seat : null}
-          entries=${entries} onPick=${(list) => (list.length === 1 ? send(list[0]) : setFocus(list))} busy=${busy} />
+          entries=${entries} onPick=${(list) => (list.length === 1 ? send(list[0]) : setFocus(list))}
+          onWalk=${playing && !resigned ? walk : null} busy=${busy} />
       </section>
       <aside class="side">
         <${Seats} summary=${summary} mine=${mine} current=${playing ? active.seat : null} />
