@@ -243,7 +243,7 @@ export function TileMapBoard({ rules, summary, view, seat, entries, onPick, onWa
   return html`<div class="board tilemap">
     <div class="qp-players">
       ${b.players.map((p) => html`<span class=${"player" + (b.turn && b.turn.seat === p.seat ? " turn" : "")}><span class=${"dot seat-" + p.seat}></span><strong>${seatName(summary, p.seat)}</strong>
-        ♥ ${plural(p.life, "life")} · ${plural(p.bullets, "bullet")} · ${p.kills}/${b.killTarget} kills · ${plural(p.hand_size, "card")}
+        ♥ ${p.life} life · ${plural(p.bullets, "bullet")} · ${p.kills}/${b.killTarget} kills · ${plural(p.hand_size, "card")}
         ${p.items_in_play.length ? html` · in play: ${p.items_in_play.map((c) => html`<${Card} rules=${rules} id=${c} small=${true} />`)}` : ""}</span>`)}
       <span class="player muted">${plural(b.tileStack, "tile")} left · ${plural(b.deck, "Event card")} · ${plural(b.zombiesInBox, "zombie")} in the box</span>
     </div>
