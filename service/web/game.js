@@ -8,7 +8,7 @@ import { CommandPanel, entriesOf } from "./commands.js";
 import { EventLog } from "./log.js";
 import { seatsOf } from "./seats.js";
 import { Receipt, SeatActions, Verification } from "./table.js";
-import { Countdown, ErrorLine, html, seatLabel, seatName } from "./ui.js";
+import { counted, Countdown, ErrorLine, html, seatLabel, seatName, withNames } from "./ui.js";
 import { loadRules } from "./rules.js";
 
 /** Whether two command bodies are the same command (same type and arguments). */
@@ -17,7 +17,10 @@ function sameCommand(a, b) {
   return [...keys].every((k) => JSON.stringify(a[k]) === JSON.stringify(b[k]));
 }
 
-/** Who must act now, with the decision's label and its deadline counting down. */
+/** Words for a decision's kind, after "Your" or a player's name. */
+const KIND_WORDS = { turn: "turn", choice: "choice", reaction: "chance to react" };
+
+/** Who must act now, with the decision's label (players by name) and its deadline counting down. */
 export function ToAct({ rules, summary, mine }) {
   if (!summary || summary.status !== "active") return null;
   const list = summary.to_act || [];
@@ -25,29 +28,39 @@ export function ToAct({ rules, summary, mine }) {
   return html`<ul class="to-act" aria-label="Waiting for">
     ${list.map((d) => {
       const decision = d.code ? rules.decisions.get(d.code) : null;
-      const text = d.label || (decision ? decision.description : `${seatName(summary, d.seat)} must act (${d.kind}).`);
-      return html`<li class=${mine.includes(d.seat) ? "mine" : ""} data-seat=${d.seat}>
-        <span class="who">${mine.includes(d.seat) ? "You" : seatName(summary, d.seat)}</span>
-        <span class="kind">${d.kind}</span> ${text} <${Countdown} deadline=${d.deadline_at} />
+      const text = withNames(summary, d.label || (decision ? decision.description : `${seatName(summary, d.seat)} must act.`));
+      const kind = KIND_WORDS[d.kind] || String(d.kind || "move").replaceAll("_", " ");
+      const who = mine.includes(d.seat) ? `Your ${kind}` : `${seatName(summary, d.seat)}'s ${kind}`;
+      return html`<li class=${mine.includes(d.seat) ? "mine" : ""} data-seat=${d.seat} data-kind=${d.kind}>
+        <strong class="who">${who}:</strong> ${text} <${Countdown} deadline=${d.deadline_at} />
       </li>`;
     })}
   </ul>`;
 }
 
-/** The result of a finished game: winners, how it ended, scores. */
-export function Outcome({ rules, summary }) {
+/**
+ * The result of a finished game: who won (or that it was lost), how it ended, scores. The box
+ * is green for a seat of `mine` that won, red for one that lost, and plain for a spectator;
+ * a game nobody won reads as lost ("Ann lost" alone at the table, else "Nobody won").
+ */
+export function Outcome({ rules, summary, mine = [] }) {
   const result = summary && summary.result;
   if (!result) return null;
   const winners = result.winners || [];
+  const seats = summary.seats || [];
   const described = result.result && rules.results.get(result.result);
-  return html`<section class="outcome" aria-label="Result">
-    <h2>${winners.length ? `${winners.map((s) => seatName(summary, s)).join(" and ")} won` : "Nobody won"}</h2>
-    ${result.reason ? html`<p>${result.reason}</p>` : ""}
+  const names = (list) => list.map((s) => seatName(summary, s)).join(" and ");
+  const headline = winners.length ? `${names(winners)} won` :
+    seats.length === 1 ? `${seatName(summary, 0)} lost` : "Nobody won";
+  const mood = mine.length ? (mine.some((s) => winners.includes(s)) ? "won" : "lost") : winners.length ? "over" : "lost";
+  return html`<section class=${"outcome " + mood} aria-label="Result" data-outcome=${mood}>
+    <h2>${headline}${mood === "lost" && mine.length && winners.length ? html` <span class="muted">— you lost</span>` : ""}</h2>
+    ${result.reason ? html`<p>${withNames(summary, result.reason)}</p>` : ""}
     ${described ? html`<p class="muted">${described.description}</p>` : ""}
-    ${result.scores ? html`<table class="scores"><thead><tr><th>Seat</th><th>Score</th></tr></thead><tbody>
+    ${result.scores ? html`<table class="scores"><thead><tr><th>Player</th><th>Score</th></tr></thead><tbody>
       ${Object.entries(result.scores).map(([seat, score]) => html`<tr><td>${seatName(summary, Number(seat))}</td><td>${score}</td></tr>`)}
     </tbody></table>` : ""}
-    ${typeof result.turns === "number" ? html`<p class="muted">${result.turns} turns.</p>` : ""}
+    ${typeof result.turns === "number" ? html`<p class="muted">${counted(result.turns, "turn")}.</p>` : ""}
   </section>`;
 }
 
@@ -220,7 +233,7 @@ export function GamePage({ id, spectate }) {
   const playing = Boolean(token);
   // A resigned seat sends nothing more (its rule took it out, or a bot plays it on).
   const resigned = playing && Boolean(((summary.seats || [])[active.seat] || {}).resigned);
-  const entries = resigned ? [] : entriesOf(legal);
+  const entries = resigned ? [] : entriesOf(legal).map((e) => (e.label ? { ...e, label: withNames(summary, e.label) } : e));
   const waitingFor = summary.status === "waiting" ? "The game starts when every open seat is taken." :
     summary.status === "finished" ? "The game is over." : resigned ? "You resigned: the others play on." :
     playing ? "Waiting for the others." : null;
@@ -245,7 +258,7 @@ export function GamePage({ id, spectate }) {
         ${held.map((s) => html`<option value=${s.seat}>${seatName(summary, s.seat)}</option>`)}</select></label>` : ""}
     </header>
     <${ToAct} rules=${rules} summary=${summary} mine=${playing ? [active.seat] : []} />
-    <${Outcome} rules=${rules} summary=${summary} />
+    <${Outcome} rules=${rules} summary=${summary} mine=${playing ? mine : []} />
     <div class="table">
       <section class="board-wrap" aria-label="Board">
         <${Board} rules=${rules} summary=${summary} view=${view.view} seat=${playing ? active.seat : null}

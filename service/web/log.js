@@ -4,7 +4,7 @@
 // value as it is. Without one, or when a field it names is hidden from this
 // reader (null), the line falls back to the type, its description and its data.
 
-import { html, isSeatSchema, seatName, valueText, words } from "./ui.js";
+import { counted, html, isSeatSchema, seatName, valueText, words } from "./ui.js";
 
 /** Batch causes worth a word in the log (a seat's own move and a bot's need none). */
 const CAUSES = { deadline: "sent when the deadline passed" };
@@ -58,12 +58,23 @@ export function sentenceParts(rules, summary, template, data) {
   const parts = [];
   let at = 0;
   for (const match of String(template).matchAll(PLACEHOLDER)) {
-    const [name, kind] = match[1].split(":");
-    const text = filled(rules, summary, (data || {})[name], kind);
-    if (text === null) return null;
+    const [name, kind, word] = match[1].split(":");
+    const value = (data || {})[name];
     if (match.index > at) parts.push({ text: template.slice(at, match.index), kind: null });
-    parts.push({ text, kind: kind || "value" });
     at = match.index + match[0].length;
+    if (kind === "count") {
+      if (typeof value !== "number") return null;
+      parts.push({ text: counted(value, word), kind: "value" });
+      continue;
+    }
+    if (kind === "seat" && word && Array.isArray(value)) {
+      // a seat list with a leading word: " on Ann, Bob", or nothing when it is empty
+      if (!value.length) continue;
+      parts.push({ text: ` ${word} `, kind: null });
+    }
+    const text = filled(rules, summary, value, kind);
+    if (text === null) return null;
+    parts.push({ text, kind: kind || "value" });
   }
   if (at < template.length) parts.push({ text: template.slice(at), kind: null });
   return parts;

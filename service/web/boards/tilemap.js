@@ -5,7 +5,7 @@
 // are buttons on the map; the drawn tile is shown in each rotation it may take.
 
 import { useState } from "preact/hooks";
-import { Card, html, seatName, words } from "../ui.js";
+import { Card, counted, html, seatName, words } from "../ui.js";
 import { mapGraph, pawnWalks, zombieWalks } from "./paths.js";
 import { clickable, namingCard } from "./pick.js";
 
@@ -91,12 +91,12 @@ function Rotations({ rules, book, tile, entries, onPick, busy }) {
 function Happening({ rules, summary, b }) {
   const lines = [];
   if (b.turn) lines.push(html`Turn ${b.turn.number}: <strong>${seatName(summary, b.turn.seat)}</strong>, ${String(b.turn.phase).replaceAll("_", " ")}.`);
-  if (b.movement && b.movement.explanation) lines.push(html`${b.movement.explanation} ${b.movement.steps_left} steps left.`);
-  if (b.zombieMoves) lines.push(html`Zombie moves left: ${b.zombieMoves.steps_left} (at most ${b.zombieMoves.most_per_zombie} per zombie).`);
+  if (b.movement && b.movement.explanation) lines.push(html`${b.movement.explanation} ${counted(b.movement.steps_left, "step")} left.`);
+  if (b.zombieMoves) lines.push(html`Zombie moves left: ${counted(b.zombieMoves.steps_left, "step")} (at most ${b.zombieMoves.most_per_zombie} for one zombie).`);
   if (b.combat) lines.push(html`${seatName(summary, b.combat.seat)} fights the zombie on ${b.combat.space}${b.combat.lost_roll_total !== null ? `: the roll came to ${b.combat.lost_roll_total}, short of a kill` : ""}.`);
-  if (b.cardChoice) lines.push(html`${seatName(summary, b.cardChoice.seat)} plays <strong>${rules.cardName(b.cardChoice.card)}</strong>${b.cardChoice.target !== null ? ` on ${seatName(summary, b.cardChoice.target)}` : ""}: ${b.cardChoice.picks_left} picks left.`);
+  if (b.cardChoice) lines.push(html`${seatName(summary, b.cardChoice.seat)} plays <strong>${rules.cardName(b.cardChoice.card)}</strong>${b.cardChoice.target !== null ? ` on ${seatName(summary, b.cardChoice.target)}` : ""}: ${counted(b.cardChoice.picks_left, "pick")} left.`);
   if (b.window) lines.push(html`A card may be played now (${String(b.window.moment).replaceAll("_", " ")}): waiting for ${b.window.waiting_for.map((s) => seatName(summary, s)).join(", ")}.`);
-  if (b.auction) lines.push(html`Helipad auction: high bid ${b.auction.high_bid} kills${b.auction.leader !== null ? ` by ${seatName(summary, b.auction.leader)}` : ""}; next: ${b.auction.next_bidder !== null ? seatName(summary, b.auction.next_bidder) : "nobody"}.`);
+  if (b.auction) lines.push(html`Helipad auction: high bid ${counted(b.auction.high_bid, "kill")}${b.auction.leader !== null ? ` by ${seatName(summary, b.auction.leader)}` : ""}; next: ${b.auction.next_bidder !== null ? seatName(summary, b.auction.next_bidder) : "nobody"}.`);
   if (b.lastRoll) lines.push(html`Last roll: ${b.lastRoll.roll} (${seatName(summary, b.lastRoll.seat)}, ${String(b.lastRoll.purpose).replaceAll("_", " ")}).`);
   return html`<ul class="happening">${lines.map((line) => html`<li>${line}</li>`)}</ul>`;
 }
