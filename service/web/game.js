@@ -8,7 +8,7 @@ import { CommandPanel, entriesOf } from "./commands.js";
 import { EventLog } from "./log.js";
 import { seatsOf } from "./seats.js";
 import { Receipt, SeatActions, Verification } from "./table.js";
-import { counted, Countdown, ErrorLine, html, seatLabel, seatName, withNames } from "./ui.js";
+import { counted, Countdown, ErrorLine, html, seatName, withNames } from "./ui.js";
 import { loadRules } from "./rules.js";
 
 /** Whether two command bodies are the same command (same type and arguments). */
@@ -30,7 +30,9 @@ export function ToAct({ rules, summary, mine }) {
       const decision = d.code ? rules.decisions.get(d.code) : null;
       const text = withNames(summary, d.label || (decision ? decision.description : `${seatName(summary, d.seat)} must act.`));
       const kind = KIND_WORDS[d.kind] || String(d.kind || "move").replaceAll("_", " ");
-      const who = mine.includes(d.seat) ? `Your ${kind}` : `${seatName(summary, d.seat)}'s ${kind}`;
+      const botPlays = ((summary.seats || [])[d.seat] || {}).replaced_by;
+      const who = mine.includes(d.seat) && !botPlays ? `Your ${kind}` :
+        `${seatName(summary, d.seat)}'s ${kind}${botPlays ? ` (a bot plays it)` : ""}`;
       return html`<li class=${mine.includes(d.seat) ? "mine" : ""} data-seat=${d.seat} data-kind=${d.kind}>
         <strong class="who">${who}:</strong> ${text} <${Countdown} deadline=${d.deadline_at} />
       </li>`;
@@ -64,22 +66,73 @@ export function Outcome({ rules, summary, mine = [] }) {
   </section>`;
 }
 
+/** What became of a seat over the game, in words (null: nothing to say). */
+function seatFate(s) {
+  if (s.resigned) return "resigned";
+  if (s.left) return `left: a bot (${s.replaced_by || s.bot}) plays on`;
+  if (s.replaced_by) return `taken over by a bot (${s.replaced_by})`;
+  if (s.open) return "open";
+  return null;
+}
+
 export function Seats({ summary, mine, current }) {
+  const due = new Set((summary.status === "active" ? summary.to_act || [] : []).map((d) => d.seat));
   return html`<ul class="seats" aria-label="Seats">
-    ${(summary.seats || []).map((s) => html`<li class=${(mine.includes(s.seat) ? "mine " : "") + (s.seat === current ? "current" : "")}>
-      <span class="dot seat-${s.seat}" aria-hidden="true"></span>${seatLabel(summary, s.seat)}${mine.includes(s.seat) ? " — you" : ""}
-    </li>`)}
+    ${(summary.seats || []).map((s) => {
+      const fate = seatFate(s);
+      return html`<li class=${(mine.includes(s.seat) ? "mine " : "") + (s.seat === current ? "current " : "") + (fate ? "away" : "")}
+          data-seat=${s.seat}>
+        <span class=${"dot seat-" + s.seat} aria-hidden="true"></span>${seatName(summary, s.seat)}${s.bot && !s.replaced_by ? html` <span class="muted">(bot: ${s.bot})</span>` : ""}${mine.includes(s.seat) ? " — you" : ""}
+        ${fate ? html` <span class="fate" data-fate=${fate.split(":")[0].split(" ")[0]}>${fate}</span>` : ""}
+        ${due.has(s.seat) ? html` <span class="due" title="the game waits on this seat">to act</span>` : ""}
+      </li>`;
+    })}
   </ul>`;
 }
 
 /**
- * The live state of one game for the holder of `token` (null: a spectator):
- * summary, view, legal commands and the log, kept fresh from the event stream.
+ * The summary as of the version the view shows, so the header, the seats, the board and the log
+ * all tell the same moment: the view's response carries its own seats and who must act, and a
+ * game that ended after that version is shown as still running until its view catches up.
+ */
+export function atViewVersion(latest, view) {
+  if (!latest || !view) return latest;
+  const ahead = latest.version > view.version;
+  return {
+    ...latest,
+    version: view.version,
+    seats: view.seats || latest.seats,
+    to_act: view.to_act || latest.to_act,
+    status: ahead && latest.status === "finished" ? "active" : latest.status,
+    result: ahead ? null : latest.result,
+  };
+}
+
+/**
+ * The live state of one game for the holder of `token` (null: a spectator): summary, view,
+ * legal commands and the log, kept fresh from the event stream. Each refresh reads the summary,
+ * the view and the legal commands, and reads the log up to the view's version before it shows
+ * anything, so the log never lags the board (the stream only says that something happened).
  */
 function useLiveGame(id, token) {
   const [state, setState] = useState({ summary: null, view: null, legal: null, events: [], error: null });
   const refreshing = useRef(null);
   const again = useRef(false);
+  const log = useRef([]);   // every event read so far, in order, without a gap
+
+  const lastRead = () => (log.current.length ? log.current[log.current.length - 1].version : 0);
+  const append = (list) => {
+    const fresh = list.filter((e) => e.version > lastRead());
+    if (fresh.length) log.current = log.current.concat(fresh);
+  };
+  // Read the log on from the last event read until it reaches `version`.
+  const readUpTo = async (version) => {
+    while (lastRead() < version) {
+      const page = await api.events(id, token, lastRead(), 1000);
+      if (!page.events.length) break;
+      append(page.events);
+    }
+  };
 
   // Fetch summary, view and legal commands. Asked while a fetch is under way (new events came
   // meanwhile), it fetches once more when that one ends, so the page never stays behind.
@@ -97,7 +150,8 @@ function useLiveGame(id, token) {
             api.view(id, token),
             token && summary.status === "active" ? api.legal(id, token) : Promise.resolve(null),
           ]);
-          setState((s) => ({ ...s, summary, view, legal, error: null }));
+          await readUpTo(view.version);
+          setState((s) => ({ ...s, summary, view, legal, events: log.current, error: null }));
           // Read at different versions (the game moved between the calls): read again.
           if (view.version !== summary.version || (legal && legal.version !== view.version)) again.current = true;
         } catch (error) {
@@ -113,24 +167,15 @@ function useLiveGame(id, token) {
     let stream = null;
     let timer = null;
     let stopped = false;
+    log.current = [];
     setState({ summary: null, view: null, legal: null, events: [], error: null });
     (async () => {
       try {
-        const first = await api.events(id, token, 0, 1000);
-        let events = first.events;
-        let after = events.length ? events[events.length - 1].version : 0;
-        while (events.length && after < first.version && !stopped) {
-          const page = await api.events(id, token, after, 1000);
-          if (!page.events.length) break;
-          events = events.concat(page.events);
-          after = page.events[page.events.length - 1].version;
-        }
-        if (stopped) return;
-        setState((s) => ({ ...s, events }));
         await refresh();
-        stream = follow(id, token, after, {
+        if (stopped) return;
+        stream = follow(id, token, lastRead(), {
           onEvent(envelope) {
-            setState((s) => ({ ...s, events: s.events.concat([envelope]) }));
+            append([envelope]);
             clearTimeout(timer);
             timer = setTimeout(refresh, 60);
           },
@@ -162,7 +207,10 @@ export function GamePage({ id, spectate }) {
   const active = held.find((s) => s.seat === chosen) || held[0] || null;
   const token = active ? active.token : null;
   const [game, refresh] = useLiveGame(id, token);
-  const { summary, view, legal, events, error } = game;
+  const { view, legal, error } = game;
+  const summary = atViewVersion(game.summary, view);
+  // The log tells what the board shows: events past the view's version wait for it.
+  const events = view ? game.events.filter((e) => e.version <= view.version) : game.events;
 
   useEffect(() => {
     if (summary && !rules) loadRules(summary.ruleset).then(setRules, () => setRules(null));
@@ -176,6 +224,15 @@ export function GamePage({ id, spectate }) {
   }, [summary && summary.version]);
 
   useEffect(() => setFocus(null), [legal && legal.version]);
+
+  // The tab's title tells a player whose move it is, even while another tab is in front.
+  const myTurn = Boolean(summary && summary.status === "active" && !spectate &&
+    (summary.to_act || []).some((d) => mine.includes(d.seat) && !((summary.seats || [])[d.seat] || {}).replaced_by));
+  useEffect(() => {
+    const name = rules ? rules.name : "Stranded";
+    document.title = (myTurn ? "▶ Your turn — " : "") + `${name} — Stranded`;
+    return () => { document.title = "Stranded"; };
+  }, [myTurn, rules]);
 
   // Auto-pass, decided here from this seat's own legal moves (the server learns nothing from it):
   // a reaction window where the one thing this seat may do is the window's single move is answered at once.
@@ -224,7 +281,9 @@ export function GamePage({ id, spectate }) {
   }, [id, token]);
 
   useEffect(() => {
-    if (autoPass && soleReaction && !busy && !((summary.seats || [])[active.seat] || {}).resigned) send(entriesOf(legal)[0]);
+    if (!autoPass || !soleReaction || busy) return;
+    const mine = (summary.seats || [])[active.seat] || {};
+    if (!mine.resigned && !mine.replaced_by) send(entriesOf(legal)[0]);
   }, [autoPass, soleReaction, legal && legal.version]);
 
   if (error && !summary) return html`<main><${ErrorLine} error=${error} /><p><a href="#/">Back to the lobby</a></p></main>`;
@@ -232,10 +291,13 @@ export function GamePage({ id, spectate }) {
 
   const playing = Boolean(token);
   // A resigned seat sends nothing more (its rule took it out, or a bot plays it on).
-  const resigned = playing && Boolean(((summary.seats || [])[active.seat] || {}).resigned);
-  const entries = resigned ? [] : entriesOf(legal).map((e) => (e.label ? { ...e, label: withNames(summary, e.label) } : e));
+  const mySeat = playing ? (summary.seats || [])[active.seat] || {} : {};
+  const resigned = playing && Boolean(mySeat.resigned);
+  const away = playing && !resigned && Boolean(mySeat.replaced_by);
+  const entries = resigned || away || !legal || legal.version !== view.version ? [] : entriesOf(legal).map((e) => (e.label ? { ...e, label: withNames(summary, e.label) } : e));
   const waitingFor = summary.status === "waiting" ? "The game starts when every open seat is taken." :
     summary.status === "finished" ? "The game is over." : resigned ? "You resigned: the others play on." :
+    away ? "A bot plays your seat: take it back to play." :
     playing ? "Waiting for the others." : null;
 
   return html`<main class="game" data-ruleset=${summary.ruleset} data-version=${view.version} data-status=${summary.status}>
@@ -263,7 +325,7 @@ export function GamePage({ id, spectate }) {
       <section class="board-wrap" aria-label="Board">
         <${Board} rules=${rules} summary=${summary} view=${view.view} seat=${playing ? active.seat : null}
           entries=${entries} onPick=${(list) => (list.length === 1 ? send(list[0]) : setFocus(list))}
-          onWalk=${playing && !resigned ? walk : null} busy=${busy} />
+          onWalk=${playing && !resigned && !away ? walk : null} busy=${busy} />
       </section>
       <aside class="side">
         <${Seats} summary=${summary} mine=${mine} current=${playing ? active.seat : null} />

@@ -91,3 +91,31 @@ def test_a_finished_game_replays_forward_and_back_with_the_board_of_each_version
     other.wait_for_function(f"() => Number(document.querySelector('main.replay')?.dataset.version) === {middle}")
     assert board_facts(other, ruleset)[1] == view_facts(ruleset, api_view(server, game_id, at=middle)["view"])
     other.close()
+
+
+def test_a_spectators_board_header_and_log_show_the_same_version_while_bots_play(page, server):
+    # given an all-bot Quickplay game being played as a spectator watches it
+    created = requests.post(f"{server}/v1/games", json={
+        "ruleset": "zombies-quickplay", "seats": [{"bot": "strong"}, {"bot": "random"}, {"bot": "random"}],
+        "options": {"seed": "browser-same-version", "stack": {}}}, timeout=10).json()
+    page.goto(f"/#/watch/{created['id']}")
+    page.wait_for_selector("main.game .log li.event")
+    # then at every moment read, the board's version, the header's, the receipt's and the newest
+    # line of the log are one and the same
+    read = """() => ({
+        board: Number(document.querySelector('main.game').dataset.version),
+        header: Number(document.querySelector('.version-now').textContent),
+        receipt: Number(document.querySelector('.receipt code.head').dataset.version),
+        log: Math.max(...[...document.querySelectorAll('.log li.event')].map(li => Number(li.dataset.version))),
+        status: document.querySelector('main.game').dataset.status,
+      })"""
+    seen = set()
+    for _ in range(40):
+        shown = page.evaluate(read)
+        assert shown["board"] == shown["header"] == shown["receipt"] == shown["log"], shown
+        seen.add(shown["board"])
+        if shown["status"] == "finished":
+            break
+        page.wait_for_function(f"() => Number(document.querySelector('main.game').dataset.version) > {shown['board']}"
+                               " || document.querySelector('main.game').dataset.status === 'finished'")
+    assert len(seen) > 1, "the page followed the game"
