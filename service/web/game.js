@@ -8,7 +8,7 @@ import { CommandPanel, entriesOf } from "./commands.js";
 import { EventLog } from "./log.js";
 import { seatsOf } from "./seats.js";
 import { Receipt, SeatActions, Verification } from "./table.js";
-import { counted, Countdown, ErrorLine, html, seatName, withNames } from "./ui.js";
+import { CardHelp, counted, Countdown, ErrorLine, html, seatName, withNames } from "./ui.js";
 import { loadRules } from "./rules.js";
 
 /** Whether two command bodies are the same command (same type and arguments). */
@@ -314,12 +314,14 @@ export function GamePage({ id, spectate }) {
       <nav class="game-links">
         <a href="#/">Lobby</a>
         <a href=${"#/replay/" + id}>Replay</a>
+        ${rules.entry.rules ? html`<a href=${rules.entry.rules} target="_blank" rel="noopener">Rules</a>` : ""}
         ${playing ? html`<a href=${"#/watch/" + id}>Spectator view</a>` : held.length || seatsOf(id).length ? html`<a href=${"#/game/" + id}>Play my seat</a>` : ""}
       </nav>
       ${held.length > 1 ? html`<label class="seat-pick">Seat <select value=${active.seat} onChange=${(e) => setChosen(Number(e.target.value))}>
         ${held.map((s) => html`<option value=${s.seat}>${seatName(summary, s.seat)}</option>`)}</select></label>` : ""}
     </header>
     <${ToAct} rules=${rules} summary=${summary} mine=${playing ? [active.seat] : []} />
+    <${CardHelp} />
     <${Outcome} rules=${rules} summary=${summary} mine=${playing ? mine : []} />
     <div class="table">
       <section class="board-wrap" aria-label="Board">

@@ -58,13 +58,15 @@ function CreateForm({ rulesets, chosen, onChoose }) {
   const [error, setError] = useState(null);
   const [busy, setBusy] = useState(false);
   const [summary, setSummary] = useState(null);
+  const [rulesUrl, setRulesUrl] = useState(null);
   const [showOptions, setShowOptions] = useState(false);
 
   useEffect(() => {
     setSeats(defaultSeats(ruleset));
     setOptions({});
     setSummary(null);
-    loadRules(ruleset.id).then((r) => setSummary(r.catalogue.summary || null), () => null);
+    setRulesUrl(null);
+    loadRules(ruleset.id).then((r) => { setSummary(r.catalogue.summary || null); setRulesUrl(r.entry.rules || null); }, () => null);
   }, [ruleset.id]);
 
   const setSeat = (i, patch) => setSeats(seats.map((s, j) => (j === i ? { ...s, ...patch } : s)));
@@ -96,7 +98,7 @@ function CreateForm({ rulesets, chosen, onChoose }) {
     <h2>New game</h2>
     <label>Game <select name="ruleset" value=${ruleset.id} onChange=${(e) => onChoose(e.target.value)}>
       ${rulesets.map((r) => html`<option value=${r.id}>${r.name}</option>`)}</select></label>
-    ${summary ? html`<p class="muted">${summary}</p>` : ""}
+    ${summary ? html`<p class="muted">${summary}${rulesUrl ? html` <a href=${rulesUrl} target="_blank" rel="noopener">Read the rules</a>` : ""}</p>` : ""}
     <label>Seats <input name="seat-count" type="number" min=${ruleset.min_seats} max=${ruleset.max_seats} value=${seats.length}
       onInput=${(e) => { const n = parseInt(e.target.value, 10); if (n >= ruleset.min_seats && n <= ruleset.max_seats) resize(n); }} /></label>
     <ol class="seat-rows">

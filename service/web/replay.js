@@ -10,7 +10,7 @@ import { Outcome } from "./game.js";
 import { Receipt } from "./table.js";
 import { describeEvent, EventLine, Sentence } from "./log.js";
 import { loadRules } from "./rules.js";
-import { ErrorLine, html } from "./ui.js";
+import { CardHelp, ErrorLine, html } from "./ui.js";
 
 /** The last version of each command batch (events sharing a command id), ascending. */
 function batchEnds(events) {
@@ -102,6 +102,7 @@ export function ReplayPage({ id, at: initial }) {
       <p class="meta"><span class=${"status " + summary.status}>${summary.status}</span>
         <span>${last} versions</span><${Receipt} head=${view.head} /></p>
       <nav class="game-links"><a href="#/">Lobby</a>
+        ${rules.entry.rules ? html`<a href=${rules.entry.rules} target="_blank" rel="noopener">Rules</a>` : ""}
         ${summary.status !== "finished" ? html`<a href=${"#/watch/" + id}>Watch live</a>` : ""}</nav>
     </header>
     <div class="scrubber" role="group" aria-label="Versions">
@@ -119,6 +120,7 @@ export function ReplayPage({ id, at: initial }) {
     ${line ? html`<p class="step" aria-live="polite">${line.sentence ? html`<${Sentence} sentence=${line.sentence} title=${line.details.join("; ")} />` :
       html`<strong>${line.who ? line.who + ": " : ""}</strong>${line.text}${line.details.length ? " — " + line.details.join("; ") : ""}`}</p>` : ""}
     ${at === last ? html`<${Outcome} rules=${rules} summary=${summary} />` : ""}
+    <${CardHelp} />
     <div class="table">
       <section class="board-wrap" aria-label="Board">
         <${Board} rules=${rules} summary=${summary} view=${view.view} seat=${null} entries=${[]} onPick=${() => null} busy=${true} />

@@ -141,19 +141,45 @@ export function ErrorLine({ error }) {
   return html`<p class="error" role="alert">${error.message || String(error)}${error.code ? html` <code>${error.code}</code>` : ""}</p>`;
 }
 
-/** A card face: its name, and its rules text from the catalogue on hover/focus. */
+/** Tell the page's CardHelp which card was tapped or focused (its text is shown there). */
+export function showCardText(card) {
+  dispatchEvent(new CustomEvent("stranded:card", { detail: card }));
+}
+
+/**
+ * A card face: its name, and its rules text from the catalogue on hover (title), and on tap or
+ * keyboard focus in the page's CardHelp line, so a touch screen shows it too. A card that stands
+ * for moves is a button (a click also picks them); any other card can still be focused and tapped.
+ */
 export function Card({ rules, id, onClick, selected, disabled, small, label }) {
   const card = rules.card(id);
   const hidden = id === null || id === undefined;
   const name = hidden ? "?" : rules.cardName(id);
   const kind = card ? card.kind : id === null || id === undefined ? "hidden" : "unknown";
   const title = card ? `${card.name}${card.text ? ": " + card.text : ""}` : hidden ? "A card whose face is hidden from you" : name;
+  const help = { name: card ? card.name : hidden ? "A hidden card" : name, text: card ? card.text || "" : hidden ? "Its face is hidden from you." : "" };
   const cls = `card kind-${String(kind).replace(/[^a-z0-9_-]/gi, "")}${selected ? " selected" : ""}${small ? " small" : ""}`;
   if (onClick) {
     return html`<button type="button" class=${cls} title=${title} disabled=${disabled}
-      aria-pressed=${selected ? "true" : "false"} onClick=${onClick}>${label || name}</button>`;
+      aria-pressed=${selected ? "true" : "false"} onFocus=${() => showCardText(help)}
+      onClick=${(e) => { showCardText(help); onClick(e); }}>${label || name}</button>`;
   }
-  return html`<span class=${cls} title=${title}>${label || name}</span>`;
+  return html`<span class=${cls} title=${title} tabIndex="0" aria-label=${title}
+    onFocus=${() => showCardText(help)} onClick=${() => showCardText(help)}>${label || name}</span>`;
+}
+
+/** The text of the card last tapped or focused on the page (see Card), until closed. */
+export function CardHelp() {
+  const [shown, setShown] = useState(null);
+  useEffect(() => {
+    const onCard = (e) => setShown(e.detail);
+    addEventListener("stranded:card", onCard);
+    return () => removeEventListener("stranded:card", onCard);
+  }, []);
+  return html`<div class="card-help" role="status" aria-live="polite" hidden=${!shown}>
+    ${shown ? html`<strong>${shown.name}</strong>${shown.text ? ": " + shown.text : ""}
+      <button type="button" class="link" aria-label="Close the card's text" onClick=${() => setShown(null)}>×</button>` : ""}
+  </div>`;
 }
 
 /** A value of a command argument or event field, in words. */
