@@ -98,7 +98,8 @@ export function withNames(summary, text) {
     named = true;
     return entry.name + (owner || "");
   });
-  return named ? out.replace(/\bits (turn|pawn|space|next|own|movement|hand)\b/g, "their $1") : out;
+  return named ? out.replace(/\bits (turn|pawn|space|next|own|movement|hand|choice)\b/g, "their $1")
+    .replace(/\bit (looked|drew|holds|played)\b/g, "they $1") : out;
 }
 
 /** "CardPlayed" -> "Card played". */

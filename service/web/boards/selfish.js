@@ -91,7 +91,7 @@ function Pick({ rules, summary, pick, entries, onPick, busy }) {
   const cards = pick.target_hand || pick.cards || null;
   const decision = rules.decisions.get(pick.kind);
   return html`<div class="choice" role="status">
-    <p><strong>${seatName(summary, pick.seat)}</strong> is choosing${pick.target !== null && pick.target !== undefined ? html` (${seatName(summary, pick.target)})` : ""}:
+    <p><strong>${seatName(summary, pick.seat)}</strong> is choosing${pick.target !== null && pick.target !== undefined ? html` (${seatName(summary, pick.target)})` : ""}:${" "}
       ${decision ? decision.description : String(pick.kind).replaceAll("_", " ")}
       ${typeof pick.discards_left === "number" ? html` ${pick.discards_left} to discard.` : ""}</p>
     ${cards ? html`<div class="hand">${cards.map((c) => {
