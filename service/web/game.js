@@ -340,7 +340,7 @@ export function GamePage({ id, spectate }) {
           <${CommandPanel} rules=${rules} summary=${summary} entries=${entries} focus=${focus}
             onClearFocus=${() => setFocus(null)} onSend=${send} busy=${busy} waitingFor=${waitingFor} />` : ""}
         <${ErrorLine} error=${error} />
-        <${EventLog} rules=${rules} summary=${summary} events=${events} />
+        <${EventLog} rules=${rules} summary=${summary} events=${events} gameId=${id} />
         <${Verification} id=${id} finished=${summary.status === "finished"} />
       </aside>
     </div>

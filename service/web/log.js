@@ -112,11 +112,15 @@ export function Sentence({ sentence, title }) {
     p.kind === "seat" ? html`<strong>${p.text}</strong>` : p.kind === "card" ? html`<span class="card-name">${p.text}</span>` : p.text)}</span>`;
 }
 
-export function EventLine({ rules, summary, envelope }) {
+/** One event as a line of the log; with `gameId`, its version links to the replay at that version. */
+export function EventLine({ rules, summary, envelope, gameId, current }) {
   const line = describeEvent(rules, summary, envelope);
   const title = [line.description, line.details.join("; ")].filter(Boolean).join(" — ");
-  return html`<li class="event" data-version=${envelope.version} data-type=${envelope.type}>
-    <span class="version" title="version">${envelope.version}</span>
+  return html`<li class=${"event" + (current ? " current" : "")} data-version=${envelope.version} data-type=${envelope.type}
+      aria-current=${current ? "step" : undefined}>
+    ${gameId ? html`<a class="version" href=${`#/replay/${gameId}/${envelope.version}`}
+      title=${`Replay the game at version ${envelope.version}`}>${envelope.version}</a>` :
+      html`<span class="version" title="version">${envelope.version}</span>`}
     ${line.sentence ? html`<${Sentence} sentence=${line.sentence} title=${title} />` : html`
       ${line.who ? html`<strong>${line.who}</strong> ` : ""}<span class="what" title=${line.description || ""}>${line.text.toLowerCase()}</span>
       ${line.details.length ? html`<span class="details"> — ${line.details.join("; ")}</span>` : ""}`}
@@ -124,13 +128,13 @@ export function EventLine({ rules, summary, envelope }) {
   </li>`;
 }
 
-/** The live log, newest first. */
-export function EventLog({ rules, summary, events, limit = 200 }) {
+/** The live log, newest first; with `gameId`, each line links to the replay at its version. */
+export function EventLog({ rules, summary, events, gameId, limit = 200 }) {
   const shown = events.slice(-limit).reverse();
   return html`<section class="log" aria-label="Event log">
     <h2>Log</h2>
     <ol class="events" aria-live="polite" reversed>
-      ${shown.map((e) => html`<${EventLine} key=${e.version} rules=${rules} summary=${summary} envelope=${e} />`)}
+      ${shown.map((e) => html`<${EventLine} key=${e.version} rules=${rules} summary=${summary} envelope=${e} gameId=${gameId} />`)}
     </ol>
   </section>`;
 }
