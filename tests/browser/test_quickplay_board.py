@@ -91,3 +91,29 @@ def test_an_ordinary_quickplay_turn_takes_at_most_six_clicks_on_the_board(page, 
     assert len([e for e in events if e["type"] == "PawnMoved"]) >= 2, "the walk was sent as several steps"
     assert len([e for e in events if e["type"] == "ZombieMoved"]) >= 1
     page.screenshot(path=artifacts / "zombies-quickplay-board-turn.png", full_page=True)
+
+
+def test_the_drawn_tile_is_turned_and_laid_on_its_spot_on_the_map(page, server):
+    # given Ann's turn with a T-junction drawn, which fits south of the Town Square in several ways
+    created = requests.post(f"{server}/v1/games", json={
+        "ruleset": "zombies-quickplay", "seats": [{"name": "Ann"}, {"name": "Bob", "bot": "strong"}],
+        "options": seeded_options({"seed": "browser-board-tile", "first_seat": 0,
+                                   "stack": {"tiles": ["t_junction", "straight", "helipad"]}})}, timeout=10).json()
+    game_id = created["id"]
+    _hold(page, game_id, 0, created["tokens"][0]["token"], "Ann", "zombies-quickplay")
+    page.goto(f"/#/game/{game_id}")
+    # when she clicks the free cell south of the Town Square
+    _buttons(page, r"^Lay the T-junction \(Media Buy\) on tile cell \(0, 1\)$").click()
+    # then the tile lies there on the map, and she turns it once
+    preview = page.locator(".tilemap .ghost .tile-preview")
+    preview.wait_for()
+    first = int(preview.get_attribute("data-rotation"))
+    _buttons(page, r"^Turn the T-junction \(Media Buy\)$").click()
+    page.wait_for_function(f"() => Number(document.querySelector('.tilemap .ghost .tile-preview').dataset.rotation) !== {first}")
+    turned = int(preview.get_attribute("data-rotation"))
+    # when she clicks the tile, then it is laid as shown
+    _buttons(page, r"as shown$").click()
+    page.wait_for_selector(".tilemap .ghost", state="detached")
+    events = requests.get(f"{server}/v1/games/{game_id}/events?limit=1000", timeout=10).json()["events"]
+    placed = [e["data"] for e in events if e["type"] == "TilePlaced"]
+    assert placed and (placed[0]["x"], placed[0]["y"], placed[0]["rotation"]) == (0, 1, turned)
