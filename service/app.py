@@ -33,7 +33,7 @@ API_CONFIG = {
             "An event-sourced server for turn-based survival tabletop games. A front end needs this spec, "
             "GET /v1/rulesets/{id} (each game's catalogue) and the views. Game schemas are JSON Schema "
             "2020-12; the per-ruleset responses are chosen by their 'ruleset' field. The rules of each game: "
-            "docs/rules/{ruleset}.md in the repository.")},
+            "/rules/{ruleset} on this server (the `rules` URL of each ruleset), from docs/rules/{ruleset}.md.")},
         "components": {"securitySchemes": {"seatToken": {
             "type": "http", "scheme": "bearer",
             "description": "A seat's token, from creating the game or joining a seat."}}},

@@ -45,8 +45,9 @@ class Services:
 
 
 def rules_page(ruleset_id: str) -> str:
-    """Path of a ruleset's rules reference in the repository."""
-    return f"docs/rules/{ruleset_id}.md"
+    """The URL (a path on this server) of a ruleset's rules reference as HTML, rendered from
+    ``docs/rules/<ruleset>.md`` (service/client.py)."""
+    return f"/rules/{ruleset_id}"
 
 
 def _options(ruleset) -> dict:

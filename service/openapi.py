@@ -151,7 +151,8 @@ def ruleset_components(ruleset: Ruleset) -> dict[str, dict]:
         "min_seats": S.integer("Fewest seats.", 1), "max_seats": S.integer("Most seats.", 1),
         "version": S.string("The rules version new games are created with."),
         "versions": S.array(S.string("A rules version."), "Every rules version whose games this server replays."),
-        "rules": S.string("The rules reference, a path in the repository (docs/rules/<ruleset>.md)."),
+        "rules": S.string("The URL of the rules reference as a web page on this server ('/rules/<ruleset>', "
+                          "rendered from docs/rules/<ruleset>.md in the repository).") | {"format": "uri-reference"},
         "options": S.map_of(ref("Option"), "Option name -> its type, default, bounds and description."),
         "bots": S.array(S.string("A bot policy."), "The bot policies a seat may use."),
         "commands": S.map_of(ref("CommandSpec"), "Command type -> its description and arguments."),

@@ -161,8 +161,25 @@ def command(description: str, **arguments: Schema) -> dict:
 
 
 #: The kinds of value a sentence placeholder names: a seat (shown by its player's name), a
-#: card (by its name in the catalogue), or anything else (shown as it is).
-SENTENCE_KINDS = ("seat", "card", "value")
+#: card (by its name in the catalogue), a count of something (``{kills:count:kill}``: "1 kill",
+#: "2 kills"; ``{n:count:die/dice}`` names an irregular plural), or anything else (shown as it is).
+#: A list of seats may name a leading word (``{targets:seat:on}``): " on Ann, Bob", and nothing at
+#: all when the list is empty.
+SENTENCE_KINDS = ("seat", "card", "value", "count")
+
+
+def counted(n, noun: str) -> str:
+    """``n`` and ``noun`` in agreement: ``counted(1, "kill")`` is "1 kill", ``counted(2, "kill")``
+    "2 kills"; ``noun`` may spell its plural after a slash ("die/dice")."""
+    one, _, many = noun.partition("/")
+    return f"{n} {one if n == 1 else (many or one + 's')}"
+
+
+def _placeholder(text: str) -> tuple[str, str, str]:
+    """``(field, kind, word)`` of one placeholder's text (``"kills:count:kill"``)."""
+    name, _, rest = text.partition(":")
+    kind, _, word = rest.partition(":")
+    return name, kind, word
 
 
 def event(description: str, data: Schema, sentence: str | None = None) -> dict:
@@ -187,9 +204,11 @@ def sentence_fields(sentence: str) -> list[tuple[str, str]]:
 
     out = []
     for match in re.finditer(r"\{([^{}]*)\}", sentence):
-        name, _, kind = match.group(1).partition(":")
-        if not name or kind not in SENTENCE_KINDS:
-            raise ValueError(f"placeholder {match.group(0)!r}: write {{field:kind}}, kind one of {SENTENCE_KINDS}")
+        name, kind, word = _placeholder(match.group(1))
+        wordless = kind in ("card", "value")
+        if not name or kind not in SENTENCE_KINDS or (kind == "count" and not word) or (wordless and word):
+            raise ValueError(f"placeholder {match.group(0)!r}: write {{field:kind}} (a count: {{field:count:noun}}), "
+                             f"kind one of {SENTENCE_KINDS}")
         out.append((name, kind))
     return out
 
@@ -219,10 +238,17 @@ def render_sentence(sentence: str, data: dict, seat_name, card_name) -> str:
         return str(value).replace("_", " ")
 
     def fill(match):
-        name, _, kind = match.group(1).partition(":")
+        name, kind, word = _placeholder(match.group(1))
         if name not in data:
             raise ValueError(f"the field {name!r} is missing")
-        return shown(data[name], kind, name)
+        value = data[name]
+        if kind == "count":
+            if value is None:
+                raise ValueError(f"the field {name!r} is null")
+            return counted(value, word)
+        if kind == "seat" and word:
+            return f" {word} {shown(value, kind, name)}" if value else ""
+        return shown(value, kind, name)
 
     sentence_fields(sentence)
     return re.sub(r"\{([^{}]*)\}", fill, sentence)

@@ -1,7 +1,7 @@
 // Legal commands as buttons: each with the label, cost and effect the API
 // gives, grouped by command type under the type's description.
 
-import { html, valueText, words } from "./ui.js";
+import { amountOf, html, valueText, withNames, words } from "./ui.js";
 
 /**
  * The legal-commands answer as entries {command, label, cost, effect}.
@@ -15,7 +15,7 @@ export function entriesOf(legal) {
 
 /** The label of an entry: the API's, else the command in words. */
 export function labelOf(rules, summary, entry) {
-  if (entry.label) return entry.label;
+  if (entry.label) return withNames(summary, entry.label);
   const { type, ...args } = entry.command;
   const spec = rules.commandSpec(type);
   const parts = Object.entries(args).map(([name, value]) =>
@@ -24,14 +24,14 @@ export function labelOf(rules, summary, entry) {
 }
 
 function amounts(rules, map) {
-  return Object.entries(map).map(([id, n]) => `${n} ${rules.resourceName(id)}`).join(", ");
+  return Object.entries(map).map(([id, n]) => amountOf(n, rules.resourceName(id))).join(", ");
 }
 
 /** What is known of a move's result: counts as "2 zombies", flags by name, other values after a colon. */
 function effects(rules, summary, map) {
   return Object.entries(map).filter(([, v]) => v !== false && v !== null && v !== undefined).map(([name, v]) =>
     v === true ? words(name).toLowerCase()
-      : typeof v === "number" ? `${v} ${rules.resourceName(name)}`
+      : typeof v === "number" ? amountOf(v, rules.resourceName(name))
         : `${words(name).toLowerCase()}: ${valueText(rules, summary, v)}`).join(", ");
 }
 

@@ -8,10 +8,19 @@ import { CommandPanel, entriesOf } from "./commands.js";
 import { EventLog } from "./log.js";
 import { seatsOf } from "./seats.js";
 import { Receipt, SeatActions, Verification } from "./table.js";
-import { Countdown, ErrorLine, html, seatLabel, seatName } from "./ui.js";
+import { CardHelp, counted, Countdown, ErrorLine, html, seatName, withNames } from "./ui.js";
 import { loadRules } from "./rules.js";
 
-/** Who must act now, with the decision's label and its deadline counting down. */
+/** Whether two command bodies are the same command (same type and arguments). */
+function sameCommand(a, b) {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  return [...keys].every((k) => JSON.stringify(a[k]) === JSON.stringify(b[k]));
+}
+
+/** Words for a decision's kind, after "Your" or a player's name. */
+const KIND_WORDS = { turn: "turn", choice: "choice", reaction: "chance to react" };
+
+/** Who must act now, with the decision's label (players by name) and its deadline counting down. */
 export function ToAct({ rules, summary, mine }) {
   if (!summary || summary.status !== "active") return null;
   const list = summary.to_act || [];
@@ -19,48 +28,111 @@ export function ToAct({ rules, summary, mine }) {
   return html`<ul class="to-act" aria-label="Waiting for">
     ${list.map((d) => {
       const decision = d.code ? rules.decisions.get(d.code) : null;
-      const text = d.label || (decision ? decision.description : `${seatName(summary, d.seat)} must act (${d.kind}).`);
-      return html`<li class=${mine.includes(d.seat) ? "mine" : ""} data-seat=${d.seat}>
-        <span class="who">${mine.includes(d.seat) ? "You" : seatName(summary, d.seat)}</span>
-        <span class="kind">${d.kind}</span> ${text} <${Countdown} deadline=${d.deadline_at} />
+      const text = withNames(summary, d.label || (decision ? decision.description : `${seatName(summary, d.seat)} must act.`));
+      const kind = KIND_WORDS[d.kind] || String(d.kind || "move").replaceAll("_", " ");
+      const botPlays = ((summary.seats || [])[d.seat] || {}).replaced_by;
+      const who = mine.includes(d.seat) && !botPlays ? `Your ${kind}` :
+        `${seatName(summary, d.seat)}'s ${kind}${botPlays ? ` (a bot plays it)` : ""}`;
+      return html`<li class=${mine.includes(d.seat) ? "mine" : ""} data-seat=${d.seat} data-kind=${d.kind}>
+        <strong class="who">${who}:</strong> ${text} <${Countdown} deadline=${d.deadline_at} />
       </li>`;
     })}
   </ul>`;
 }
 
-/** The result of a finished game: winners, how it ended, scores. */
-export function Outcome({ rules, summary }) {
+/**
+ * The result of a finished game: who won (or that it was lost), how it ended, scores. The box
+ * is green for a seat of `mine` that won, red for one that lost, and plain for a spectator;
+ * a game nobody won reads as lost ("Ann lost" alone at the table, else "Nobody won").
+ */
+export function Outcome({ rules, summary, mine = [] }) {
   const result = summary && summary.result;
   if (!result) return null;
   const winners = result.winners || [];
+  const seats = summary.seats || [];
   const described = result.result && rules.results.get(result.result);
-  return html`<section class="outcome" aria-label="Result">
-    <h2>${winners.length ? `${winners.map((s) => seatName(summary, s)).join(" and ")} won` : "Nobody won"}</h2>
-    ${result.reason ? html`<p>${result.reason}</p>` : ""}
+  const names = (list) => list.map((s) => seatName(summary, s)).join(" and ");
+  const headline = winners.length ? `${names(winners)} won` :
+    seats.length === 1 ? `${seatName(summary, 0)} lost` : "Nobody won";
+  const mood = mine.length ? (mine.some((s) => winners.includes(s)) ? "won" : "lost") : winners.length ? "over" : "lost";
+  return html`<section class=${"outcome " + mood} aria-label="Result" data-outcome=${mood}>
+    <h2>${headline}${mood === "lost" && mine.length && winners.length ? html` <span class="muted">— you lost</span>` : ""}</h2>
+    ${result.reason ? html`<p>${withNames(summary, result.reason)}</p>` : ""}
     ${described ? html`<p class="muted">${described.description}</p>` : ""}
-    ${result.scores ? html`<table class="scores"><thead><tr><th>Seat</th><th>Score</th></tr></thead><tbody>
+    ${result.scores ? html`<table class="scores"><thead><tr><th>Player</th><th>Score</th></tr></thead><tbody>
       ${Object.entries(result.scores).map(([seat, score]) => html`<tr><td>${seatName(summary, Number(seat))}</td><td>${score}</td></tr>`)}
     </tbody></table>` : ""}
-    ${typeof result.turns === "number" ? html`<p class="muted">${result.turns} turns.</p>` : ""}
+    ${typeof result.turns === "number" ? html`<p class="muted">${counted(result.turns, "turn")}.</p>` : ""}
   </section>`;
 }
 
+/** What became of a seat over the game, in words (null: nothing to say). */
+function seatFate(s) {
+  if (s.resigned) return "resigned";
+  if (s.left) return `left: a bot (${s.replaced_by || s.bot}) plays on`;
+  if (s.replaced_by) return `taken over by a bot (${s.replaced_by})`;
+  if (s.open) return "open";
+  return null;
+}
+
 export function Seats({ summary, mine, current }) {
+  const due = new Set((summary.status === "active" ? summary.to_act || [] : []).map((d) => d.seat));
   return html`<ul class="seats" aria-label="Seats">
-    ${(summary.seats || []).map((s) => html`<li class=${(mine.includes(s.seat) ? "mine " : "") + (s.seat === current ? "current" : "")}>
-      <span class="dot seat-${s.seat}" aria-hidden="true"></span>${seatLabel(summary, s.seat)}${mine.includes(s.seat) ? " — you" : ""}
-    </li>`)}
+    ${(summary.seats || []).map((s) => {
+      const fate = seatFate(s);
+      return html`<li class=${(mine.includes(s.seat) ? "mine " : "") + (s.seat === current ? "current " : "") + (fate ? "away" : "")}
+          data-seat=${s.seat}>
+        <span class=${"dot seat-" + s.seat} aria-hidden="true"></span>${seatName(summary, s.seat)}${s.bot && !s.replaced_by ? html` <span class="muted">(bot: ${s.bot})</span>` : ""}${mine.includes(s.seat) ? " — you" : ""}
+        ${fate ? html` <span class="fate" data-fate=${fate.split(":")[0].split(" ")[0]}>${fate}</span>` : ""}
+        ${due.has(s.seat) ? html` <span class="due" title="the game waits on this seat">to act</span>` : ""}
+      </li>`;
+    })}
   </ul>`;
 }
 
 /**
- * The live state of one game for the holder of `token` (null: a spectator):
- * summary, view, legal commands and the log, kept fresh from the event stream.
+ * The summary as of the version the view shows, so the header, the seats, the board and the log
+ * all tell the same moment: the view's response carries its own seats and who must act, and a
+ * game that ended after that version is shown as still running until its view catches up.
+ */
+export function atViewVersion(latest, view) {
+  if (!latest || !view) return latest;
+  const ahead = latest.version > view.version;
+  return {
+    ...latest,
+    version: view.version,
+    seats: view.seats || latest.seats,
+    to_act: view.to_act || latest.to_act,
+    status: ahead && latest.status === "finished" ? "active" : latest.status,
+    result: ahead ? null : latest.result,
+  };
+}
+
+/**
+ * The live state of one game for the holder of `token` (null: a spectator): summary, view,
+ * legal commands and the log, kept fresh from the event stream. Each refresh reads the summary,
+ * the view and the legal commands, and reads the log up to the view's version before it shows
+ * anything, so the log never lags the board (the stream only says that something happened).
  */
 function useLiveGame(id, token) {
   const [state, setState] = useState({ summary: null, view: null, legal: null, events: [], error: null });
   const refreshing = useRef(null);
   const again = useRef(false);
+  const log = useRef([]);   // every event read so far, in order, without a gap
+
+  const lastRead = () => (log.current.length ? log.current[log.current.length - 1].version : 0);
+  const append = (list) => {
+    const fresh = list.filter((e) => e.version > lastRead());
+    if (fresh.length) log.current = log.current.concat(fresh);
+  };
+  // Read the log on from the last event read until it reaches `version`.
+  const readUpTo = async (version) => {
+    while (lastRead() < version) {
+      const page = await api.events(id, token, lastRead(), 1000);
+      if (!page.events.length) break;
+      append(page.events);
+    }
+  };
 
   // Fetch summary, view and legal commands. Asked while a fetch is under way (new events came
   // meanwhile), it fetches once more when that one ends, so the page never stays behind.
@@ -78,7 +150,8 @@ function useLiveGame(id, token) {
             api.view(id, token),
             token && summary.status === "active" ? api.legal(id, token) : Promise.resolve(null),
           ]);
-          setState((s) => ({ ...s, summary, view, legal, error: null }));
+          await readUpTo(view.version);
+          setState((s) => ({ ...s, summary, view, legal, events: log.current, error: null }));
           // Read at different versions (the game moved between the calls): read again.
           if (view.version !== summary.version || (legal && legal.version !== view.version)) again.current = true;
         } catch (error) {
@@ -94,24 +167,15 @@ function useLiveGame(id, token) {
     let stream = null;
     let timer = null;
     let stopped = false;
+    log.current = [];
     setState({ summary: null, view: null, legal: null, events: [], error: null });
     (async () => {
       try {
-        const first = await api.events(id, token, 0, 1000);
-        let events = first.events;
-        let after = events.length ? events[events.length - 1].version : 0;
-        while (events.length && after < first.version && !stopped) {
-          const page = await api.events(id, token, after, 1000);
-          if (!page.events.length) break;
-          events = events.concat(page.events);
-          after = page.events[page.events.length - 1].version;
-        }
-        if (stopped) return;
-        setState((s) => ({ ...s, events }));
         await refresh();
-        stream = follow(id, token, after, {
+        if (stopped) return;
+        stream = follow(id, token, lastRead(), {
           onEvent(envelope) {
-            setState((s) => ({ ...s, events: s.events.concat([envelope]) }));
+            append([envelope]);
             clearTimeout(timer);
             timer = setTimeout(refresh, 60);
           },
@@ -143,7 +207,10 @@ export function GamePage({ id, spectate }) {
   const active = held.find((s) => s.seat === chosen) || held[0] || null;
   const token = active ? active.token : null;
   const [game, refresh] = useLiveGame(id, token);
-  const { summary, view, legal, events, error } = game;
+  const { view, legal, error } = game;
+  const summary = atViewVersion(game.summary, view);
+  // The log tells what the board shows: events past the view's version wait for it.
+  const events = view ? game.events.filter((e) => e.version <= view.version) : game.events;
 
   useEffect(() => {
     if (summary && !rules) loadRules(summary.ruleset).then(setRules, () => setRules(null));
@@ -157,6 +224,15 @@ export function GamePage({ id, spectate }) {
   }, [summary && summary.version]);
 
   useEffect(() => setFocus(null), [legal && legal.version]);
+
+  // The tab's title tells a player whose move it is, even while another tab is in front.
+  const myTurn = Boolean(summary && summary.status === "active" && !spectate &&
+    (summary.to_act || []).some((d) => mine.includes(d.seat) && !((summary.seats || [])[d.seat] || {}).replaced_by));
+  useEffect(() => {
+    const name = rules ? rules.name : "Stranded";
+    document.title = (myTurn ? "▶ Your turn — " : "") + `${name} — Stranded`;
+    return () => { document.title = "Stranded"; };
+  }, [myTurn, rules]);
 
   // Auto-pass, decided here from this seat's own legal moves (the server learns nothing from it):
   // a reaction window where the one thing this seat may do is the window's single move is answered at once.
@@ -179,8 +255,35 @@ export function GamePage({ id, spectate }) {
     }
   }, [id, token, legal]);
 
+  // One gesture on the board standing for several commands (a walk of several steps): each is
+  // sent only while it is among this seat's legal commands, read afresh before it; the first
+  // one that is not (a fight began, the allowance ran out) ends the gesture. An item may be a
+  // function of the legal entries giving the command to send (or null: stop).
+  const walk = useCallback(async (commands) => {
+    setBusy(true);
+    setSendError(null);
+    setFocus(null);
+    try {
+      for (const item of commands) {
+        const now = await api.legal(id, token);
+        const offered = entriesOf(now);
+        const command = typeof item === "function" ? item(offered) : item;
+        const entry = command && offered.find((e) => sameCommand(e.command, command));
+        if (!entry) break;
+        await api.send(id, token, { ...entry.command, expected_version: now.version });
+      }
+    } catch (e) {
+      setSendError(e);
+    } finally {
+      setBusy(false);
+      refresh();
+    }
+  }, [id, token]);
+
   useEffect(() => {
-    if (autoPass && soleReaction && !busy && !((summary.seats || [])[active.seat] || {}).resigned) send(entriesOf(legal)[0]);
+    if (!autoPass || !soleReaction || busy) return;
+    const mine = (summary.seats || [])[active.seat] || {};
+    if (!mine.resigned && !mine.replaced_by) send(entriesOf(legal)[0]);
   }, [autoPass, soleReaction, legal && legal.version]);
 
   if (error && !summary) return html`<main><${ErrorLine} error=${error} /><p><a href="#/">Back to the lobby</a></p></main>`;
@@ -188,10 +291,13 @@ export function GamePage({ id, spectate }) {
 
   const playing = Boolean(token);
   // A resigned seat sends nothing more (its rule took it out, or a bot plays it on).
-  const resigned = playing && Boolean(((summary.seats || [])[active.seat] || {}).resigned);
-  const entries = resigned ? [] : entriesOf(legal);
+  const mySeat = playing ? (summary.seats || [])[active.seat] || {} : {};
+  const resigned = playing && Boolean(mySeat.resigned);
+  const away = playing && !resigned && Boolean(mySeat.replaced_by);
+  const entries = resigned || away || !legal || legal.version !== view.version ? [] : entriesOf(legal).map((e) => (e.label ? { ...e, label: withNames(summary, e.label) } : e));
   const waitingFor = summary.status === "waiting" ? "The game starts when every open seat is taken." :
     summary.status === "finished" ? "The game is over." : resigned ? "You resigned: the others play on." :
+    away ? "A bot plays your seat: take it back to play." :
     playing ? "Waiting for the others." : null;
 
   return html`<main class="game" data-ruleset=${summary.ruleset} data-version=${view.version} data-status=${summary.status}>
@@ -208,17 +314,20 @@ export function GamePage({ id, spectate }) {
       <nav class="game-links">
         <a href="#/">Lobby</a>
         <a href=${"#/replay/" + id}>Replay</a>
+        ${rules.entry.rules ? html`<a href=${rules.entry.rules} target="_blank" rel="noopener">Rules</a>` : ""}
         ${playing ? html`<a href=${"#/watch/" + id}>Spectator view</a>` : held.length || seatsOf(id).length ? html`<a href=${"#/game/" + id}>Play my seat</a>` : ""}
       </nav>
       ${held.length > 1 ? html`<label class="seat-pick">Seat <select value=${active.seat} onChange=${(e) => setChosen(Number(e.target.value))}>
         ${held.map((s) => html`<option value=${s.seat}>${seatName(summary, s.seat)}</option>`)}</select></label>` : ""}
     </header>
     <${ToAct} rules=${rules} summary=${summary} mine=${playing ? [active.seat] : []} />
-    <${Outcome} rules=${rules} summary=${summary} />
+    <${CardHelp} />
+    <${Outcome} rules=${rules} summary=${summary} mine=${playing ? mine : []} />
     <div class="table">
       <section class="board-wrap" aria-label="Board">
         <${Board} rules=${rules} summary=${summary} view=${view.view} seat=${playing ? active.seat : null}
-          entries=${entries} onPick=${(list) => (list.length === 1 ? send(list[0]) : setFocus(list))} busy=${busy} />
+          entries=${entries} onPick=${(list) => (list.length === 1 ? send(list[0]) : setFocus(list))}
+          onWalk=${playing && !resigned && !away ? walk : null} busy=${busy} />
       </section>
       <aside class="side">
         <${Seats} summary=${summary} mine=${mine} current=${playing ? active.seat : null} />
@@ -231,7 +340,7 @@ export function GamePage({ id, spectate }) {
           <${CommandPanel} rules=${rules} summary=${summary} entries=${entries} focus=${focus}
             onClearFocus=${() => setFocus(null)} onSend=${send} busy=${busy} waitingFor=${waitingFor} />` : ""}
         <${ErrorLine} error=${error} />
-        <${EventLog} rules=${rules} summary=${summary} events=${events} />
+        <${EventLog} rules=${rules} summary=${summary} events=${events} gameId=${id} />
         <${Verification} id=${id} finished=${summary.status === "finished"} />
       </aside>
     </div>

@@ -5,7 +5,7 @@ import { useEffect, useState } from "preact/hooks";
 import { api } from "./api.js";
 import { rulesets as loadRulesets, loadRules } from "./rules.js";
 import { myGames, remember } from "./seats.js";
-import { ErrorLine, html } from "./ui.js";
+import { ErrorLine, html, words } from "./ui.js";
 
 const HUMAN = "human";
 const OPEN = "open";
@@ -16,29 +16,81 @@ function defaultSeats(ruleset) {
   return Array.from({ length: n }, (_, i) => ({ role: i === 0 ? HUMAN : "bot:" + bot, name: "" }));
 }
 
-function OptionInput({ name, spec, value, onChange }) {
+/** Whether an option is for tests, tutorials and bug reports (a seed, a stacked deal), shown under "Advanced". */
+function isAdvanced(name, spec) {
+  return /\btests\b/.test(spec.description || "") || (spec.type === "object" && !spec.fields);
+}
+
+/** Whether a number option counts seconds (its name ends in "_s"): asked in minutes. */
+const inSeconds = (name, spec) => /_s$/.test(name) && (spec.type === "number" || spec.type === "integer");
+
+/** An option's name in words: "allow_reclaim" -> "Allow reclaim", "turn_timeout_s" -> "Turn timeout (minutes)". */
+function optionLabel(name, spec) {
+  return inSeconds(name, spec) ? `${words(name.replace(/_s$/, ""))} (minutes)` : words(name);
+}
+
+/** The server's default of an option in words, for its help line. */
+function defaultText(name, spec) {
+  if (spec.default === null || spec.default === undefined) return "";
+  if (spec.type === "boolean") return ` Default: ${spec.default ? "on" : "off"}.`;
+  if (inSeconds(name, spec)) return ` Default: ${spec.default / 60} minutes.`;
+  return ` Default: ${typeof spec.default === "object" ? JSON.stringify(spec.default) : spec.default}.`;
+}
+
+/**
+ * One option of the ruleset as a control drawn from its schema in the listing: a checkbox
+ * starting at the server's default, a time in minutes, the seat clock as minutes plus an
+ * increment, a choice of the ruleset's bots, or a text (JSON for an object such as the stack).
+ * `value` is what the person set (undefined: the server's default).
+ */
+function OptionInput({ name, spec, value, onChange, bots }) {
   const id = "opt-" + name;
-  const label = html`<label for=${id}>${name}</label>`;
-  const help = html`<small id=${id + "-help"}>${spec.description}${spec.default !== null && spec.default !== undefined ? ` Default: ${JSON.stringify(spec.default)}.` : ""}</small>`;
+  const label = html`<label for=${id}>${optionLabel(name, spec)}</label>`;
+  const help = html`<small id=${id + "-help"}>${spec.description}${defaultText(name, spec)}</small>`;
   if (spec.type === "boolean") {
-    return html`<div class="option">${label}<input id=${id} type="checkbox" aria-describedby=${id + "-help"} checked=${value === true}
-      onChange=${(e) => onChange(e.target.checked ? true : undefined)} />${help}</div>`;
+    const checked = value === undefined ? spec.default === true : value;
+    return html`<div class="option">${label}<input id=${id} type="checkbox" aria-describedby=${id + "-help"} checked=${checked}
+      onChange=${(e) => onChange(e.target.checked === (spec.default === true) ? undefined : e.target.checked)} />${help}</div>`;
+  }
+  if (spec.type === "object" && spec.fields && spec.fields.initial_s) {
+    const clock = value || {};
+    const set = (patch) => {
+      const next = { ...clock, ...patch };
+      onChange(next.minutes === "" || next.minutes === undefined ? undefined : next);
+    };
+    return html`<fieldset class="option clock" aria-describedby=${id + "-help"}><legend>${words(name)}: a time bank per person</legend>
+      <label>Minutes <input id=${id} name=${id + "-minutes"} type="number" min="1" max=${spec.fields.initial_s.maximum / 60} step="1"
+        placeholder="none" value=${clock.minutes ?? ""} onInput=${(e) => set({ minutes: e.target.value })} /></label>
+      <label>+ seconds a move <input id=${id + "-increment"} name=${id + "-increment"} type="number" min="0"
+        max=${(spec.fields.increment_s || {}).maximum} step="1" placeholder="0" value=${clock.increment ?? ""}
+        onInput=${(e) => set({ increment: e.target.value })} /></label>${help}</fieldset>`;
   }
   if (spec.type === "object" || spec.type === "array") {
     return html`<div class="option">${label}<textarea id=${id} rows="2" aria-describedby=${id + "-help"} placeholder="JSON"
       value=${value || ""} onInput=${(e) => onChange(e.target.value || undefined)}></textarea>${help}</div>`;
   }
-  if (spec.enum) {
+  const choices = spec.enum || (/ruleset's bots/.test(spec.description || "") ? bots : null);
+  if (choices) {
     return html`<div class="option">${label}<select id=${id} aria-describedby=${id + "-help"} value=${value || ""} onChange=${(e) => onChange(e.target.value || undefined)}>
-      <option value="">(default)</option>${spec.enum.map((v) => html`<option value=${v}>${v}</option>`)}</select>${help}</div>`;
+      <option value="">(default)</option>${choices.map((v) => html`<option value=${v}>${v}</option>`)}</select>${help}</div>`;
   }
-  const numeric = spec.type === "number" || spec.type === "integer";
+  const types = [].concat(spec.type);
+  const numeric = !types.includes("string") && (types.includes("number") || types.includes("integer"));
+  const minutes = inSeconds(name, spec);
   return html`<div class="option">${label}<input id=${id} type=${numeric ? "number" : "text"} aria-describedby=${id + "-help"}
-    min=${spec.minimum} max=${spec.maximum} step=${spec.type === "integer" ? 1 : "any"} value=${value ?? ""}
-    onInput=${(e) => onChange(e.target.value === "" ? undefined : e.target.value)} />${help}</div>`;
+    min=${minutes ? undefined : spec.minimum} max=${minutes ? spec.maximum / 60 : spec.maximum} step=${minutes || spec.type === "number" ? "any" : 1}
+    value=${value ?? ""} onInput=${(e) => onChange(e.target.value === "" ? undefined : e.target.value)} />${help}</div>`;
 }
 
-function optionValue(spec, raw) {
+/** What the API takes for an option from what the person set in its control. */
+function optionValue(name, spec, raw) {
+  if (spec.type === "boolean") return raw;
+  if (spec.type === "object" && spec.fields && spec.fields.initial_s) {
+    const out = { initial_s: Number(raw.minutes) * 60 };
+    if (raw.increment !== undefined && raw.increment !== "") out.increment_s = Number(raw.increment);
+    return out;
+  }
+  if (inSeconds(name, spec)) return Number(raw) * 60;
   if (spec.type === "number") return Number(raw);
   if (spec.type === "integer") return parseInt(raw, 10);
   if (spec.type === "object" || spec.type === "array") {
@@ -58,15 +110,20 @@ function CreateForm({ rulesets, chosen, onChoose }) {
   const [error, setError] = useState(null);
   const [busy, setBusy] = useState(false);
   const [summary, setSummary] = useState(null);
+  const [rulesUrl, setRulesUrl] = useState(null);
   const [showOptions, setShowOptions] = useState(false);
 
   useEffect(() => {
     setSeats(defaultSeats(ruleset));
     setOptions({});
     setSummary(null);
-    loadRules(ruleset.id).then((r) => setSummary(r.catalogue.summary || null), () => null);
+    setRulesUrl(null);
+    loadRules(ruleset.id).then((r) => { setSummary(r.catalogue.summary || null); setRulesUrl(r.entry.rules || null); }, () => null);
   }, [ruleset.id]);
 
+  const optionList = (advanced) => Object.entries(ruleset.options || {}).filter(([name, spec]) => isAdvanced(name, spec) === advanced)
+    .map(([name, spec]) => html`<${OptionInput} key=${ruleset.id + "/" + name} name=${name} spec=${spec} bots=${ruleset.bots}
+      value=${options[name]} onChange=${(v) => setOptions({ ...options, [name]: v })} />`);
   const setSeat = (i, patch) => setSeats(seats.map((s, j) => (j === i ? { ...s, ...patch } : s)));
   const resize = (n) => setSeats(Array.from({ length: n }, (_, i) => seats[i] || { role: "bot:" + ruleset.bots[0], name: "" }));
 
@@ -80,7 +137,7 @@ function CreateForm({ rulesets, chosen, onChoose }) {
         seats: seats.map((s) => s.role === HUMAN ? { name: s.name || null } : s.role === OPEN ? { name: s.name || null, open: true }
           : { name: s.name || null, bot: s.role.slice(4) }),
         options: Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)
-          .map(([k, v]) => [k, optionValue(ruleset.options[k], v)])),
+          .map(([k, v]) => [k, optionValue(k, ruleset.options[k], v)])),
       };
       const game = await api.create(body);
       for (const t of game.tokens) remember(game.id, t.seat, t.token, game.seats[t.seat].name, game.ruleset);
@@ -96,7 +153,7 @@ function CreateForm({ rulesets, chosen, onChoose }) {
     <h2>New game</h2>
     <label>Game <select name="ruleset" value=${ruleset.id} onChange=${(e) => onChoose(e.target.value)}>
       ${rulesets.map((r) => html`<option value=${r.id}>${r.name}</option>`)}</select></label>
-    ${summary ? html`<p class="muted">${summary}</p>` : ""}
+    ${summary ? html`<p class="muted">${summary}${rulesUrl ? html` <a href=${rulesUrl} target="_blank" rel="noopener">Read the rules</a>` : ""}</p>` : ""}
     <label>Seats <input name="seat-count" type="number" min=${ruleset.min_seats} max=${ruleset.max_seats} value=${seats.length}
       onInput=${(e) => { const n = parseInt(e.target.value, 10); if (n >= ruleset.min_seats && n <= ruleset.max_seats) resize(n); }} /></label>
     <ol class="seat-rows">
@@ -111,8 +168,10 @@ function CreateForm({ rulesets, chosen, onChoose }) {
       </li>`)}
     </ol>
     <details class="options" open=${showOptions} onToggle=${(e) => setShowOptions(e.currentTarget.open)}><summary>Options</summary>
-      ${Object.entries(ruleset.options || {}).map(([name, spec]) => html`<${OptionInput} key=${ruleset.id + "/" + name} name=${name} spec=${spec}
-        value=${options[name]} onChange=${(v) => setOptions({ ...options, [name]: v })} />`)}
+      ${optionList(false)}
+      <details class="advanced"><summary>Advanced: seeds and stacked deals (tests, tutorials, bug reports)</summary>
+        ${optionList(true)}
+      </details>
     </details>
     <${ErrorLine} error=${error} />
     <button type="submit" class="primary" disabled=${busy}>Create the game</button>

@@ -4,7 +4,7 @@
 // value as it is. Without one, or when a field it names is hidden from this
 // reader (null), the line falls back to the type, its description and its data.
 
-import { html, isSeatSchema, seatName, valueText, words } from "./ui.js";
+import { counted, html, isSeatSchema, seatName, valueText, words } from "./ui.js";
 
 /** Batch causes worth a word in the log (a seat's own move and a bot's need none). */
 const CAUSES = { deadline: "sent when the deadline passed" };
@@ -58,12 +58,23 @@ export function sentenceParts(rules, summary, template, data) {
   const parts = [];
   let at = 0;
   for (const match of String(template).matchAll(PLACEHOLDER)) {
-    const [name, kind] = match[1].split(":");
-    const text = filled(rules, summary, (data || {})[name], kind);
-    if (text === null) return null;
+    const [name, kind, word] = match[1].split(":");
+    const value = (data || {})[name];
     if (match.index > at) parts.push({ text: template.slice(at, match.index), kind: null });
-    parts.push({ text, kind: kind || "value" });
     at = match.index + match[0].length;
+    if (kind === "count") {
+      if (typeof value !== "number") return null;
+      parts.push({ text: counted(value, word), kind: "value" });
+      continue;
+    }
+    if (kind === "seat" && word && Array.isArray(value)) {
+      // a seat list with a leading word: " on Ann, Bob", or nothing when it is empty
+      if (!value.length) continue;
+      parts.push({ text: ` ${word} `, kind: null });
+    }
+    const text = filled(rules, summary, value, kind);
+    if (text === null) return null;
+    parts.push({ text, kind: kind || "value" });
   }
   if (at < template.length) parts.push({ text: template.slice(at), kind: null });
   return parts;
@@ -101,11 +112,15 @@ export function Sentence({ sentence, title }) {
     p.kind === "seat" ? html`<strong>${p.text}</strong>` : p.kind === "card" ? html`<span class="card-name">${p.text}</span>` : p.text)}</span>`;
 }
 
-export function EventLine({ rules, summary, envelope }) {
+/** One event as a line of the log; with `gameId`, its version links to the replay at that version. */
+export function EventLine({ rules, summary, envelope, gameId, current }) {
   const line = describeEvent(rules, summary, envelope);
   const title = [line.description, line.details.join("; ")].filter(Boolean).join(" — ");
-  return html`<li class="event" data-version=${envelope.version} data-type=${envelope.type}>
-    <span class="version" title="version">${envelope.version}</span>
+  return html`<li class=${"event" + (current ? " current" : "")} data-version=${envelope.version} data-type=${envelope.type}
+      aria-current=${current ? "step" : undefined}>
+    ${gameId ? html`<a class="version" href=${`#/replay/${gameId}/${envelope.version}`}
+      title=${`Replay the game at version ${envelope.version}`}>${envelope.version}</a>` :
+      html`<span class="version" title="version">${envelope.version}</span>`}
     ${line.sentence ? html`<${Sentence} sentence=${line.sentence} title=${title} />` : html`
       ${line.who ? html`<strong>${line.who}</strong> ` : ""}<span class="what" title=${line.description || ""}>${line.text.toLowerCase()}</span>
       ${line.details.length ? html`<span class="details"> — ${line.details.join("; ")}</span>` : ""}`}
@@ -113,13 +128,13 @@ export function EventLine({ rules, summary, envelope }) {
   </li>`;
 }
 
-/** The live log, newest first. */
-export function EventLog({ rules, summary, events, limit = 200 }) {
+/** The live log, newest first; with `gameId`, each line links to the replay at its version. */
+export function EventLog({ rules, summary, events, gameId, limit = 200 }) {
   const shown = events.slice(-limit).reverse();
   return html`<section class="log" aria-label="Event log">
     <h2>Log</h2>
     <ol class="events" aria-live="polite" reversed>
-      ${shown.map((e) => html`<${EventLine} key=${e.version} rules=${rules} summary=${summary} envelope=${e} />`)}
+      ${shown.map((e) => html`<${EventLine} key=${e.version} rules=${rules} summary=${summary} envelope=${e} gameId=${gameId} />`)}
     </ol>
   </section>`;
 }

@@ -10,7 +10,7 @@ import { Outcome } from "./game.js";
 import { Receipt } from "./table.js";
 import { describeEvent, EventLine, Sentence } from "./log.js";
 import { loadRules } from "./rules.js";
-import { ErrorLine, html } from "./ui.js";
+import { CardHelp, ErrorLine, html } from "./ui.js";
 
 /** The last version of each command batch (events sharing a command id), ascending. */
 function batchEnds(events) {
@@ -29,6 +29,13 @@ function batchOf(events, at) {
   return events.filter((e) => e.command_id === event.command_id);
 }
 
+/** Milliseconds between two versions when the replay plays at speed 1. */
+const STEP_MS = 600;
+/** The replay speeds offered. */
+const SPEEDS = [0.25, 0.5, 1, 2, 4];
+/** How many lines of the whole log the replay shows around the version shown. */
+const AROUND = 30;
+
 export function ReplayPage({ id, at: initial }) {
   const [summary, setSummary] = useState(null);
   const [rules, setRules] = useState(null);
@@ -36,6 +43,7 @@ export function ReplayPage({ id, at: initial }) {
   const [at, setAt] = useState(initial || null);
   const [view, setView] = useState(null);
   const [playing, setPlaying] = useState(false);
+  const [speed, setSpeed] = useState(1);
   const [error, setError] = useState(null);
   const cache = useRef(new Map());
 
@@ -63,6 +71,9 @@ export function ReplayPage({ id, at: initial }) {
     return () => stream && stream.stop();
   }, [id]);
 
+  // A link to another version of this replay (a line of the log) changes the address only.
+  useEffect(() => { if (initial) setAt(initial); }, [initial]);
+
   // Show version `at`: fetch its spectator view (cached), keep the address shareable.
   useEffect(() => {
     if (!at) return;
@@ -81,9 +92,9 @@ export function ReplayPage({ id, at: initial }) {
   useEffect(() => {
     if (!playing) return undefined;
     if (at >= last) { setPlaying(false); return undefined; }
-    const timer = setTimeout(() => setAt(Math.min(last, at + 1)), 600);
+    const timer = setTimeout(() => setAt(Math.min(last, at + 1)), STEP_MS / speed);
     return () => clearTimeout(timer);
-  }, [playing, at, last]);
+  }, [playing, at, last, speed]);
 
   if (error && !events) return html`<main><${ErrorLine} error=${error} /><p><a href="#/">Back to the lobby</a></p></main>`;
   if (!summary || !rules || !events || !view) return html`<main><p class="loading">Loading the replay…</p></main>`;
@@ -102,6 +113,7 @@ export function ReplayPage({ id, at: initial }) {
       <p class="meta"><span class=${"status " + summary.status}>${summary.status}</span>
         <span>${last} versions</span><${Receipt} head=${view.head} /></p>
       <nav class="game-links"><a href="#/">Lobby</a>
+        ${rules.entry.rules ? html`<a href=${rules.entry.rules} target="_blank" rel="noopener">Rules</a>` : ""}
         ${summary.status !== "finished" ? html`<a href=${"#/watch/" + id}>Watch live</a>` : ""}</nav>
     </header>
     <div class="scrubber" role="group" aria-label="Versions">
@@ -114,11 +126,14 @@ export function ReplayPage({ id, at: initial }) {
       <button type="button" onClick=${() => go(last)} disabled=${at >= last} aria-label="Last version">Last</button>
       <input type="range" min="1" max=${last} value=${at} aria-label="Version" onInput=${(e) => go(Number(e.target.value))} />
       <output class="at">version ${at} of ${last}</output>
+      <label class="speed">Speed <select value=${speed} onChange=${(e) => setSpeed(Number(e.target.value))}>
+        ${SPEEDS.map((v) => html`<option value=${v}>${v}×</option>`)}</select></label>
     </div>
     ${error ? html`<${ErrorLine} error=${error} />` : ""}
     ${line ? html`<p class="step" aria-live="polite">${line.sentence ? html`<${Sentence} sentence=${line.sentence} title=${line.details.join("; ")} />` :
       html`<strong>${line.who ? line.who + ": " : ""}</strong>${line.text}${line.details.length ? " — " + line.details.join("; ") : ""}`}</p>` : ""}
     ${at === last ? html`<${Outcome} rules=${rules} summary=${summary} />` : ""}
+    <${CardHelp} />
     <div class="table">
       <section class="board-wrap" aria-label="Board">
         <${Board} rules=${rules} summary=${summary} view=${view.view} seat=${null} entries=${[]} onPick=${() => null} busy=${true} />
@@ -126,6 +141,11 @@ export function ReplayPage({ id, at: initial }) {
       <aside class="side">
         <section class="log" aria-label="This command"><h2>This command</h2>
           <ol class="events">${batch.map((e) => html`<${EventLine} key=${e.version} rules=${rules} summary=${summary} envelope=${e} />`)}</ol>
+        </section>
+        <section class="log whole" aria-label="The whole log"><h2>The log</h2>
+          <p class="muted">Click a version to go there.</p>
+          <ol class="events">${events.slice(Math.max(0, at - AROUND), at + AROUND).map((e) => html`<${EventLine} key=${e.version}
+            rules=${rules} summary=${summary} envelope=${e} gameId=${id} current=${e.version === at} />`)}</ol>
         </section>
       </aside>
     </div>

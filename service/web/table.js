@@ -62,11 +62,18 @@ export function Verification({ id, finished }) {
   </section>`;
 }
 
-/** Resign (with a confirmation) while the game runs; play again once it is over. */
+/**
+ * A seat's own actions on its table: resign (with a confirmation) or leave (a bot plays on) while
+ * the game runs, take the seat back from the bot once left (POST .../reclaim, when the game's
+ * allow_reclaim option, true by default, allows it), play again once it is over.
+ */
 export function SeatActions({ id, summary, active, onDone }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState(null);
   const seat = (summary.seats || [])[active.seat] || {};
+  const running = summary.status === "active";
+  const away = Boolean(seat.replaced_by) && !seat.resigned;
+  const reclaimable = running && away && (summary.options || {}).allow_reclaim !== false;
   const run = async (action) => {
     setBusy(true);
     setError(null);
@@ -83,6 +90,12 @@ export function SeatActions({ id, summary, active, onDone }) {
     if (!confirm(`Resign as ${seatName(summary, active.seat)}? You are out of this game for good and can no longer win.`)) return;
     run(() => api.resign(id, active.seat, active.token));
   };
+  const leave = () => {
+    if (!confirm(`Leave the game? A bot plays ${seatName(summary, active.seat)} from now on` +
+      ((summary.options || {}).allow_reclaim !== false ? "; you may take the seat back while the game runs." : "."))) return;
+    run(() => api.leave(id, active.seat, active.token));
+  };
+  const reclaim = () => run(() => api.reclaim(id, active.seat, active.token));
   const rematch = () => run(async () => {
     try {
       const next = await api.rematch(id, active.token, active.name || seat.name || undefined);
@@ -96,7 +109,10 @@ export function SeatActions({ id, summary, active, onDone }) {
   });
   const rematchHeld = summary.rematch && seatsOf(summary.rematch).length;
   return html`<div class="seat-actions">
-    ${summary.status === "active" && !seat.resigned ? html`<button type="button" class="resign danger" onClick=${resign} disabled=${busy}>Resign</button>` : ""}
+    ${running && !seat.resigned ? html`<button type="button" class="resign danger" onClick=${resign} disabled=${busy}>Resign</button>` : ""}
+    ${running && !seat.resigned && !away ? html`<button type="button" class="leave" onClick=${leave} disabled=${busy}>Leave</button>` : ""}
+    ${away ? html`<p class="muted away" role="status">A bot (${seat.replaced_by}) plays your seat${seat.left ? " since you left" : ""}.</p>` : ""}
+    ${reclaimable ? html`<button type="button" class="reclaim primary" onClick=${reclaim} disabled=${busy}>Take my seat back</button>` : ""}
     ${seat.resigned ? html`<p class="muted">You resigned.</p>` : ""}
     ${summary.status === "finished" ? rematchHeld ?
       html`<a class="button rematch" href=${"#/game/" + summary.rematch}>Go to the rematch</a>` :

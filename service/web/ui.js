@@ -70,6 +70,38 @@ export function seatLabel(summary, seat) {
   return name;
 }
 
+/** `n` and `noun` in agreement: "1 kill", "2 kills"; a noun may spell its plural after a slash ("die/dice"). */
+export function counted(n, noun) {
+  const [one, many] = String(noun).split("/");
+  return `${n} ${n === 1 ? one : many || one + "s"}`;
+}
+
+/**
+ * An amount of a resource named in the plural ("Action cards", "Life tokens"): "1 Action card",
+ * "2 Action cards". A name that does not end in "s" is left as it is ("3 AP").
+ */
+export function amountOf(n, pluralName) {
+  const name = String(pluralName);
+  return n === 1 && /[^s]s$/.test(name) ? `${n} ${name.slice(0, -1)}` : `${n} ${name}`;
+}
+
+/**
+ * A sentence from the API that names seats by number ("Seat 1 plays its turn.", "Play Tractor
+ * Beam on seat 1.") with the players' names instead ("Bob plays their turn.").
+ */
+export function withNames(summary, text) {
+  if (!text || !summary) return text;
+  let named = false;
+  const out = String(text).replace(/\b[Ss]eat (\d+)('s)?/g, (whole, n, owner) => {
+    const entry = (summary.seats || [])[Number(n)];
+    if (!entry || !entry.name) return whole;
+    named = true;
+    return entry.name + (owner || "");
+  });
+  return named ? out.replace(/\bits (turn|pawn|space|next|own|movement|hand|choice)\b/g, "their $1")
+    .replace(/\bit (looked|drew|holds|played)\b/g, "they $1") : out;
+}
+
 /** "CardPlayed" -> "Card played". */
 export function words(identifier) {
   const text = String(identifier).replaceAll("_", " ").replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase();
@@ -88,13 +120,21 @@ export function useSecondsLeft(deadline) {
   return Math.max(0, Math.round((Date.parse(deadline) - now) / 1000));
 }
 
+/** A span of time in words that fit it: "23 h 59 min", "4 min 05 s", "42 s". */
+export function durationText(seconds) {
+  const s = Math.max(0, Math.round(seconds));
+  const h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), rest = s % 60;
+  if (h >= 1) return `${h} h ${String(m).padStart(2, "0")} min`;
+  if (m >= 1) return `${m} min ${String(rest).padStart(2, "0")} s`;
+  return `${rest} s`;
+}
+
 export function Countdown({ deadline }) {
   const left = useSecondsLeft(deadline);
   if (left === null) return null;
-  const minutes = Math.floor(left / 60);
-  const seconds = String(left % 60).padStart(2, "0");
-  return html`<span class=${"countdown" + (left <= 10 ? " urgent" : "")} role="timer"
-    title=${"Deadline " + new Date(deadline).toLocaleTimeString()}>${minutes}:${seconds}</span>`;
+  return html`<span class=${"countdown" + (left <= 10 ? " urgent" : "")} role="timer" data-seconds=${left}
+    aria-label=${`${durationText(left)} left`}
+    title=${"Deadline " + new Date(deadline).toLocaleString()}>${durationText(left)}</span>`;
 }
 
 export function ErrorLine({ error }) {
@@ -102,18 +142,45 @@ export function ErrorLine({ error }) {
   return html`<p class="error" role="alert">${error.message || String(error)}${error.code ? html` <code>${error.code}</code>` : ""}</p>`;
 }
 
-/** A card face: its name, and its rules text from the catalogue on hover/focus. */
+/** Tell the page's CardHelp which card was tapped or focused (its text is shown there). */
+export function showCardText(card) {
+  dispatchEvent(new CustomEvent("stranded:card", { detail: card }));
+}
+
+/**
+ * A card face: its name, and its rules text from the catalogue on hover (title), and on tap or
+ * keyboard focus in the page's CardHelp line, so a touch screen shows it too. A card that stands
+ * for moves is a button (a click also picks them); any other card can still be focused and tapped.
+ */
 export function Card({ rules, id, onClick, selected, disabled, small, label }) {
   const card = rules.card(id);
-  const name = id === null || id === undefined ? "?" : rules.cardName(id);
+  const hidden = id === null || id === undefined;
+  const name = hidden ? "?" : rules.cardName(id);
   const kind = card ? card.kind : id === null || id === undefined ? "hidden" : "unknown";
-  const title = card ? `${card.name}${card.text ? ": " + card.text : ""}` : name;
+  const title = card ? `${card.name}${card.text ? ": " + card.text : ""}` : hidden ? "A card whose face is hidden from you" : name;
+  const help = { name: card ? card.name : hidden ? "A hidden card" : name, text: card ? card.text || "" : hidden ? "Its face is hidden from you." : "" };
   const cls = `card kind-${String(kind).replace(/[^a-z0-9_-]/gi, "")}${selected ? " selected" : ""}${small ? " small" : ""}`;
   if (onClick) {
     return html`<button type="button" class=${cls} title=${title} disabled=${disabled}
-      aria-pressed=${selected ? "true" : "false"} onClick=${onClick}>${label || name}</button>`;
+      aria-pressed=${selected ? "true" : "false"} onFocus=${() => showCardText(help)}
+      onClick=${(e) => { showCardText(help); onClick(e); }}>${label || name}</button>`;
   }
-  return html`<span class=${cls} title=${title}>${label || name}</span>`;
+  return html`<span class=${cls} title=${title} tabIndex="0" aria-label=${title}
+    onFocus=${() => showCardText(help)} onClick=${() => showCardText(help)}>${label || name}</span>`;
+}
+
+/** The text of the card last tapped or focused on the page (see Card), until closed. */
+export function CardHelp() {
+  const [shown, setShown] = useState(null);
+  useEffect(() => {
+    const onCard = (e) => setShown(e.detail);
+    addEventListener("stranded:card", onCard);
+    return () => removeEventListener("stranded:card", onCard);
+  }, []);
+  return html`<div class="card-help" role="status" aria-live="polite" hidden=${!shown}>
+    ${shown ? html`<strong>${shown.name}</strong>${shown.text ? ": " + shown.text : ""}
+      <button type="button" class="link" aria-label="Close the card's text" onClick=${() => setShown(null)}>×</button>` : ""}
+  </div>`;
 }
 
 /** A value of a command argument or event field, in words. */

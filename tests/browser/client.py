@@ -35,10 +35,19 @@ def create_in_lobby(page, ruleset: str, seats: list[str], names: list[str] | Non
             page.fill(f"input[name=name-{i}]", names[i])
     options = seeded_options(options or {})
     if options:
-        page.click("details.options summary")
+        page.click("details.options > summary")
+        page.click("details.advanced > summary")
         for name, value in options.items():
             field = page.locator(f"#opt-{name}")
-            field.fill(json.dumps(value) if isinstance(value, (dict, list)) else str(value))
+            if isinstance(value, bool):
+                field.set_checked(value)
+            elif name == "clock":
+                field.fill(str(value["initial_s"] / 60))
+                page.fill(f"#opt-{name}-increment", str(value.get("increment_s", 0)))
+            elif name.endswith("_s"):
+                field.fill(str(value / 60))  # times are asked in minutes
+            else:
+                field.fill(json.dumps(value) if isinstance(value, (dict, list)) else str(value))
     page.click("form.create button[type=submit]")
     page.wait_for_selector(GAME)
     return page.url.split("/")[-1]

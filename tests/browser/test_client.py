@@ -2,6 +2,8 @@
 keyboard alone and at a phone's width."""
 from __future__ import annotations
 
+import re
+
 from tests.browser.conftest import PHONE
 from tests.browser.client import create_in_lobby, version, wait_for_move_or_end
 
@@ -106,6 +108,14 @@ def test_the_deadline_of_the_seat_being_waited_on_counts_down(page):
     # then the decision shows its deadline as a countdown that goes down
     timer = page.locator(".to-act [role=timer]")
     first = timer.inner_text()
-    minutes, seconds = (int(part) for part in first.split(":"))
-    assert 60 < minutes * 60 + seconds <= 120, first
+    match = re.fullmatch(r"(\d) min (\d\d) s", first)
+    assert match and 60 < int(match[1]) * 60 + int(match[2]) <= 120, first
     page.wait_for_function(f"() => document.querySelector('.to-act [role=timer]').textContent !== {first!r}")
+
+
+def test_a_day_long_deadline_reads_in_hours_and_minutes(page):
+    # given a game whose turn timeout is a day
+    create_in_lobby(page, "one-against-the-dead", ["human"], options={"turn_timeout_s": 86_400})
+    wait_for_move_or_end(page)
+    # then its countdown reads in hours and minutes, not in thousands of minutes
+    assert re.fullmatch(r"2[34] h \d\d min", page.locator(".to-act [role=timer]").inner_text())

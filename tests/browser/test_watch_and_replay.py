@@ -91,3 +91,54 @@ def test_a_finished_game_replays_forward_and_back_with_the_board_of_each_version
     other.wait_for_function(f"() => Number(document.querySelector('main.replay')?.dataset.version) === {middle}")
     assert board_facts(other, ruleset)[1] == view_facts(ruleset, api_view(server, game_id, at=middle)["view"])
     other.close()
+
+
+def test_a_spectators_board_header_and_log_show_the_same_version_while_bots_play(page, server):
+    # given an all-bot Quickplay game being played as a spectator watches it
+    created = requests.post(f"{server}/v1/games", json={
+        "ruleset": "zombies-quickplay", "seats": [{"bot": "strong"}, {"bot": "random"}, {"bot": "random"}],
+        "options": {"seed": "browser-same-version", "stack": {}}}, timeout=10).json()
+    page.goto(f"/#/watch/{created['id']}")
+    page.wait_for_selector("main.game .log li.event")
+    # then at every moment read, the board's version, the header's, the receipt's and the newest
+    # line of the log are one and the same
+    read = """() => ({
+        board: Number(document.querySelector('main.game').dataset.version),
+        header: Number(document.querySelector('.version-now').textContent),
+        receipt: Number(document.querySelector('.receipt code.head').dataset.version),
+        log: Math.max(...[...document.querySelectorAll('.log li.event')].map(li => Number(li.dataset.version))),
+        status: document.querySelector('main.game').dataset.status,
+      })"""
+    seen = set()
+    for _ in range(40):
+        shown = page.evaluate(read)
+        assert shown["board"] == shown["header"] == shown["receipt"] == shown["log"], shown
+        seen.add(shown["board"])
+        if shown["status"] == "finished":
+            break
+        page.wait_for_function(f"() => Number(document.querySelector('main.game').dataset.version) > {shown['board']}"
+                               " || document.querySelector('main.game').dataset.status === 'finished'")
+    assert len(seen) > 1, "the page followed the game"
+
+
+def test_a_line_of_the_log_opens_the_replay_at_its_version_and_the_replay_plays_at_a_chosen_speed(page, server):
+    # given a finished all-bot game of One Against the Dead, watched
+    created = requests.post(f"{server}/v1/games", json={
+        "ruleset": "one-against-the-dead", "seats": [{"bot": "strong"}],
+        "options": {"seed": "browser-log-links", "stack": {}}}, timeout=10).json()
+    game_id = created["id"]
+    wait_finished(server, game_id)
+    page.goto(f"/#/watch/{game_id}")
+    # when a line's version is clicked in the log
+    page.locator(".log li.event[data-version='5'] a.version").click()
+    # then the replay shows that version
+    page.wait_for_function("() => Number(document.querySelector('main.replay')?.dataset.version) === 5")
+    assert page.url.endswith(f"#/replay/{game_id}/5")
+    # when a line of the replay's own log is clicked, then the replay goes there
+    page.locator(".log.whole li.event[data-version='9'] a.version").click()
+    page.wait_for_function("() => Number(document.querySelector('main.replay')?.dataset.version) === 9")
+    assert page.locator(".log.whole li.current").get_attribute("data-version") == "9"
+    # and the replay plays at the speed chosen
+    page.get_by_label("Speed").select_option("4")
+    page.get_by_role("button", name="Play").click()
+    page.wait_for_function("() => Number(document.querySelector('main.replay')?.dataset.version) > 9")

@@ -11,6 +11,7 @@ as every seat and a spectator see it, leaves no placeholder unfilled.
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -141,6 +142,41 @@ def test_a_sentence_fills_seats_cards_values_and_lists():
                               "auto": True},
                              lambda n: ["Ann", "Bob"][n], lambda c: c.title())
     assert text == "Ann played Shield, Oxygen on nobody (hole in suit, yes)."
+
+
+#: A number and a noun that disagree: "1 kills", "2 kill" (for the nouns the sentences count).
+ONE_OF_MANY = re.compile(r"(?<![\d,(] )(?<![\d,(])\b1 (kills|steps|spaces|seats|zombies|bullets|cards|Greater Zombies|tokens)\b")
+MANY_OF_ONE = re.compile(r"\b(0|[2-9]|\d\d+) (kill|step|space|seat|zombie|bullet|card|Greater Zombie|token)\b(?!s)")
+
+
+@pytest.mark.parametrize("ruleset", RULESETS.values(), ids=lambda r: r.id)
+def test_every_sentence_of_every_event_type_agrees_in_number(ruleset):
+    # given a seeded self-play game at every table size, each event told to every reader
+    names = {card["id"]: card["name"] for card in ruleset.catalogue["cards"]}
+    for seats in range(ruleset.min_seats, ruleset.max_seats + 1):
+        for event in _play(ruleset, seats, f"agreement-{seats}"):
+            sentence = ruleset.events[event["type"]]["sentence"]
+            for reader in [*range(seats), SPECTATOR]:
+                text = S.render_sentence(sentence, ruleset.redact(event, reader)["data"], lambda n: f"Player {n}",
+                                         names.__getitem__)
+                # then a count agrees with its noun, and no target list reads "on nobody"
+                assert not ONE_OF_MANY.search(text) and not MANY_OF_ONE.search(text), f"{event['type']}: {text!r}"
+                assert "on nobody" not in text, f"{event['type']}: {text!r}"
+    # and every template that counts something says so with a count placeholder
+    for event_type, spec in ruleset.events.items():
+        assert not re.search(r"\{\w+:value\} (kills|steps|spaces|seats|zombies|bullets|cards)\b", spec["sentence"]), \
+            f"{event_type}: {spec['sentence']!r} counts with a plain value"
+
+
+def test_a_count_agrees_with_its_noun_and_a_seat_list_may_lead_with_a_word():
+    # given counts of one and of several, and a seat list with a leading word, empty or not
+    fill = lambda sentence, data: S.render_sentence(sentence, data, lambda n: ["Ann", "Bob"][n], str)  # noqa: E731
+    # then each reads as a person writes it
+    assert fill("{seat:seat} lost {n:count:kill}.", {"seat": 0, "n": 1}) == "Ann lost 1 kill."
+    assert fill("{seat:seat} lost {n:count:kill}.", {"seat": 0, "n": 0}) == "Ann lost 0 kills."
+    assert fill("{n:count:die/dice} rolled.", {"n": 2}) == "2 dice rolled."
+    assert fill("{seat:seat} played Scout{targets:seat:on}.", {"seat": 1, "targets": []}) == "Bob played Scout."
+    assert fill("{seat:seat} played Scout{targets:seat:on}.", {"seat": 1, "targets": [0]}) == "Bob played Scout on Ann."
 
 
 def test_a_sentence_whose_field_is_null_is_refused():

@@ -48,7 +48,7 @@ def test_ruleset_detail_serves_the_catalogue_with_options_bots_commands_and_even
     body = client.get(f"/v1/rulesets/{ruleset_id}").get_json()
     assert body["id"] == ruleset_id and body["catalogue"] == ruleset.catalogue
     assert (body["min_seats"], body["max_seats"]) == (ruleset.min_seats, ruleset.max_seats)
-    assert body["rules"] == f"docs/rules/{ruleset_id}.md" and ruleset.version in body["versions"]
+    assert body["rules"] == f"/rules/{ruleset_id}" and ruleset.version in body["versions"]
     assert body["options"]["reaction_timeout_s"]["maximum"] == 604800
     assert set(body["commands"]) == set(ruleset.commands) and set(body["bots"]) == set(ruleset.bots)
     assert SYSTEM_EVENTS | set(ruleset.events) == set(body["events"])

@@ -198,7 +198,7 @@ def game_started(ed: Edition, extra: dict) -> dict:
             "rules": S.optional(S.integer("The rules level (2 for 'selfish-.../2'); absent in level-1 logs.", 1)),
             "first_seat": S.optional(seat("The seat that takes the first turn (absent in level-1 logs: seat 0).")),
             **extra,
-        }), sentence="The game was set up for {seats:value} seats.")
+        }), sentence="The game was set up for {seats:count:seat}.")
 
 
 # -- views ---------------------------------------------------------------------

@@ -71,12 +71,13 @@ def _reaction_label(w: dict) -> str:
 def _pick_label(state, seat: int, phase: str) -> str:
     choice = state["choice"]
     if phase == "discard":
-        return f"Seat {seat} discards {choice['left']} more card(s) of its choice ({NAMES[choice['reason']]})."
+        more = "1 more card" if choice["left"] == 1 else f"{choice['left']} more cards"
+        return f"Seat {seat} discards {more} of its choice ({NAMES[choice['reason']]})."
     if phase == "scout":
         return f"Seat {seat} puts the Wasteland card it looked at back on top of the deck or at the bottom (Scout)."
     if phase == "zombie_trap":
-        return (f"Seat {seat} puts the {len(choice['cards'])} Wasteland card(s) it looked at back on top "
-                f"in any order (Zombie Trap).")
+        looked = "Wasteland card" if len(choice["cards"]) == 1 else f"{len(choice['cards'])} Wasteland cards"
+        return f"Seat {seat} puts the {looked} it looked at back on top in any order (Zombie Trap)."
     if phase == "settlement":
         return f"Seat {seat} may draw a Game card at the Settlement, or decline."
     return f"Seat {seat} may roll the die at the Shopping Mall and draw that many Game cards, or decline."

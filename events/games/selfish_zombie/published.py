@@ -85,7 +85,7 @@ EVENTS = {
         "card": S.string("The Action card.", enum=list(PLAYABLE)),
         "targets": S.array(P.seat("A target."), "The seats it was played on, in the order of their windows.",
                            0, 2),
-    }), sentence="{seat:seat} played {card:card} on {targets:seat}."),
+    }), sentence="{seat:seat} played {card:card}{targets:seat:on}."),
     "ReactionWindowOpened": S.event(
         "The target of an Action card or a zombie attack may answer (Body Armor, Underestimate), or pass.",
         P.window_event("The window.", {"reflected": S.boolean("True for a card turned back by Underestimate."),

@@ -20,6 +20,10 @@ def _where(state, x, y, origin: str | None = None) -> str:
     return f"{step} to {text}" if step else text
 
 
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
 def _tile(state) -> str:
     return TILES[state["drawn"]]["name"] if state["drawn"] in TILES else "the tile"
 
@@ -66,7 +70,7 @@ def describe(state, seat, command) -> dict:
     elif ctype == "PlaceZombie":
         label = f"Put a street zombie on {_where(state, x, y)}."
     elif ctype == "Bid":
-        label = f"Bid {command['kills']} kills for the Helipad (paid only if you win the bidding)."
+        label = f"Bid {_count(command['kills'], 'kill')} for the Helipad (paid only if you win the bidding)."
         cost = {"kills": command["kills"]}
     elif ctype == "PassBid":
         label = "Pass: leave the Helipad bidding for good."
@@ -84,7 +88,7 @@ def describe(state, seat, command) -> dict:
             else "Lose a life token and fight on."
         cost = {"life": 1}
     elif ctype == "RollMovement":
-        label = f"Roll for movement (at least {state['life_at_start']} spaces)."
+        label = f"Roll for movement (at least {_count(state['life_at_start'], 'space')})."
     elif ctype == "Move":
         k = key(x, y)
         zombie = k in state["zombies"] and state["fx"]["food"] is None
@@ -104,7 +108,7 @@ def describe(state, seat, command) -> dict:
         pawn = key(x, y) in state["pawns"]
         label = f"Step the zombie {_where(state, x, y, at)}" + (", onto a pawn." if pawn else ".")
     elif ctype == "EndZombieMoves":
-        label = f"Stop moving zombies ({state['zm']['left']} steps unused)."
+        label = f"Stop moving zombies ({_count(state['zm']['left'], 'step')} unused)."
     elif ctype == "Discard":
         label = f"Discard {NAMES[command['card']]} and end your turn."
     elif ctype == "EndTurn":
@@ -133,7 +137,7 @@ def describe(state, seat, command) -> dict:
         else:
             label = f"Put a zombie on ({x}, {y})."
     elif ctype == "StopChoice":
-        label = f"Stop moving seat {state['choice']['target']} ({state['choice']['left']} spaces unused)."
+        label = f"Stop moving seat {state['choice']['target']} ({_count(state['choice']['left'], 'space')} unused)."
     else:
         label = ctype
     return {"label": label, "cost": cost, "effect": effect}

@@ -113,7 +113,7 @@ GAME_STARTED = {
 EVENTS = {
     "GameStarted": event("The deal: tile stack, Event deck, hands, stacked dice and the first seat.",
                          obj("The deal.", GAME_STARTED),
-                         sentence="The game was set up for {seats:value} seats; {kill_target:value} kills win."),
+                         sentence="The game was set up for {seats:count:seat}; {kill_target:count:kill} win."),
     "TurnStarted": event("A seat's turn begins (its round of one card begins too).",
                          obj("Whose turn.", {"seat": SEAT}), sentence="{seat:seat}'s turn began."),
     "TurnSkipped": event("A seat loses this turn.", obj("Who.", {"seat": SEAT}),
@@ -136,12 +136,12 @@ EVENTS = {
         "order": array(SEAT, "Bidders in order.")}), sentence="The Helipad bidding started."),
     "BidMade": event("A seat bids kills for the Helipad.", obj("The bid.", {
         "seat": SEAT, "kills": integer("Kills bid.", 1)}),
-                     sentence="{seat:seat} bid {kills:value} kills for the Helipad."),
+                     sentence="{seat:seat} bid {kills:count:kill} for the Helipad."),
     "BidPassed": event("A seat leaves the bidding.", obj("Who.", {"seat": SEAT}),
                        sentence="{seat:seat} left the bidding."),
     "AuctionWon": event("A seat wins the Helipad (paying its bid in kills) and places it.", obj("The buyer.", {
         "seat": SEAT, "kills": integer("Kills paid.", 0)}),
-                        sentence="{seat:seat} won the Helipad for {kills:value} kills."),
+                        sentence="{seat:seat} won the Helipad for {kills:count:kill}."),
     "TileSpotChosen": event("The drawn tile's cell is picked.", obj("The cell.", {
         "seat": SEAT, "x": integer("Tile cell column."), "y": integer("Tile cell row.")}),
                             sentence="{seat:seat} picked the cell ({x:value}, {y:value}) for the tile."),
@@ -152,7 +152,7 @@ EVENTS = {
     "StreetZombiesDue": event("A new street tile needs zombies (one per road exit), placed by the turn's seat.",
                               obj("The tile.", {"seat": SEAT, "cell": CELL_KEY,
                                                 "count": integer("Zombies to place.", 1, 4)}),
-                              sentence="{seat:seat} must place {count:value} zombies on the new street."),
+                              sentence="{seat:seat} must place {count:count:zombie} on the new street."),
     "ZombiesPlaced": event("Zombies come from the box onto the map.", obj("Where.", {
         "spaces": array(KEY, "One zombie on each space."),
         "how": string("Why: a new 'street' tile, a 'building' stocked, the 'helipad' centre, or a card.",
@@ -169,7 +169,7 @@ EVENTS = {
         "seat": SEAT, "life": integer("Life tokens.", 0, 5), "bullets": integer("Bullets.", 0),
         "reason": string("Why.", enum=["town_square", "much_needed_rest", "bad_sense_of_direction", "butter_fingers",
                                        "i_dont_think_theyre_dead", "lots_of_ammo", "grenade"])}),
-        sentence="{seat:seat} now has {life:value} life and {bullets:value} bullets ({reason:value})."),
+        sentence="{seat:seat} now has {life:value} life and {bullets:count:bullet} ({reason:value})."),
     "CombatStarted": event("The turn's seat must fight the zombie on its space.", obj("The fight.", {
         "seat": SEAT, "resume": string("What follows it: 'draw' (step 2) or 'move'.", enum=["draw", "move"])}),
                            sentence="{seat:seat} must fight a zombie."),
@@ -192,7 +192,7 @@ EVENTS = {
         "amount": integer("How many.", 1, 3),
         "fight_over": optional(boolean("The fighter has no life token left: the fight and its movement are over "
                                        "(rules version 4).")),
-    }), sentence="{seat:seat} lost the fight and paid {amount:value} {pay:value}."),
+    }), sentence="{seat:seat} lost the fight and paid with {pay:value} ({amount:value})."),
     "MovementAllowed": event("The turn's movement allowance, and how it came about.", obj("The allowance.", {
         "seat": SEAT, "allowance": integer("Spaces.", 0), "mover": SEAT,
         "basis": optional(string("How: 'roll', 'keys', 'rest', 'fear' or 'stuck'.",
@@ -202,7 +202,7 @@ EVENTS = {
         "halved": optional(boolean("Your Shoe's Untied halved it.")),
         "life_at_start": optional(nullable(integer("Life at the start of the turn (the least allowance).", 0, 5))),
         "doubled": optional(boolean("Adrenaline Rush doubled it.")),
-    }), sentence="{seat:seat} may move {allowance:value} spaces."),
+    }), sentence="{seat:seat} may move {allowance:count:space}."),
     "PawnMoved": event("A pawn moves.", obj("The move.", {
         "seat": SEAT, "x": X, "y": Y,
         "how": string("'walk' (its movement), 'push' (Where Did Everybody Go?) or 'teleport' (Bad Sense of "
@@ -212,7 +212,7 @@ EVENTS = {
                            sentence="{seat:seat}'s movement is over."),
     "ZombieMovesAllowed": event("The zombie-move roll gives single zombie steps.", obj("The steps.", {
         "moves": integer("Steps.", 1, 6), "cap": integer("Most for one zombie.", 0, 3)}),
-        sentence="The zombies may take {moves:value} steps, at most {cap:value} for one zombie."),
+        sentence="The zombies may take {moves:count:step}, at most {cap:value} for one zombie."),
     "ZombieChosen": event("The zombie to move next.", obj("Where it is.", {"x": X, "y": Y}),
                           sentence="The zombie at ({x:value}, {y:value}) moves next."),
     "ZombieMoved": event("The chosen zombie steps.", obj("The step.", {
@@ -248,7 +248,7 @@ EVENTS = {
         "building": optional(nullable(CELL_KEY)),
     }), sentence="{seat:seat}'s {card:card} left play."),
     "KillsLost": event("Kills go back to the box.", obj("The loss.", {"seat": SEAT, "count": integer("Kills.", 1)}),
-                       sentence="{seat:seat} lost {count:value} kills."),
+                       sentence="{seat:seat} lost {count:count:kill}."),
     "WindowOpened": event("A reaction window asks these seats, before the game goes on.", obj("The window.", {
         "queue": array(SEAT, "The seats asked, in turn order."),
         "at": optional(nullable(string("The moment (see the view's 'reaction_window.moment').",

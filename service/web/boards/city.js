@@ -4,7 +4,7 @@
 // A place a legal command names (place the card, move, lower a die) is a
 // button on the grid.
 
-import { Card, html } from "../ui.js";
+import { Card, html, words } from "../ui.js";
 import { clickable, namingPlace } from "./pick.js";
 
 const key = (x, y) => `${x},${y}`;
@@ -60,7 +60,7 @@ export function CityBoard({ rules, view, entries, onPick, busy }) {
         <${Zombies} rules=${rules} zombies=${spot && spot.zombies} />
         ${spot && spot.die ? html`<span class="die" title="die">${spot.die}</span>` : ""}
         ${isPlayer ? html`<span class="pawn seat-0" aria-label="You are here">You</span>` : ""}
-        ${list.length ? html`<span class="hint">${list.length === 1 ? (list[0].label || list[0].command.type) : list.length + " moves"}</span>` : ""}
+        ${list.length ? html`<span class="hint">${list.length === 1 ? words(list[0].command.type) : list.length + " moves"}</span>` : ""}
       </div>`);
     }
   }

@@ -39,6 +39,7 @@ export function clickable(list, onPick, busy, title) {
     "aria-disabled": busy ? "true" : "false",
     "data-pickable": "true",
     title: title || undefined,
+    "aria-label": title || undefined,
     onClick: (event) => { event.stopPropagation(); if (!busy) onPick(list); },
     onKeyDown: (event) => {
       if ((event.key === "Enter" || event.key === " ") && !busy) { event.preventDefault(); onPick(list); }

@@ -3,7 +3,7 @@
 // seat has passed lie in its column, its pawn on its space. Below: the piles,
 // the reaction window or pick in progress, and the viewer's hand as cards.
 
-import { Card, html, seatName } from "../ui.js";
+import { Card, counted, html, seatName } from "../ui.js";
 import { clickable, namingCard, namingSeat } from "./pick.js";
 
 /** The parts of a Selfish view the board draws, by the names the view uses; the board's
@@ -52,15 +52,15 @@ function Column({ rules, summary, b, seat, entries, onPick, busy, viewer }) {
     rows.push(html`<div class=${"space" + (space === 0 ? " start" : "") + (space === b.goal ? " goal" : "")} data-space=${space}>
       ${card !== undefined ? html`<span data-passed="true"><${Card} rules=${rules} id=${card} small=${true} /></span>` : ""}
       ${ahead !== undefined ? html`<span data-ahead="true"><${Card} rules=${rules} id=${ahead} small=${true} label=${ahead === null ? "face down" : undefined} /></span>` : ""}
-      ${here ? html`<span class=${"pawn seat-" + seat + (b.alive[seat] ? "" : " out")} aria-label=${seatName(summary, seat) + " is here"}>${seat}</span>` : ""}
+      ${here ? html`<span class=${"pawn seat-" + seat + (b.alive[seat] ? "" : " out")} aria-label=${seatName(summary, seat) + " is here"}>${seatName(summary, seat).slice(0, 2)}</span>` : ""}
     </div>`);
   }
   const targets = namingSeat(rules, entries, seat);
   return html`<div class=${"column" + (b.turn === seat ? " turn" : "") + (b.alive[seat] ? "" : " out") + (targets.length ? " pickable" : "")}
       data-seat=${seat} ...${clickable(targets, onPick, busy, `Moves aimed at ${seatName(summary, seat)}`)}>
     <div class="column-head">
-      <strong><span class=${"dot seat-" + seat}></span>${seat}: ${seatName(summary, seat)}${viewer === seat ? " (you)" : ""}</strong>
-      <span>${b.handSizes[seat]} cards</span>
+      <strong><span class=${"dot seat-" + seat}></span>${seatName(summary, seat)}${viewer === seat ? " (you)" : ""}</strong>
+      <span>${counted(b.handSizes[seat], "card")}</span>
       ${b.alive[seat] ? "" : html`<span class="flag">${b.outWord}</span>`}
       ${b.flags[seat].map((f) => html`<span class="flag">${f}</span>`)}
     </div>
@@ -91,7 +91,7 @@ function Pick({ rules, summary, pick, entries, onPick, busy }) {
   const cards = pick.target_hand || pick.cards || null;
   const decision = rules.decisions.get(pick.kind);
   return html`<div class="choice" role="status">
-    <p><strong>${seatName(summary, pick.seat)}</strong> is choosing${pick.target !== null && pick.target !== undefined ? html` (${seatName(summary, pick.target)})` : ""}:
+    <p><strong>${seatName(summary, pick.seat)}</strong> is choosing${pick.target !== null && pick.target !== undefined ? html` (${seatName(summary, pick.target)})` : ""}:${" "}
       ${decision ? decision.description : String(pick.kind).replaceAll("_", " ")}
       ${typeof pick.discards_left === "number" ? html` ${pick.discards_left} to discard.` : ""}</p>
     ${cards ? html`<div class="hand">${cards.map((c) => {
@@ -110,7 +110,7 @@ export function SelfishBoard({ rules, summary, view, seat, entries, onPick, busy
       entries=${entries} onPick=${onPick} busy=${busy} viewer=${seat} />`)}</div>
     <div class="piles">${b.piles.map(([id, size, discard]) => html`<${Pile} rules=${rules} id=${id} size=${size} discard=${discard} />`)}</div>
     <p class="phase">Turn ${b.turnNumber}: <strong>${seatName(summary, b.turn)}</strong> · ${String(b.phase).replaceAll("_", " ")}
-      ${b.zombiePoints ? html` · ${b.zombiePoints} zombie action points` : ""}</p>
+      ${b.zombiePoints ? html` · ${counted(b.zombiePoints, "zombie action point")}` : ""}</p>
     ${b.alliances.length ? html`<p class="alliances">${b.alliances.map((a) => html`<span>${seatName(summary, a.ally)} allied against ${seatName(summary, a.target)}</span> `)}</p>` : ""}
     <${Window} rules=${rules} summary=${summary} window=${b.window} />
     <${Pick} rules=${rules} summary=${summary} pick=${b.pick} entries=${entries} onPick=${onPick} busy=${busy} />

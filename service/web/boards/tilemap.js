@@ -4,7 +4,9 @@
 // a legal command names (a tile spot, a space to move to, a zombie to move)
 // are buttons on the map; the drawn tile is shown in each rotation it may take.
 
-import { Card, html, seatName } from "../ui.js";
+import { useState } from "preact/hooks";
+import { Card, counted, html, seatName, words } from "../ui.js";
+import { mapGraph, pawnWalks, zombieWalks } from "./paths.js";
 import { clickable, namingCard } from "./pick.js";
 
 const parseKey = (k) => k.split(",").map(Number);
@@ -58,7 +60,7 @@ function read(view) {
 /** Commands that name a tile cell (x, y of the tile grid) rather than a space. */
 const CELL_COMMANDS = new Set(["PickTileSpot"]);
 
-function TileSvg({ book, tile, rotation, x0, y0, cell }) {
+function TileSvg({ book, tile, rotation, x0, y0, cell, ghost }) {
   const size = book.size;
   const layout = layoutOf(book, tile, rotation);
   const spaces = [];
@@ -69,7 +71,7 @@ function TileSvg({ book, tile, rotation, x0, y0, cell }) {
         <rect class="space-edge" x=${(x0 + c) * U} y=${(y0 + r) * U} width=${U} height=${U} />`);
     }
   }
-  return html`<g class="tile" data-tile=${tile} data-rotation=${rotation} data-cell=${cell}>${spaces}
+  return html`<g class=${ghost ? "tile-preview" : "tile"} data-tile=${tile} data-rotation=${rotation} data-cell=${cell}>${spaces}
     <rect class="tile-edge" x=${x0 * U} y=${y0 * U} width=${size * U} height=${size * U} />
   </g>`;
 }
@@ -89,26 +91,136 @@ function Rotations({ rules, book, tile, entries, onPick, busy }) {
 function Happening({ rules, summary, b }) {
   const lines = [];
   if (b.turn) lines.push(html`Turn ${b.turn.number}: <strong>${seatName(summary, b.turn.seat)}</strong>, ${String(b.turn.phase).replaceAll("_", " ")}.`);
-  if (b.movement && b.movement.explanation) lines.push(html`${b.movement.explanation} ${b.movement.steps_left} steps left.`);
-  if (b.zombieMoves) lines.push(html`Zombie moves left: ${b.zombieMoves.steps_left} (at most ${b.zombieMoves.most_per_zombie} per zombie).`);
+  if (b.movement && b.movement.explanation) lines.push(html`${b.movement.explanation} ${counted(b.movement.steps_left, "step")} left.`);
+  if (b.zombieMoves) lines.push(html`Zombie moves left: ${counted(b.zombieMoves.steps_left, "step")} (at most ${b.zombieMoves.most_per_zombie} for one zombie).`);
   if (b.combat) lines.push(html`${seatName(summary, b.combat.seat)} fights the zombie on ${b.combat.space}${b.combat.lost_roll_total !== null ? `: the roll came to ${b.combat.lost_roll_total}, short of a kill` : ""}.`);
-  if (b.cardChoice) lines.push(html`${seatName(summary, b.cardChoice.seat)} plays <strong>${rules.cardName(b.cardChoice.card)}</strong>${b.cardChoice.target !== null ? ` on ${seatName(summary, b.cardChoice.target)}` : ""}: ${b.cardChoice.picks_left} picks left.`);
+  if (b.cardChoice) lines.push(html`${seatName(summary, b.cardChoice.seat)} plays <strong>${rules.cardName(b.cardChoice.card)}</strong>${b.cardChoice.target !== null ? ` on ${seatName(summary, b.cardChoice.target)}` : ""}: ${counted(b.cardChoice.picks_left, "pick")} left.`);
   if (b.window) lines.push(html`A card may be played now (${String(b.window.moment).replaceAll("_", " ")}): waiting for ${b.window.waiting_for.map((s) => seatName(summary, s)).join(", ")}.`);
-  if (b.auction) lines.push(html`Helipad auction: high bid ${b.auction.high_bid} kills${b.auction.leader !== null ? ` by ${seatName(summary, b.auction.leader)}` : ""}; next: ${b.auction.next_bidder !== null ? seatName(summary, b.auction.next_bidder) : "nobody"}.`);
+  if (b.auction) lines.push(html`Helipad auction: high bid ${counted(b.auction.high_bid, "kill")}${b.auction.leader !== null ? ` by ${seatName(summary, b.auction.leader)}` : ""}; next: ${b.auction.next_bidder !== null ? seatName(summary, b.auction.next_bidder) : "nobody"}.`);
   if (b.lastRoll) lines.push(html`Last roll: ${b.lastRoll.roll} (${seatName(summary, b.lastRoll.seat)}, ${String(b.lastRoll.purpose).replaceAll("_", " ")}).`);
   return html`<ul class="happening">${lines.map((line) => html`<li>${line}</li>`)}</ul>`;
 }
 
-export function TileMapBoard({ rules, summary, view, seat, entries, onPick, busy }) {
+
+const spaceOf = (command) => `${command.x},${command.y}`;
+const at = (k) => { const [x, y] = parseKey(k); return { x, y }; };
+const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+/** The commands with nothing to point at on the map (no place, card or number): buttons right under it. */
+function plainEntries(entries) {
+  return entries.filter((e) => Object.keys(e.command).length === 1);
+}
+
+/**
+ * Buttons under the map that stand for several commands in a row: "End turn" while moving
+ * zombies (stop the zombie moves, then end the turn keeping the cards), and "Place them for me"
+ * for a street tile's zombies (each on the first space offered). Like a walk, each command is
+ * sent only while it is legal.
+ */
+function shortcutsOf(b, entries) {
+  const out = [];
+  if (entries.some((e) => e.command.type === "EndZombieMoves")) {
+    out.push({ name: "End turn", title: "Stop moving zombies and end your turn without discarding.",
+      commands: [{ type: "EndZombieMoves" }, { type: "EndTurn" }] });
+  }
+  const left = b.tileStep ? b.tileStep.street_zombies_to_place : 0;
+  if (left > 1 && entries.some((e) => e.command.type === "PlaceZombie")) {
+    const first = (legal) => { const e = legal.find((x) => x.command.type === "PlaceZombie"); return e ? e.command : null; };
+    out.push({ name: `Place the ${left} zombies for me`, title: "Each street zombie on the first free road space offered.",
+      commands: Array.from({ length: left }, () => first) });
+  }
+  return out;
+}
+
+/**
+ * The one rotation to lay the drawn tile in when every legal rotation gives the same picture
+ * (a Crossroads fits one way however it is turned), read from the legal commands after the
+ * spot is picked; null when there is a real choice.
+ */
+function onlyLayout(book, tile) {
+  return (legal) => {
+    const lays = legal.filter((e) => e.command.type === "PlaceTile");
+    const pictures = new Set(lays.map((e) => JSON.stringify(layoutOf(book, tile, e.command.rotation))));
+    return lays.length && pictures.size === 1 ? lays[0].command : null;
+  };
+}
+
+/**
+ * Walks on the map: for each space a click may lead to, the commands it stands for
+ * ({commands, label}). The pawn walks to a reachable space and stops there; a chosen zombie
+ * walks to a space where it may stop. Each walk's steps are sent one by one, each only while
+ * it is still legal (see GamePage's walk).
+ */
+function walksOf(book, b, entries) {
+  const walks = new Map();
+  const graph = mapGraph(book, b.tiles);
+  const steps = entries.filter((e) => e.command.type === "Move");
+  const mover = b.movement && b.players.find((p) => p.seat === b.movement.mover);
+  if (steps.length && mover && mover.space) {
+    const stops = new Set(b.zombies.keys());
+    const ends = entries.some((e) => e.command.type === "EndMove");
+    for (const [k, path] of pawnWalks(graph, mover.space, b.movement.steps_left, steps.map((e) => spaceOf(e.command)), stops)) {
+      walks.set(k, {
+        commands: [...path.map((s) => ({ type: "Move", ...at(s) })), ...(ends ? [{ type: "EndMove" }] : [])],
+        label: `Walk to (${k.replace(",", ", ")}): ${plural(path.length, "step")}${stops.has(k) ? ", then fight the zombie there" : ""}`,
+      });
+    }
+  }
+  const zombieSteps = entries.filter((e) => e.command.type === "MoveZombie");
+  const moving = b.zombieMoves && b.zombieMoves.moving;
+  if (zombieSteps.length && moving) {
+    const budget = Math.min(b.zombieMoves.most_per_zombie - moving.steps, b.zombieMoves.steps_left);
+    const others = new Set(b.zombies.keys());
+    for (const [k, path] of zombieWalks(graph, moving.path, budget, zombieSteps.map((e) => spaceOf(e.command)), others)) {
+      walks.set(k, {
+        commands: path.map((s) => ({ type: "MoveZombie", ...at(s) })),
+        label: `Move the zombie to (${k.replace(",", ", ")}): ${plural(path.length, "step")}`,
+      });
+    }
+  }
+  return walks;
+}
+
+/** The drawn tile on the spot picked for it, in the rotation shown: click to lay it, or turn it first. */
+function TileOnSpot({ book, tile, cell, lays, shown, onTurn, onPick, busy }) {
+  const [cx, cy] = parseKey(cell);
+  const size = book.size;
+  const lay = lays[shown % lays.length];
+  const name = (book.tiles.get(tile) || { name: tile }).name;
+  const label = `Lay the ${name} as shown`;
+  return html`<g class="ghost">
+    <g class="ghost-tile" aria-label=${label} ...${clickable([lay], onPick, busy, label)}>
+      <${TileSvg} book=${book} tile=${tile} rotation=${lay.command.rotation} x0=${cx * size} y0=${cy * size} ghost=${true} />
+      <rect class="target ghost-edge" x=${cx * size * U} y=${cy * size * U} width=${size * U} height=${size * U}><title>${label}</title></rect>
+    </g>
+    ${lays.length > 1 ? html`<g class="turn-tile" role="button" tabIndex="0" aria-label=${`Turn the ${name}`}
+        onClick=${(e) => { e.stopPropagation(); onTurn(); }}
+        onKeyDown=${(e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); onTurn(); } }}>
+      <circle cx=${(cx + 1) * size * U - 4} cy=${cy * size * U + 4} r="3.6" />
+      <text x=${(cx + 1) * size * U - 6.3} y=${cy * size * U + 5.6}>↻</text><title>Turn the ${name}</title>
+    </g>` : ""}
+  </g>`;
+}
+
+export function TileMapBoard({ rules, summary, view, seat, entries, onPick, onWalk, busy }) {
   const book = tileBook(rules);
   const b = read(view);
   const size = book.size;
+  const [turned, setTurned] = useState(0);
   const cells = Object.entries(b.tiles).map(([k, t]) => [...parseKey(k), t]);
   const cellTargets = entries.filter((e) => CELL_COMMANDS.has(e.command.type));
-  const spaceTargets = entries.filter((e) => !CELL_COMMANDS.has(e.command.type) && typeof e.command.x === "number" && typeof e.command.y === "number");
+  const walks = onWalk ? walksOf(book, b, entries) : new Map();
+  const walked = new Set(walks.size ? ["Move", "MoveZombie"] : []);
+  const spaceTargets = entries.filter((e) => !CELL_COMMANDS.has(e.command.type) && !walked.has(e.command.type) &&
+    typeof e.command.x === "number" && typeof e.command.y === "number");
+  const lays = entries.filter((e) => e.command.type === "PlaceTile");
+  const drawn = b.tileStep && b.tileStep.tile;
+  const spot = lays.length && b.tileStep && b.tileStep.cell;
 
-  const xs = [...cells.map((c) => c[0]), ...cellTargets.map((e) => e.command.x)];
-  const ys = [...cells.map((c) => c[1]), ...cellTargets.map((e) => e.command.y)];
+  const shownCells = [...cells.map((c) => [c[0], c[1]]), ...cellTargets.map((e) => [e.command.x, e.command.y]),
+    ...(spot ? [parseKey(spot)] : [])];
+  const xs = shownCells.map((c) => c[0]);
+  const ys = shownCells.map((c) => c[1]);
   const minX = Math.min(...xs) * size, maxX = (Math.max(...xs) + 1) * size;
   const minY = Math.min(...ys) * size, maxY = (Math.max(...ys) + 1) * size;
 
@@ -123,14 +235,17 @@ export function TileMapBoard({ rules, summary, view, seat, entries, onPick, busy
   };
   const bySpace = group(spaceTargets);
   const byCell = group(cellTargets);
-  const drawn = b.tileStep && b.tileStep.tile;
+  const moving = b.zombieMoves && b.zombieMoves.moving;
+  const plain = plainEntries(entries);
+  const shortcuts = onWalk ? shortcutsOf(b, entries) : [];
+  const name = (t) => { const entry = book.tiles.get(t); return entry ? entry.name : t; };
 
   return html`<div class="board tilemap">
     <div class="qp-players">
-      ${b.players.map((p) => html`<span class="player"><span class=${"dot seat-" + p.seat}></span><strong>${p.seat}: ${seatName(summary, p.seat)}</strong>
-        ♥ ${p.life} life · ${p.bullets} bullets · ${p.kills}/${b.killTarget} kills · ${p.hand_size} cards
-        ${p.items_in_play.length ? html` · in play: ${p.items_in_play.map((c) => rules.cardName(c)).join(", ")}` : ""}</span>`)}
-      <span class="player muted">${b.tileStack} tiles left · ${b.deck} Event cards · ${b.zombiesInBox} zombies in the box</span>
+      ${b.players.map((p) => html`<span class=${"player" + (b.turn && b.turn.seat === p.seat ? " turn" : "")}><span class=${"dot seat-" + p.seat}></span><strong>${seatName(summary, p.seat)}</strong>
+        ♥ ${p.life} life · ${plural(p.bullets, "bullet")} · ${p.kills}/${b.killTarget} kills · ${plural(p.hand_size, "card")}
+        ${p.items_in_play.length ? html` · in play: ${p.items_in_play.map((c) => html`<${Card} rules=${rules} id=${c} small=${true} />`)}` : ""}</span>`)}
+      <span class="player muted">${plural(b.tileStack, "tile")} left · ${plural(b.deck, "Event card")} · ${plural(b.zombiesInBox, "zombie")} in the box</span>
     </div>
     <${Happening} rules=${rules} summary=${summary} b=${b} />
     <svg viewBox=${`${minX * U - 2} ${minY * U - 2} ${(maxX - minX) * U + 4} ${(maxY - minY) * U + 4}`} role="group" aria-label="The map"
@@ -139,9 +254,13 @@ export function TileMapBoard({ rules, summary, view, seat, entries, onPick, busy
           rotation=${t.rotation} x0=${cx * size} y0=${cy * size} />`)}
       ${[...byCell.entries()].map(([k, list]) => {
         const [cx, cy] = parseKey(k);
+        const label = `Lay the ${name(drawn)} on tile cell (${cx}, ${cy})`;
+        const pick = onWalk ? { ...clickable(list, () => onWalk([list[0].command, onlyLayout(book, drawn)]), busy, label) } : clickable(list, onPick, busy, label);
         return html`<rect class="slot target" x=${(cx * size + 0.1) * U} y=${(cy * size + 0.1) * U} width=${(size - 0.2) * U} height=${(size - 0.2) * U}
-          data-cell=${k} ...${clickable(list, onPick, busy, list[0].label || "Put the tile here")}><title>${list[0].label || "Put the tile here"}</title></rect>`;
+          data-cell=${k} aria-label=${label} ...${pick}><title>${label}</title></rect>`;
       })}
+      ${spot ? html`<${TileOnSpot} book=${book} tile=${drawn} cell=${spot} lays=${lays} shown=${turned}
+        onTurn=${() => setTurned(turned + 1)} onPick=${onPick} busy=${busy} />` : ""}
       ${b.helipad ? (() => { const [hx, hy] = parseKey(b.helipad); return html`<text class="helipad-mark" x=${hx * U + 1} y=${hy * U + 9}>H</text>`; })() : ""}
       ${Object.entries(b.tokens).map(([k, token]) => {
         const [x, y] = parseKey(k);
@@ -154,24 +273,39 @@ export function TileMapBoard({ rules, summary, view, seat, entries, onPick, busy
         return html`<g class="zombie-g" data-space=${k} data-count=${n}><circle class="zombie" cx=${x * U + 6.6} cy=${y * U + 6.6} r="2.7"><title>${n} zombie${n > 1 ? "s" : ""}</title></circle>
           ${n > 1 ? html`<text class="zombie-n" x=${x * U + 5.6} y=${y * U + 7.9}>${n}</text>` : ""}</g>`;
       })}
+      ${moving ? (() => { const [x, y] = parseKey(moving.space); return html`<g class="zombie-moving" data-space=${moving.space}>
+        <circle class="zombie" cx=${x * U + 5} cy=${y * U + 5} r="3.2"><title>the zombie being moved</title></circle></g>`; })() : ""}
       ${b.players.map((p) => {
         if (!p.space) return "";
         const [x, y] = parseKey(p.space);
         const cx = x * U + 2.2 + (p.seat % 2) * 4, cy = y * U + 2.2 + Math.floor(p.seat / 2) * 3.3;
         return html`<g class="pawn-g" data-seat=${p.seat} data-space=${p.space}><circle class=${"pawn-mark seat-" + p.seat} style=${`fill: var(--seat-${p.seat})`} cx=${cx} cy=${cy} r="1.9" />
-          <text class="pawn-n" x=${cx - 0.8} y=${cy + 1.1}>${p.seat}</text><title>${seatName(summary, p.seat)}</title></g>`;
+          <text class="pawn-n" x=${cx - 0.8} y=${cy + 1.1}>${seatName(summary, p.seat).slice(0, 1)}</text><title>${seatName(summary, p.seat)}</title></g>`;
+      })}
+      ${cells.map(([cx, cy, t]) => {            // under the targets, so a click always finds its space
+        const label = name(t.tile);
+        const fit = label.length > 14 ? { textLength: size * U - 2, lengthAdjust: "spacingAndGlyphs" } : {};
+        return html`<text class="tile-name" data-cell=${cx + "," + cy} x=${cx * size * U + 1} y=${cy * size * U + 3.2} ...${fit}>${label}</text>`;
       })}
       ${[...bySpace.entries()].map(([k, list]) => {
         const [x, y] = parseKey(k);
         const title = list.map((e) => e.label || e.command.type).join(" / ");
         return html`<rect class="target" x=${x * U + 0.5} y=${y * U + 0.5} width=${U - 1} height=${U - 1} rx="1" data-space=${k}
-          ...${clickable(list, onPick, busy, title)}><title>${title}</title></rect>`;
+          aria-label=${title} ...${clickable(list, onPick, busy, title)}><title>${title}</title></rect>`;
       })}
-      ${cells.map(([cx, cy, t]) => {            // last, so no token, pawn or target hides a tile's name
-        const entry = book.tiles.get(t.tile);
-        return html`<text class="tile-name" data-cell=${cx + "," + cy} x=${cx * size * U + 1} y=${cy * size * U + 3.2}>${entry ? entry.name : t.tile}</text>`;
+      ${[...walks.entries()].map(([k, walk]) => {
+        const [x, y] = parseKey(k);
+        const go = () => onWalk(walk.commands);
+        return html`<rect class="target walk" x=${x * U + 0.5} y=${y * U + 0.5} width=${U - 1} height=${U - 1} rx="1" data-space=${k}
+          data-steps=${walk.commands.filter((c) => c.type !== "EndMove").length} aria-label=${walk.label}
+          ...${clickable([{ command: walk.commands[0] }], go, busy, walk.label)}><title>${walk.label}</title></rect>`;
       })}
     </svg>
+    ${plain.length ? html`<div class="board-actions" role="group" aria-label="Moves off the map">
+      ${plain.map((e) => html`<button type="button" class="board-action" disabled=${busy} title=${e.label || ""}
+        data-type=${e.command.type} onClick=${() => onPick([e])}>${words(e.command.type)}</button>`)}
+      ${shortcuts.map((s) => html`<button type="button" class="board-action shortcut" disabled=${busy} title=${s.title}
+        onClick=${() => onWalk(s.commands)}>${s.name}</button>`)}</div>` : ""}
     <${Rotations} rules=${rules} book=${book} tile=${drawn} entries=${entries} onPick=${onPick} busy=${busy} />
     ${b.hand ? html`<section class="my-hand" aria-label="Your hand"><h3>Your hand</h3><div class="hand">
       ${b.hand.map((c, i) => {

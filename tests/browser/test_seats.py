@@ -1,0 +1,62 @@
+"""A seat over time on the game page: leave it to a bot and take it back, the seat list marking
+what became of each seat, and the tab's title telling a player it is their turn."""
+from __future__ import annotations
+
+import requests
+
+from tests.browser.test_table import _hold
+from tests.helpers import seeded_options
+
+
+def _ann_and_bob(server: str, ruleset: str = "zombies-quickplay") -> tuple[str, str]:
+    """Ann (seat 0, first to play) and Bob (seat 1, a person nobody plays here): once Ann leaves,
+    her bot plays until the game waits on Bob."""
+    created = requests.post(f"{server}/v1/games", json={
+        "ruleset": ruleset, "seats": [{"name": "Ann"}, {"name": "Bob"}],
+        "options": seeded_options({"seed": "browser-seats", "first_seat": 0})}, timeout=10).json()
+    return created["id"], created["tokens"][0]["token"]
+
+
+def _seat(server: str, game_id: str, seat: int) -> dict:
+    return requests.get(f"{server}/v1/games/{game_id}", timeout=5).json()["seats"][seat]
+
+
+def test_a_player_leaves_to_a_bot_and_takes_the_seat_back_from_the_page(page, server, artifacts):
+    # given Ann's seat held in this browser, her turn
+    game_id, token = _ann_and_bob(server)
+    _hold(page, game_id, 0, token, "Ann", "zombies-quickplay")
+    page.goto(f"/#/game/{game_id}")
+    page.wait_for_selector("main.game[data-status=active] button.command")
+    # when she leaves, confirming it
+    messages: list[str] = []
+    page.once("dialog", lambda dialog: (messages.append(dialog.message), dialog.accept()))
+    page.get_by_role("button", name="Leave").click()
+    # then a bot plays her seat, and the page and its seat list say so
+    page.get_by_role("button", name="Take my seat back").wait_for()
+    assert "A bot plays Ann from now on" in messages[0]
+    assert _seat(server, game_id, 0)["left"]
+    assert "left: a bot (strong) plays on" in page.locator(".seats li[data-seat='0']").inner_text()
+    assert page.locator("p.away").inner_text().startswith("A bot (strong) plays your seat")
+    page.screenshot(path=artifacts / "zombies-quickplay-left.png", full_page=True)
+    # when she takes it back
+    page.get_by_role("button", name="Take my seat back").click()
+    # then the seat is hers again: the API says so, the log tells it, Leave is offered again
+    page.get_by_role("button", name="Leave").wait_for()
+    seat = _seat(server, game_id, 0)
+    assert not seat["left"] and seat["replaced_by"] is None
+    page.wait_for_selector(".log li.event[data-type=SeatReclaimed]")
+    assert page.locator(".seats li[data-seat='0'] .fate").count() == 0
+
+
+def test_the_tab_title_tells_a_player_it_is_their_turn(page, server):
+    # given Ann's seat held in this browser, the game waiting on her
+    game_id, token = _ann_and_bob(server, "selfish-space")
+    _hold(page, game_id, 0, token, "Ann", "selfish-space")
+    page.goto(f"/#/game/{game_id}")
+    page.wait_for_selector("main.game[data-status=active] button.command")
+    # then the tab's title says it is her turn
+    page.wait_for_function("() => document.title.startsWith('▶ Your turn')")
+    # and a spectator's tab of the same game does not
+    page.goto(f"/#/watch/{game_id}")
+    page.wait_for_selector("main.game[data-status=active]")
+    page.wait_for_function("() => document.title === 'Selfish: Space Edition — Stranded'")
