@@ -23,7 +23,7 @@ from events.handling import execute
 from events.randomness import rng_for
 from events.repository import Game, GameRepository
 from events.seating import take_over, takeover_due
-from events.store import ConcurrencyError, EventStore, GameNotFound
+from events.store import ConcurrencyError, DamagedLog, EventStore, GameNotFound
 
 log = logging.getLogger("stranded.workers")
 MAX_BOT_MOVES = 500
@@ -72,6 +72,9 @@ def run_bots(redis, game_id: str, version: int, prefix: str = "stranded", max_mo
         game = repo.get(game_id)
     except GameNotFound:
         return "no such game"
+    except DamagedLog as exc:                     # nothing is played in a damaged game (the reconciler skips it)
+        log.warning("bot job: game %s is damaged: %s", game_id, exc.why)
+        return "damaged"
     if game.version != version:
         return "moved on"
     for _ in range(max_moves):
@@ -110,6 +113,9 @@ def run_deadline(redis, game_id: str, version: int, seat: int, prefix: str = "st
         game = repo.get(game_id)
     except GameNotFound:
         return "no such game"
+    except DamagedLog as exc:
+        log.warning("deadline job: game %s is damaged: %s", game_id, exc.why)
+        return "damaged"
     if game.version != version or game.meta.status != "active":
         return "moved on"
     decision = next((d for d in game.ruleset.pending(game.state) if d.seat == seat), None)
