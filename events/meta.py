@@ -116,6 +116,8 @@ class GameMeta:
     proofs scheme 1 (created before it).
     ``imported``: the game was loaded from a record (``stranded import``): nobody plays it
     here, whatever token a seat of the log names.
+    ``creator``: a digest of the address that created the game (``events.fairness``; "" when
+    unknown): the lane its bot jobs take turns in. Private, like the seed.
     """
 
     game_id: str
@@ -129,6 +131,7 @@ class GameMeta:
     rules_version: str = ""
     audit_key: str = ""
     imported: bool = False
+    creator: str = ""
 
     @classmethod
     def from_hash(cls, game_id: str, raw: dict) -> "GameMeta":
@@ -146,7 +149,7 @@ class GameMeta:
             meta = cls(game_id, h["ruleset"], h["status"], h.get("created", ""), h["seed"],
                        json.loads(h["seats"]), json.loads(h.get("options") or "{}"),
                        json.loads(h["result"]) if h.get("result") else None, h.get("rules_version", ""),
-                       h.get("audit_key", ""), h.get("imported") == "1")
+                       h.get("audit_key", ""), h.get("imported") == "1", h.get("creator", ""))
         except KeyError as exc:
             raise DamagedLog(game_id, f"its meta hash has no {exc.args[0]!r} field") from exc
         except (ValueError, TypeError, AttributeError) as exc:     # UnicodeDecodeError, JSONDecodeError
@@ -162,13 +165,13 @@ class GameMeta:
                 "seed": self.seed, "seats": json.dumps(self.seats), "options": json.dumps(self.options),
                 "result": json.dumps(self.result) if self.result is not None else "",
                 "rules_version": self.rules_version, "audit_key": self.audit_key,
-                **({"imported": "1"} if self.imported else {})}
+                **({"imported": "1"} if self.imported else {}), **({"creator": self.creator} if self.creator else {})}
 
     def copy(self) -> "GameMeta":
         """A shallow copy (seats and options shared): what ``save`` changes (status,
         result, a new seats list) it replaces rather than mutates."""
         return GameMeta(self.game_id, self.ruleset, self.status, self.created, self.seed, self.seats, self.options,
-                        self.result, self.rules_version, self.audit_key, self.imported)
+                        self.result, self.rules_version, self.audit_key, self.imported, self.creator)
 
     @property
     def chain_key(self) -> bytes | None:
@@ -207,7 +210,7 @@ def check_meta_hash(meta: GameMeta) -> str | None:
     ``result`` an object or nothing, ``audit_key`` empty or 64 hex digits. Unknown fields are
     allowed (a newer server's). The ruleset and the seat count are the repository's to check
     (``events.repository``: :func:`check_seats`)."""
-    for name in ("ruleset", "status", "created", "seed", "rules_version", "audit_key"):
+    for name in ("ruleset", "status", "created", "seed", "rules_version", "audit_key", "creator"):
         if not isinstance(getattr(meta, name), str):
             return f"{name} is not text"
     if meta.status not in STATUSES:

@@ -124,8 +124,7 @@ class _GameKeys:
         if exc is None:
             return False
         if is_wrong_type(exc):
-            raise DamagedLog(self.game_id, "one of its keys holds another type of value than the server "
-                                           f"writes there ({exc})") from exc
+            raise DamagedLog(self.game_id, f"its keys cannot be read as a game's ({exc})") from exc
         if isinstance(exc, UnicodeDecodeError):
             raise DamagedLog(self.game_id, f"one of its keys holds bytes that are not UTF-8 text ({exc})") from exc
         return False

@@ -107,8 +107,7 @@ def _rebuild_chunk(store: EventStore, raw, ids: list[str], report: RebuildReport
                 if isinstance(reply, Exception):
                     if not is_wrong_type(reply):
                         raise reply
-                    raise DamagedLog(game_id, f"one of its keys holds another type of value than the server "
-                                              f"writes there ({reply})")
+                    raise DamagedLog(game_id, f"its keys cannot be read as a game's ({reply})")
             entries = _unparsed(entries)
             fixes = _rebuild_one(store, game_id, meta_raw, old, entries, report, kept)
         except (GameNotFound, DamagedLog) as exc:
@@ -162,7 +161,7 @@ def _rebuild_one(store: EventStore, game_id: str, meta_raw: dict, old, entries: 
     fresh = snapshots[version]
     differs, fixes = [], {}
     fixes["checkpoints"] = {str(bucket(v)): text for v, text in found.checkpoints.items()}
-    if any(orjson.loads(text) != orjson.loads(fixes["checkpoints"].get(_text(field), "null"))
+    if any(_json_or_none(text) != orjson.loads(fixes["checkpoints"].get(_text(field), "null"))
            for field, text in (kept or {}).items()):
         differs.append("checkpoints")
     if kept and len(kept) == len(fixes["checkpoints"]) and "checkpoints" not in differs:
@@ -202,8 +201,16 @@ def _stored_snapshot(ruleset, old, version: int) -> tuple[int, object] | None:
     return (at if isinstance(at, int) and 1 <= at <= version else version), snap
 
 
+def _json_or_none(text):
+    """``text`` parsed as JSON, or None when it is not JSON (a garbled cache, rewritten)."""
+    try:
+        return orjson.loads(text)
+    except (orjson.JSONDecodeError, TypeError):
+        return None
+
+
 def _text(value) -> str:
-    return value.decode() if isinstance(value, bytes) else value
+    return value.decode("utf-8", "replace") if isinstance(value, bytes) else value
 
 
 def _unparsed(entries: list) -> list:

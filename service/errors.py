@@ -25,6 +25,7 @@ from webargs import core
 from webargs.flaskparser import FlaskParser, is_json_request
 from werkzeug.exceptions import HTTPException, InternalServerError
 
+from events.codec import CodecError
 from events.checks import GAME_ID  # noqa: F401 (re-exported: the CLI and the routes check ids with it)
 from events.games.contract import RuleViolation
 from events.repository import DamagedLog
@@ -237,6 +238,7 @@ def register(app) -> None:
     app.register_error_handler(RuleViolation, lambda e: error_response(e.status, e.code, e.message))
     app.register_error_handler(GameNotFound, lambda e: error_response(404, "game_not_found", "There is no such game."))
     app.register_error_handler(DamagedLog, lambda e: damaged_response())
+    app.register_error_handler(CodecError, undecodable)
     app.register_error_handler(ConcurrencyError, lambda e: error_response(
         409, "stale_version", f"The game has moved on to version {e.actual}; reload and try again."))
     for unavailable in (RedisConnectionError, RedisTimeoutError, ReadOnlyError):   # ReadOnly: a fail-over
@@ -248,6 +250,13 @@ def damaged_response():
     """The 409 ``log_damaged`` answer for a game whose keys the server cannot serve."""
     return error_response(409, "log_damaged", "This game's log is damaged; nothing can be played or shown until "
                                               "it is repaired (`stranded verify` says what is wrong).")
+
+
+def undecodable(exc: CodecError):
+    """A stored entry of the requested game that is not an event (``events.codec``): the game's
+    log is damaged, 409 ``log_damaged`` (the server never writes such an entry)."""
+    log.warning("a game's log holds an entry that is not an event: %s", exc)
+    return damaged_response()
 
 
 def last_resort(error: InternalServerError):

@@ -13,6 +13,7 @@ from events.cache import StateCache
 from events.checks import check_client_seed
 from events.codec import utc_now
 from events.dispatch import Dispatcher
+from events.fairness import creator_of
 from events.games import RULESETS
 from events.games.contract import RuleViolation
 from events.handling import create_game as _create
@@ -80,8 +81,9 @@ def ruleset_detail(ruleset_id: str) -> dict:
             "catalogue": ruleset.catalogue}
 
 
-def create_game(svc: Services, ruleset: str, seats: list[dict], options: dict) -> dict:
-    """Create a game; returns its summary plus a token for each human seat (shown once)."""
+def create_game(svc: Services, ruleset: str, seats: list[dict], options: dict, address: str | None = None) -> dict:
+    """Create a game; returns its summary plus a token for each human seat (shown once).
+    ``address``: the client's, whose lane the game's bot jobs take turns in (``events.fairness``)."""
     tokens, specs = [], []
     for i, seat in enumerate(seats):
         spec = {"name": seat.get("name") or (f"Bot {i}" if seat.get("bot") else f"Seat {i}"),
@@ -91,7 +93,7 @@ def create_game(svc: Services, ruleset: str, seats: list[dict], options: dict) -
             token, spec["token_sha256"] = new_token()
             tokens.append({"seat": i, "token": token})
         specs.append(spec)
-    result = _create(svc.repo, ruleset, specs, options, created=utc_now())
+    result = _create(svc.repo, ruleset, specs, options, created=utc_now(), creator=creator_of(address))
     svc.dispatcher.after_append(result)
     return {**summary(require_game(svc.repo, result.game_id), svc.repo), "tokens": tokens}
 
