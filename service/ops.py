@@ -84,8 +84,8 @@ class Ready(Endpoint):
         "503": {"description": "Redis or the job queue does not answer (see checks); retry later.",
                 "content": _json("Readiness")}})
     def get(self):
-        """Readiness: 200 when Redis (the event log) answers a PING on a new connection -- so it still
-        takes new clients -- and the job queue answers a PING; else 503."""
+        """Readiness: 200 when Redis (the event log) and the job queue answer a PING, else 503."""
+        # The store's PING goes over a new connection: a Redis at its maxclients is not ready.
         services = current_app.extensions["stranded"]
         checks = {"store": _ping_new(services.store.redis), "queue": _ping(services.dispatcher.queue.connection)}
         ready = all(check["ok"] for check in checks.values())
