@@ -6,7 +6,7 @@ from __future__ import annotations
 from rq import Queue, SimpleWorker
 
 from events.dispatch import QUEUE_NAME, WORKER_QUEUES, Dispatcher
-from events.fairness import FairBots, lane_of
+from events.fairness import FairBots, lane_of, parse_spec
 from events.handling import create_game, execute
 from events.repository import GameRepository
 from projections.views import load_game
@@ -90,9 +90,13 @@ def test_a_creator_has_at_most_one_bot_job_waiting_and_the_rest_deferred_in_orde
     queue = Queue(QUEUE_NAME, connection=redis_backend)
     lane = lane_of(load_game(GameRepository(_store(client)), flood[0]).meta.creator, flood[0])
     assert queue.count == 1 and FairBots(redis_backend).pending(lane) == 9
-    # when a worker starts that job, then the lane's next game is let in behind it
+    assert queue.get_job_ids()[0].split("-")[1] == flood[0]
+    # when a worker runs that job's slice, then the lane's next game waits in the queue, and the rest of
+    # the first game (if it did not end within its slice) is deferred behind the lane's other games
     assert run_one_job(redis_backend)
-    assert [job_id.split("-")[1] for job_id in queue.get_job_ids()][:1] in ([flood[1]], [flood[0]])
+    assert [job_id.split("-")[1] for job_id in queue.get_job_ids()] == [flood[1]]
+    deferred = [parse_spec(item)[1] for item in redis_backend.lrange(FairBots(redis_backend).keys(lane)[1], 0, -1)]
+    assert deferred[:8] == flood[2:] and deferred[8:] in ([], [flood[0]])
 
 
 def test_the_reconciler_frees_a_lane_whose_waiting_job_was_lost(redis_backend):
