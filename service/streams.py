@@ -10,8 +10,9 @@ game, on one Redis connection of the process however many games are watched
 It keeps each game's newest events in memory and wakes its watchers, who
 redact them each for its own seat. When the last watcher of a game leaves,
 the game drops out of the read; when no game is watched the reader stops and
-closes its idle connections (:func:`pool_connections` counts them for
-``/metrics``). A watcher that fell behind (it resumed from an old
+closes its idle connections, and those of the requests' pool but a few
+(:data:`KEEP_REQUEST_CONNECTIONS`: a burst of streams opening takes many at
+once); :func:`pool_connections` counts them for ``/metrics``. A watcher that fell behind (it resumed from an old
 ``Last-Event-ID``) reads the gap from the store first, so none is skipped.
 Every frame carries the chain head after its event (``head``: a receipt the
 client may keep, ``events.chain``): the feed links each entry it reads to the
@@ -56,6 +57,9 @@ RECENT = 512
 READ_BLOCK_S = 0.5
 #: Seconds between two polls of the watched streams on a Redis Cluster (no blocking read spans slots).
 CLUSTER_POLL_S = 0.2
+#: Idle request connections kept open when the reader stops (the rest, opened by a burst of stream
+#: openings, are closed; the pool opens them again when requests need them).
+KEEP_REQUEST_CONNECTIONS = 4
 #: The most entries one read takes of one game's stream.
 READ_COUNT = 100
 #: What ``retry:`` tells an EventSource to wait before it reconnects (milliseconds).
@@ -205,6 +209,8 @@ class StreamHub:
                 if feed is not None and entries:
                     feed.take(entries)
         release_idle(self.feeds_redis)
+        if self.store.redis is not self.feeds_redis:    # and the request connections the watchers' opening made
+            release_idle(self.store.redis, keep=KEEP_REQUEST_CONNECTIONS)
 
     def _poll(self, feeds: dict[str, Feed]) -> list:
         """``[(key, entries)]``: what each watched stream holds after its feed's head; one blocking
@@ -266,15 +272,38 @@ def pool_connections(client) -> int:
     return sum(1 for conn in conns if getattr(conn, "_sock", None) is not None)
 
 
-def release_idle(client) -> None:
-    """Close the idle connections of ``client``'s pool (those in use are left alone): what a
-    reader gives back when it stops."""
+def release_idle(client, keep: int = 0) -> int:
+    """Close the idle connections of ``client``'s pool but the ``keep`` most recently used (those
+    in use are left alone; a closed one connects again when next taken): what the stream reader
+    gives back when it stops. Returns how many it closed; 0 for a client without a single pool."""
     pool = getattr(client, "connection_pool", None)
-    if pool is not None:
-        try:
-            pool.disconnect(inuse_connections=False)
-        except TypeError:                                   # a pool whose disconnect takes no argument
-            pass
+    if pool is None:
+        return 0
+    queue = getattr(pool, "pool", None)
+    if queue is not None and hasattr(queue, "get_nowait"):      # BlockingConnectionPool: a LIFO of idle ones
+        idle = []
+        while True:
+            try:
+                idle.append(queue.get_nowait())
+            except Exception:  # noqa: BLE001 -- queue.Empty (the standard library's or gevent's)
+                break
+        closed = 0
+        for n, conn in enumerate(idle):                         # most recently used first
+            if conn is not None and n >= keep and getattr(conn, "_sock", None) is not None:
+                conn.disconnect()
+                closed += 1
+        for conn in reversed(idle):
+            queue.put_nowait(conn)
+        return closed
+    lock = getattr(pool, "_lock", None)
+    available = getattr(pool, "_available_connections", None)
+    if lock is None or available is None:
+        return 0
+    with lock:
+        stale = available[:max(0, len(available) - keep)]            # the list's end is the last given back
+        for conn in stale:
+            conn.disconnect()
+    return len(stale)
 
 
 def peer_closed(environ: dict) -> bool:
