@@ -26,6 +26,9 @@ VERIFY_TARGET = 250_000    # events/s of verify over finished games read from Re
 BOT_MOVE_P99_TARGET_MS = 250   # expert decision wall time, 99th percentile, at think_ms 200, at most
 SELFPLAY_INSTRUCTIONS_TARGET = 3_200_000   # instructions per 4-seat Selfish: Space random game, at most
 QUICKPLAY_SELFPLAY_TARGET = 10   # Zombies!!! Quickplay games per CPU second, 2 random bots, at least
+BOT_REPLY_TARGET_S = 2.0   # a person's bot reply while one address runs 10 all-bot Quickplay games, at most
+DEADLINE_LATENESS_TARGET_S = 2.0   # a 1 s deadline's lateness during that flood, at most
+FEED_CONNECTIONS_TARGET = 10   # Redis connections 30 s after 300 watchers of 300 games left, minus before, at most
 CLI_START_TARGET_S = 0.3    # seconds for `stranded --help`, `--version` and a command's `--help`, at most
 
 

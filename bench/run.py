@@ -4,6 +4,7 @@
     python bench/run.py --quick    # the same figures from smaller samples (under about a minute)
     python bench/run.py --json     # also print one JSON object with every figure (last line)
     python bench/run.py --profile  # then cProfile the command path in process
+    python bench/run.py --only fairness,feeds --json   # some sections only
 
 Each figure is measured in this run and printed with its target and PASS/FAIL
 (INFO when it has none). The machine is shared and noisy: compare ratios
@@ -182,6 +183,29 @@ def section_flood(quick: bool, figures: dict) -> None:
         f"{res['verification_flood_command_ratio']:.2f}; reads answered {res['reads']}")
 
 
+def section_fairness(quick: bool, figures: dict) -> None:
+    """A person's bot reply and a deadline while one address floods the bot queue (``bench/fairness.py``)."""
+    from bench.fairness import bench_fairness
+
+    log("\n[10] one address runs 10 all-bot Quickplay games: another address's bot reply, and 1 s deadlines")
+    res = bench_fairness(quick)
+    figures.update(res)
+    log(f"  bot reply: median {res['bot_reply_flood_s']:.2f} s (slowest {res['bot_reply_flood_max_s']:.2f} s); "
+        f"deadline late by at most {res['deadline_lateness_flood_s']:.2f} s (median "
+        f"{res['deadline_lateness_flood_median_s']:.2f} s); flood games still running {res['flood_games_still_running']}")
+
+
+def section_feeds(quick: bool, figures: dict) -> None:
+    """Redis connections after 300 watchers of 300 games left (``bench/fairness.py``)."""
+    from bench.fairness import bench_feeds
+
+    log("\n[11] 300 streams of 300 games, then every watcher leaves: Redis connections afterwards, minus before")
+    res = bench_feeds(quick)
+    figures.update(res)
+    log(f"  while watched: {res['feed_connections_while_watched']:+d}; {res['feed_wait_s']:.0f} s after they left: "
+        f"{res['feed_connections_after_leave']:+d}")
+
+
 def section_scale(quick: bool, figures: dict) -> None:
     """Workers and API processes side by side (``bench/scale.py``), when it is there."""
     try:
@@ -200,6 +224,9 @@ SUMMARY = (
     ("rebuild_events_per_s", ">=", C.REBUILD_TARGET, "{:,.0f} events/s"),
     ("verify_events_per_s", ">=", C.VERIFY_TARGET, "{:,.0f} events/s"),
     ("verification_flood_command_ratio", "<=", C.FLOOD_RATIO_TARGET, "{:.2f}"),
+    ("bot_reply_flood_s", "<=", C.BOT_REPLY_TARGET_S, "{:.2f} s"),
+    ("deadline_lateness_flood_s", "<=", C.DEADLINE_LATENESS_TARGET_S, "{:.2f} s"),
+    ("feed_connections_after_leave", "<=", C.FEED_CONNECTIONS_TARGET, "{:d}"),
     ("http_command_ratio", ">=", C.HTTP_RATIO_TARGET, "{:.2f}"),
     ("http_view_ratio", ">=", C.HTTP_RATIO_TARGET, "{:.2f}"),
     ("view_latency_ratio_v1000", "<=", C.VIEW_RATIO_TARGET, "{:.2f}"),
@@ -238,7 +265,8 @@ def main() -> int:
     ap.add_argument("--profile", action="store_true", help="also cProfile the command path in process")
     ap.add_argument("--clients", type=int, default=16, help="client threads of the HTTP figures (default 16)")
     ap.add_argument("--skip", default="", help="comma-separated sections to leave out: "
-                                               "startup,inprocess,replay,http,sse,scale,flood,bots")
+                                               "startup,inprocess,replay,http,sse,scale,flood,fairness,feeds,bots")
+    ap.add_argument("--only", default="", help="comma-separated sections to run (the others are left out)")
     args = ap.parse_args()
     skip = set(filter(None, args.skip.split(",")))
     if args.json:
@@ -255,7 +283,12 @@ def main() -> int:
                 "sse": lambda: section_sse(args.quick, figures),
                 "scale": lambda: section_scale(args.quick, figures),
                 "flood": lambda: section_flood(args.quick, figures),
+                "fairness": lambda: section_fairness(args.quick, figures),
+                "feeds": lambda: section_feeds(args.quick, figures),
                 "bots": lambda: section_bots(args.quick, figures)}
+    only = set(filter(None, args.only.split(",")))
+    if only:
+        skip |= set(sections) - only
     figures["section_seconds"] = timings = {}
     try:
         for name, run in sections.items():

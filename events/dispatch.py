@@ -34,6 +34,7 @@ from rq import Queue
 from events import audit_work
 from events.clocks import CLOCKED, seconds_left
 from events.codec import now_ms
+from events.fairness import FairBots, lane_of, parse_spec, spec
 from events.games import get_ruleset
 from events.index import GameIndex
 from events.meta import GameMeta
@@ -41,7 +42,13 @@ from events.repository import CommandResult
 from events.snapshots import SYSTEM_EVENTS
 from events.store import EventStore
 
+#: The queue of bot jobs (``workers.jobs.play_bots``), shared fairly among creators (``events.fairness``).
 QUEUE_NAME = "stranded"
+#: The queue of deadline jobs: apart from the bots', and served first by every worker
+#: (``workers.main``), so a deadline fires on time however many bot jobs wait.
+DEADLINE_QUEUE = "stranded-deadlines"
+#: Every queue a worker serves, in the order it serves them: deadlines, bots, then audits.
+WORKER_QUEUES = (DEADLINE_QUEUE, QUEUE_NAME, audit_work.AUDIT_QUEUE)
 #: Deadlines further off than this (seconds) are left to the reconciler until they come this near.
 LONG_DEADLINE_S = 300.0
 BOT_JOB = "workers.jobs.play_bots"
@@ -67,7 +74,7 @@ class Dispatcher:
     Args:
         redis: the event store's client (the index lives there).
         prefix: key prefix of the index (the store's prefix).
-        queue_name: the RQ queue the workers listen on.
+        queue_name: the RQ queue of bot jobs (deadline jobs go to :data:`DEADLINE_QUEUE`).
         queue_redis: a plain Redis client for the queues (``STRANDED_QUEUE_URL``);
             default ``redis`` (one Redis holds everything).
     """
@@ -77,6 +84,8 @@ class Dispatcher:
         self.prefix = prefix
         self.queue_redis = queue_redis if queue_redis is not None else redis
         self.queue = Queue(queue_name, connection=self.queue_redis)
+        self.deadlines = Queue(DEADLINE_QUEUE, connection=self.queue_redis)
+        self.fair = FairBots(self.queue_redis)
         self.games = GameIndex(redis, prefix)
 
     def index(self, meta: GameMeta) -> None:
@@ -140,17 +149,57 @@ class Dispatcher:
                 continue
             args = (meta.game_id, version, decision.seat)
             if delay <= 0:
-                self.queue.enqueue(DEADLINE_JOB, args=args, kwargs=self._job_kwargs, job_id=job_id, **JOB_OPTIONS)
+                self.deadlines.enqueue(DEADLINE_JOB, args=args, kwargs=self._job_kwargs, job_id=job_id,
+                                       **JOB_OPTIONS)
             else:
-                self.queue.enqueue_in(timedelta(seconds=delay), DEADLINE_JOB, args=args, kwargs=self._job_kwargs,
-                                      job_id=job_id, **JOB_OPTIONS)
+                self.deadlines.enqueue_in(timedelta(seconds=delay), DEADLINE_JOB, args=args,
+                                          kwargs=self._job_kwargs, job_id=job_id, **JOB_OPTIONS)
             enqueued.append(job_id)
         if bot_pending and not from_bot:
             job_id = bot_job_id(meta.game_id, version)
-            if not (only_missing and self._alive(job_id)):
-                self.queue.enqueue(BOT_JOB, args=(meta.game_id, version), kwargs=self._job_kwargs, job_id=job_id,
-                                   **JOB_OPTIONS)
+            lane = lane_of(meta.creator, meta.game_id)
+            if not (only_missing and (self._alive(job_id)
+                                      or self.fair.deferred(lane, spec(meta.game_id, version, self.prefix)))):
+                self.submit_bots(lane, meta.game_id, version)
                 enqueued.append(job_id)
+        return enqueued
+
+    def submit_bots(self, lane: str, game_id: str, version: int) -> bool:
+        """Put the bot job of ``game_id`` at ``version`` in the bot queue, or defer it behind the
+        other jobs of its ``lane`` when the lane has one waiting already (``events.fairness``);
+        True when it was enqueued now."""
+        if not self.fair.admit(lane, spec(game_id, version, self.prefix)):
+            return False
+        self.enqueue_bots(lane, game_id, version)
+        return True
+
+    def enqueue_bots(self, lane: str, game_id: str, version: int) -> None:
+        """Enqueue the bot job of ``game_id`` at ``version`` (its lane already let it in)."""
+        self.queue.enqueue(BOT_JOB, args=(game_id, version), kwargs={**self._job_kwargs, "lane": lane},
+                           job_id=bot_job_id(game_id, version), **JOB_OPTIONS)
+
+    def bot_started(self, lane: str | None, game_id: str, version: int) -> None:
+        """A bot job of ``lane`` started: let the lane's next deferred job into the queue
+        (``events.fairness.FairBots.started``). A job enqueued before lanes existed has none."""
+        if lane is None:
+            return
+        nxt = self.fair.started(lane, spec(game_id, version, self.prefix))
+        if nxt is not None:
+            prefix, next_game, next_version = parse_spec(nxt)
+            Dispatcher(self.redis, prefix, queue_redis=self.queue_redis).enqueue_bots(lane, next_game, next_version)
+
+    def free_stuck_lanes(self) -> list[str]:
+        """Let in the next job of every lane whose waiting bot job was lost (the reconciler's
+        repair, ``events.fairness.FairBots.repair``); returns the ids of the jobs enqueued."""
+        def alive(waiting: str) -> bool:
+            _, game_id, version = parse_spec(waiting)
+            return self._alive(bot_job_id(game_id, version))
+
+        enqueued = []
+        for lane, nxt in self.fair.repair(alive):
+            prefix, game_id, version = parse_spec(nxt)
+            Dispatcher(self.redis, prefix, queue_redis=self.queue_redis).enqueue_bots(lane, game_id, version)
+            enqueued.append(bot_job_id(game_id, version))
         return enqueued
 
     @property
@@ -173,7 +222,8 @@ class Dispatcher:
         if status == JobStatus.STARTED:
             return worker_alive(self.queue_redis, job.worker_name) and _runs(self.queue_redis, job.worker_name, job_id)
         if status == JobStatus.QUEUED:         # a job taken off the queue by a worker that then lost Redis
-            return self.queue_redis.lpos(self.queue.key, job_id) is not None  # stays "queued" but is in no queue
+            key = f"{Queue.redis_queue_namespace_prefix}{job.origin}"    # stays "queued" but is in no queue
+            return self.queue_redis.lpos(key, job_id) is not None
         return status in (JobStatus.SCHEDULED, JobStatus.DEFERRED)
 
 

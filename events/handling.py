@@ -65,7 +65,8 @@ def game_created(ruleset: Ruleset, public_seats: list[dict], options: dict, seed
 
 
 def create_game(repo: GameRepository, ruleset_id: str, seats: list[dict], options: dict | None = None, *,
-                game_id: str | None = None, created: str = "", rematch_of: str | None = None) -> CommandResult:
+                game_id: str | None = None, created: str = "", rematch_of: str | None = None,
+                creator: str = "") -> CommandResult:
     """Create a game and append its first batch.
 
     Args:
@@ -75,6 +76,8 @@ def create_game(repo: GameRepository, ruleset_id: str, seats: list[dict], option
         rematch_of: the finished game this one is the rematch of (``events.rematch``).
         created: when the game was created (ISO 8601 UTC; default now): the meta's
             ``created`` and the first batch's time, the same to the millisecond.
+        creator: who created it (``events.fairness.creator_of`` of the address; "" unknown):
+            kept in the private meta, it names the lane of the game's bot jobs.
     Returns the result of the batch (``GameCreated`` plus setup events when no
     seat is open). Every game gets a fresh secret audit key (``events.chain``): it
     keys the seed commitment and the chain, and ``SeedRevealed`` publishes it.
@@ -91,7 +94,7 @@ def create_game(repo: GameRepository, ruleset_id: str, seats: list[dict], option
     ts = repo.now() if ts is None else ts               # the meta's time is the first batch's, to the ms
     audit_key = new_audit_key()
     meta = GameMeta(game_id, ruleset_id, "waiting", iso(ts), seed, seats, options, rules_version=ruleset.version,
-                    audit_key=audit_key)
+                    audit_key=audit_key, creator=creator)
     public_seats = [public_seat(s) for s in seats]
     events = [game_created(ruleset, public_seats, options, seed, audit_key, rematch_of)]
     if not any(s.get("open") for s in seats):

@@ -24,7 +24,7 @@ LATENCY_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0,
 
 #: The metrics, by attribute name; built on first use (:func:`__getattr__`).
 NAMES = ("COMMANDS", "COMMAND_SECONDS", "APPEND_CONFLICTS", "IDEMPOTENT_REPLAYS", "SSE_CLIENTS", "HTTP_REQUESTS",
-         "JOBS", "RECONCILER_REPAIRS", "RECONCILER_SKIPS")
+         "JOBS", "RECONCILER_REPAIRS", "RECONCILER_SKIPS", "REDIS_CONNECTIONS", "STREAM_GAMES")
 _built: dict = {}
 _lock = threading.Lock()
 
@@ -53,6 +53,13 @@ def _build() -> dict:
                      "('finished', 'failed', ...).", ["job", "status"]),
         RECONCILER_REPAIRS=Counter("stranded_reconciler_repairs", "Jobs the reconciler enqueued again for games "
                                    "whose bot or deadline job had gone missing."),
+        REDIS_CONNECTIONS=Gauge("stranded_redis_connections", "Redis connections this API process holds open, "
+                                "by pool ('requests': the requests' pool; 'feeds': the event streams' reader, 0 "
+                                "when no game is watched); set when /metrics is read.", ["pool"],
+                                multiprocess_mode="livesum"),
+        STREAM_GAMES=Gauge("stranded_stream_games", "Games whose events this API process's stream reader reads now "
+                           "(watched by at least one stream); set when /metrics is read.",
+                           multiprocess_mode="livesum"),
         RECONCILER_SKIPS=Counter("stranded_reconciler_skips", "Games a reconciler pass left alone because they "
                                  "failed, by reason ('damaged': the log cannot be folded; 'error': anything "
                                  "else, logged with the game's id).", ["reason"]),

@@ -97,4 +97,4 @@ def _create(repo: GameRepository, old, new_id: str) -> CommandResult:
             seats.append({"name": spec.get("name"), "bot": spec.get("bot"), "open": False, "auto_pass": False})
     options = {k: v for k, v in old.meta.options.items() if k not in SECRET_OPTIONS}
     return create_game(repo, old.meta.ruleset, seats, options, game_id=new_id, created=utc_now(),
-                       rematch_of=old.meta.game_id)
+                       rematch_of=old.meta.game_id, creator=old.meta.creator)

@@ -20,29 +20,14 @@ from events.cache import StateCache
 from events.codec import BatchHeader, Envelope, decode_entries, encode_batch, entry_fields, ms_of, now_ms
 from events.games import RULESETS
 from events.games.contract import Ruleset, RuleViolation
-from events.meta import SECRET_OPTIONS, GameMeta
+from events.meta import SECRET_OPTIONS, GameMeta, check_seats
 from events.snapshots import SYSTEM_EVENTS, decode_snapshot, encode_snapshot, fold
-from events.store import EventStore, GameNotFound
+from events.store import DamagedLog, EventStore, GameNotFound  # noqa: F401 (DamagedLog: re-exported)
 
 
 #: A new snapshot is written once the stored one is this many events behind (and at every
 #: join, end of game or other meta change): a reader folds at most this many events past it.
 SNAPSHOT_EVERY = 24
-
-
-class DamagedLog(Exception):
-    """A game whose log (or meta) this server cannot fold: nothing is decided or shown
-    for it (commands get 409 ``log_damaged``) until an operator repairs it; every other
-    game goes on. ``stranded verify`` says what is wrong with it.
-
-    Attributes:
-        game_id: the game.
-        why: what is wrong, in one sentence.
-    """
-
-    def __init__(self, game_id: str, why: str):
-        super().__init__(f"game {game_id}: {why}")
-        self.game_id, self.why = game_id, why
 
 
 @dataclass
@@ -169,6 +154,9 @@ class GameRepository:
         if meta.ruleset not in RULESETS:
             raise DamagedLog(game_id, f"its ruleset {meta.ruleset!r} is not hosted here")
         ruleset = RULESETS[meta.ruleset]
+        why = check_seats(meta, ruleset.min_seats, ruleset.max_seats, ruleset.bots)
+        if why is not None:
+            raise DamagedLog(game_id, f"its meta hash is malformed: {why}")
         snap = decode_snapshot(ruleset, reply.snapshot)
         if snap is not None and snap.version == version and snap.head == reply.last_head:
             game = Game(meta, ruleset, snap.state, version, snap.head, snap.ts_ms, clocks=snap.clocks,

@@ -26,7 +26,7 @@ from importlib import resources
 from typing import Any, Iterator, NamedTuple
 
 import orjson
-from redis.exceptions import NoScriptError
+from redis.exceptions import NoScriptError, ResponseError
 
 from events import chain, system  # noqa: F401 (system registers the upcasters of the server's own events)
 from events.codec import BatchHeader, CodecError, EncodedBatch, Envelope, decode_entries, entry_fields
@@ -34,6 +34,7 @@ from events.codec import BatchHeader, CodecError, EncodedBatch, Envelope, decode
 __all__ = [
     "AppendResult",
     "ConcurrencyError",
+    "DamagedLog",
     "EventStore",
     "GameNotFound",
     "WholeGame",
@@ -81,6 +82,52 @@ class GameNotFound(KeyError):
 
     def __str__(self) -> str:  # KeyError's str() would be the repr of the id
         return f"no game {self.game_id!r}"
+
+
+class DamagedLog(Exception):
+    """A game whose keys this server cannot read or fold: a key of the wrong type (its events
+    key not a stream, its meta not a hash), a meta field of the wrong shape, a log the rules
+    cannot fold. Nothing is decided or shown for it (the API answers 409 ``log_damaged``)
+    until an operator repairs it; every other game goes on. ``stranded verify`` says what is
+    wrong with it.
+
+    Attributes:
+        game_id: the game.
+        why: what is wrong, in one sentence.
+    """
+
+    def __init__(self, game_id: str, why: str):
+        super().__init__(f"game {game_id}: {why}")
+        self.game_id, self.why = game_id, why
+
+
+def is_wrong_type(exc: BaseException) -> bool:
+    """Whether ``exc`` is Redis refusing a command on a key that holds another type of value
+    (``WRONGTYPE``): a game key overwritten from outside."""
+    return isinstance(exc, ResponseError) and "WRONGTYPE" in str(exc)
+
+
+class _GameKeys:
+    """Context manager around reads of one game's keys: a ``WRONGTYPE`` reply or bytes that are
+    not UTF-8 where text is stored become :class:`DamagedLog` for that game (any other error
+    passes through)."""
+
+    __slots__ = ("game_id",)
+
+    def __init__(self, game_id: str):
+        self.game_id = game_id
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, kind, exc, tb):
+        if exc is None:
+            return False
+        if is_wrong_type(exc):
+            raise DamagedLog(self.game_id, f"its keys cannot be read as a game's ({exc})") from exc
+        if isinstance(exc, UnicodeDecodeError):
+            raise DamagedLog(self.game_id, f"one of its keys holds bytes that are not UTF-8 text ({exc})") from exc
+        return False
 
 
 class LoadReply(NamedTuple):
@@ -145,10 +192,15 @@ def unparsed_stream_client(redis):
     return raw
 
 
-def _remembered(value) -> AppendResult:
-    """The result an idempotency key holds ("first,last[,tag]")."""
-    first, last, *tag = _text(value).split(",")
-    return AppendResult(int(first), int(last), True, tag[0] if tag else "")
+def _remembered(value, game_id: str = "?") -> AppendResult:
+    """The result an idempotency key holds ("first,last[,tag]"); raises :class:`DamagedLog` for
+    anything else (a key written from outside)."""
+    try:
+        first, last, *tag = _text(value).split(",")
+        return AppendResult(int(first), int(last), True, tag[0] if tag else "")
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise DamagedLog(game_id, f"an idempotency key of it holds {_lenient_text(value)[:40]!r}, not "
+                                  "versions") from exc
 
 
 def link_entries(prev: bytes | None, entries: list, key: bytes | None = None) -> tuple[list[str | None], bytes | None]:
@@ -288,14 +340,15 @@ class EventStore:
             args.append(snapshot)
         for field, value in (meta or {}).items():
             args += [field, value]
-        reply = self._run_append(keys, args)
+        with _GameKeys(game_id):
+            reply = self._run_append(keys, args)
         outcome = int(reply[0])
         if outcome == _OK:
             return AppendResult(int(reply[1]), int(reply[2]), False)
         if outcome == _CONFLICT:
             raise ConcurrencyError(game_id, expected_version, int(reply[1]))
         if outcome == _DUPLICATE:
-            return _remembered(reply[1])
+            return _remembered(reply[1], game_id)
         raise RuntimeError(f"unexpected reply from append script: {reply!r}")  # pragma: no cover
 
     def _run_append(self, keys: list[str], args: list) -> list:
@@ -310,8 +363,9 @@ class EventStore:
     def checkpoints(self, game_id: str, fields: list[str]) -> list[str | None]:
         """The game's checkpoints (``events.checkpoints``) in these fields of its checkpoints
         hash, as text (None where there is none), in one ``HMGET``."""
-        return [_text(v) if v is not None else None
-                for v in self.redis.hmget(self.key(game_id, "checkpoints"), fields)]
+        with _GameKeys(game_id):
+            return [_text(v) if v is not None else None
+                    for v in self.redis.hmget(self.key(game_id, "checkpoints"), fields)]
 
     def write_checkpoints(self, game_id: str, checkpoints: dict[str, str]) -> None:
         """Set these fields of the game's checkpoints hash (``stranded rebuild``); others are kept."""
@@ -438,12 +492,13 @@ class EventStore:
                  limit: int | None = None) -> list:
         """The stream entries with versions in ``(after, until]`` as Redis returns them:
         ``[(entry_id, {field: value})]``, undecoded (bytes or str as the client gives)."""
-        return self.redis.xrange(
-            self.key(game_id, "events"),
-            min=f"{after + 1}-0",
-            max=f"{until}-0" if until is not None else "+",
-            count=limit,
-        )
+        with _GameKeys(game_id):
+            return self.redis.xrange(
+                self.key(game_id, "events"),
+                min=f"{after + 1}-0",
+                max=f"{until}-0" if until is not None else "+",
+                count=limit,
+            )
 
     @property
     def unparsed(self):
@@ -465,7 +520,8 @@ class EventStore:
         pipe.xrange(self.key(game_id, "events"))
         pipe.get(self.key(game_id, "snapshot"))
         pipe.hgetall(self.key(game_id, "checkpoints"))
-        meta, entries, snapshot, kept = pipe.execute()
+        with _GameKeys(game_id):
+            meta, entries, snapshot, kept = pipe.execute()
         if not meta and not entries:
             raise GameNotFound(game_id)
         text = _lenient_text
@@ -495,12 +551,16 @@ class EventStore:
     def head(self, game_id: str) -> tuple[int, str | None]:
         """``(version, head)``: the stream's version and the chain head stored on its last
         entry (``None`` for an empty stream or one written before the chain)."""
-        last = self.redis.xrevrange(self.key(game_id, "events"), count=1)
+        with _GameKeys(game_id):
+            last = self.redis.xrevrange(self.key(game_id, "events"), count=1)
         if not last:
             return 0, None
         entry_id, fields = last[0]
-        parts = entry_fields(fields)
         version = int(_text(entry_id).split("-", 1)[0])
+        try:
+            parts = entry_fields(fields)
+        except CodecError:              # a garbled entry: no head here (a full load finds the damage)
+            return version, None
         return version, (parts[3] or None) if parts is not None else None
 
     def read_batches(
@@ -533,7 +593,8 @@ class EventStore:
     def version(self, game_id: str) -> int:
         """The game's current version: the number of events in its stream
         (0 when the stream does not exist)."""
-        return int(self.redis.xlen(self.key(game_id, "events")))
+        with _GameKeys(game_id):
+            return int(self.redis.xlen(self.key(game_id, "events")))
 
     def exists(self, game_id: str) -> bool:
         """Whether the game exists: its meta hash or its stream does."""
@@ -546,19 +607,22 @@ class EventStore:
 
     def read_snapshot(self, game_id: str) -> str | None:
         """The game's snapshot text, or ``None`` if none was written."""
-        value = self.redis.get(self.key(game_id, "snapshot"))
-        return None if value is None else _text(value)
+        with _GameKeys(game_id):
+            value = self.redis.get(self.key(game_id, "snapshot"))
+            return None if value is None else _text(value)
 
     def get_meta(self, game_id: str) -> dict[str, str]:
         """The game's meta hash as ``{field: value}`` strings (``{}`` if none)."""
-        raw = self.redis.hgetall(self.key(game_id, "meta"))
-        return {_text(k): _text(v) for k, v in raw.items()}
+        with _GameKeys(game_id):
+            raw = self.redis.hgetall(self.key(game_id, "meta"))
+            return {_text(k): _text(v) for k, v in raw.items()}
 
     def idempotent_result(self, game_id: str, idempotency_key: str) -> AppendResult | None:
         """The remembered result of an append made with this idempotency key
         (``duplicate=True``), or ``None`` if the key is unknown or expired."""
-        value = self.redis.get(self.key(game_id, f"idem:{idempotency_key}"))
-        return None if value is None else _remembered(value)
+        with _GameKeys(game_id):
+            value = self.redis.get(self.key(game_id, f"idem:{idempotency_key}"))
+        return None if value is None else _remembered(value, game_id)
 
     def load(self, game_id: str, idempotency_key: str | None = None):
         """Everything the command path reads, in one round trip and one atomic step
@@ -580,12 +644,13 @@ class EventStore:
         pipe.xrevrange(self.key(game_id, "events"), count=1)
         if idempotency_key is not None:
             pipe.get(self.key(game_id, f"idem:{idempotency_key}"))
-        replies = pipe.execute()
-        meta = {_text(k): _text(v) for k, v in replies[0].items()}
-        snapshot = None if replies[1] is None else _text(replies[1])
+        with _GameKeys(game_id):
+            replies = pipe.execute()
+            meta = {_text(k): _text(v) for k, v in replies[0].items()}
+        snapshot = None if replies[1] is None else _lenient_text(replies[1])   # garbled: ignored, folded again
         seen = None
         if idempotency_key is not None and replies[4] is not None:
-            seen = _remembered(replies[4])
+            seen = _remembered(replies[4], game_id)
         last_version, last_head = 0, None
         if replies[3]:
             entry_id, fields = replies[3][0]

@@ -36,6 +36,7 @@ raised before a verdict exists). Nothing the record holds makes it raise.
 """
 from __future__ import annotations
 
+import logging
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
@@ -48,11 +49,13 @@ from events.codec import _decode_layout1 as decode_layout1
 from events.codec import iso
 from events.games import RULESETS
 from events.games.contract import Ruleset
-from events.store import EventStore, GameNotFound
+from events.store import DamagedLog, EventStore, GameNotFound
 from projections.audit_caches import CacheCheck
 from projections.audit_rules import RulesReplay
 from projections.rebuild import game_ids
 from projections.records import record_and_key
+
+log = logging.getLogger("stranded.audit")
 
 
 @dataclass
@@ -143,9 +146,12 @@ def _verify_ids(store: EventStore, ids: list[str], progress=None) -> dict[str, V
             verdicts[game_id] = verify(store, game_id)
         except GameNotFound:
             pass
-        except ResponseError as exc:        # a key of another type where the game's should be
-            verdicts[game_id] = Verdict(game_id, problems=[Problem(None, f"its keys cannot be read as a "
-                                                                         f"game's ({exc})")])
+        except (DamagedLog, ResponseError) as exc:    # a key of another type where the game's should be
+            why = exc.why if isinstance(exc, DamagedLog) else f"its keys cannot be read as a game's ({exc})"
+            verdicts[game_id] = Verdict(game_id, problems=[Problem(None, why)])
+        except Exception as exc:  # whatever one game's keys hold, the audit of the others goes on
+            log.exception("verify: game %s could not be audited", game_id)
+            verdicts[game_id] = Verdict(game_id, problems=[Problem(None, f"it could not be audited ({exc!r})")])
         if progress:
             progress(game_id)
     return verdicts

@@ -1,11 +1,17 @@
 """Cross-game queries: the lobby list, filtered by status and ruleset, paged by cursor."""
 from __future__ import annotations
 
+import logging
+
+from redis.exceptions import ReadOnlyError, RedisError, ResponseError
+
 from events.index import GameIndex
 from events.meta import STATUSES
 from events.repository import DamagedLog, GameRepository
 from events.store import GameNotFound
 from projections.views import damaged_summary, load_game, summary
+
+log = logging.getLogger("stranded.projections")
 
 
 def list_games(repo: GameRepository, status: str | None = None, ruleset: str | None = None,
@@ -33,4 +39,12 @@ def list_games(repo: GameRepository, status: str | None = None, ruleset: str | N
             continue
         except DamagedLog as exc:        # listed as damaged; the list goes on for everyone else
             games.append(damaged_summary(repo, game_id, exc.why))
+        except RedisError as exc:
+            if isinstance(exc, ResponseError) and not isinstance(exc, ReadOnlyError):   # this game's keys alone
+                games.append(damaged_summary(repo, game_id, f"its keys cannot be read ({exc})"))
+                continue
+            raise                                     # Redis away: the whole list is a 503
+        except Exception as exc:  # one game's fault stays in that game's entry (and the log)
+            log.exception("the lobby could not summarise game %s", game_id)
+            games.append(damaged_summary(repo, game_id, f"the server could not read it ({type(exc).__name__})"))
     return {"games": games, "next_cursor": page.next_cursor}

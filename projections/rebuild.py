@@ -26,7 +26,7 @@ from events.games import RULESETS
 from events.meta import GameMeta
 from events.checkpoints import bucket, checkpoint_versions
 from events.implied import batch_ends, implied
-from events.store import EventStore, GameNotFound
+from events.store import DamagedLog, EventStore, GameNotFound, is_wrong_type
 
 #: Games read (and written) per pipelined round trip.
 CHUNK = 20
@@ -35,8 +35,6 @@ CHUNK = 20
 VERDICT_KEYS = ("verdict", "asked:verification", "asked:verification:final")
 
 
-class DamagedLog(Exception):
-    """A game whose log (or meta) ``rebuild`` cannot fold: left as it is and listed."""
 
 
 def game_ids(store: EventStore) -> list[str]:
@@ -100,18 +98,23 @@ def _rebuild_chunk(store: EventStore, raw, ids: list[str], report: RebuildReport
         reads.get(store.key(game_id, "snapshot"))
         reads.xrange(store.key(game_id, "events"))
         reads.hgetall(store.key(game_id, "checkpoints"))
-    replies = reads.execute()
+    replies = reads.execute(raise_on_error=False)      # a key of the wrong type fails its game alone
     writes = store.redis.pipeline(transaction=False)
     for i, game_id in enumerate(ids):
         meta_raw, old, entries, kept = replies[4 * i:4 * i + 4]
-        entries = _unparsed(entries)
         try:
+            for reply in (meta_raw, old, entries, kept):
+                if isinstance(reply, Exception):
+                    if not is_wrong_type(reply):
+                        raise reply
+                    raise DamagedLog(game_id, f"its keys cannot be read as a game's ({reply})")
+            entries = _unparsed(entries)
             fixes = _rebuild_one(store, game_id, meta_raw, old, entries, report, kept)
         except (GameNotFound, DamagedLog) as exc:
             if strict:
                 raise
             if isinstance(exc, DamagedLog):
-                report.damaged[game_id] = str(exc)
+                report.damaged[game_id] = exc.why
             continue
         for part in VERDICT_KEYS:                   # audited afresh when next asked (one key a DEL: a cluster
             writes.delete(store.key(game_id, part))  # pipeline deletes no more)
@@ -139,12 +142,9 @@ def _rebuild_one(store: EventStore, game_id: str, meta_raw: dict, old, entries: 
     field; ``events.checkpoints``) are rewritten as the log implies them unless they are
     already; they count as repaired when one the server kept is not the log's (a game written
     before checkpoints, with none, is not a repair)."""
-    try:
-        meta = GameMeta.from_hash(game_id, meta_raw)
-    except (KeyError, ValueError, TypeError) as exc:
-        raise DamagedLog(f"its meta hash is unreadable ({exc})") from exc
+    meta = GameMeta.from_hash(game_id, meta_raw)           # DamagedLog when it is not a meta hash the server writes
     if meta.ruleset not in RULESETS:
-        raise DamagedLog(f"its ruleset {meta.ruleset!r} is not hosted here")
+        raise DamagedLog(game_id, f"its ruleset {meta.ruleset!r} is not hosted here")
     ruleset = RULESETS[meta.ruleset]
     version = len(entries)
     stored = _stored_snapshot(ruleset, old, version)
@@ -153,7 +153,7 @@ def _rebuild_one(store: EventStore, game_id: str, meta_raw: dict, old, entries: 
                         checkpoint_versions(batch_ends(entries)))
         snapshots, state = found.snapshots, found.state
     except Exception as exc:  # a damaged log: whatever the fold met, this game alone stops
-        raise DamagedLog(f"its log cannot be folded: {exc!r}") from exc
+        raise DamagedLog(game_id, f"its log cannot be folded: {exc!r}") from exc
     report.events += version
     report.rebuilt[game_id] = version if state is not None else 0
     if state is None:
@@ -161,7 +161,7 @@ def _rebuild_one(store: EventStore, game_id: str, meta_raw: dict, old, entries: 
     fresh = snapshots[version]
     differs, fixes = [], {}
     fixes["checkpoints"] = {str(bucket(v)): text for v, text in found.checkpoints.items()}
-    if any(orjson.loads(text) != orjson.loads(fixes["checkpoints"].get(_text(field), "null"))
+    if any(_json_or_none(text) != orjson.loads(fixes["checkpoints"].get(_text(field), "null"))
            for field, text in (kept or {}).items()):
         differs.append("checkpoints")
     if kept and len(kept) == len(fixes["checkpoints"]) and "checkpoints" not in differs:
@@ -201,8 +201,16 @@ def _stored_snapshot(ruleset, old, version: int) -> tuple[int, object] | None:
     return (at if isinstance(at, int) and 1 <= at <= version else version), snap
 
 
+def _json_or_none(text):
+    """``text`` parsed as JSON, or None when it is not JSON (a garbled cache, rewritten)."""
+    try:
+        return orjson.loads(text)
+    except (orjson.JSONDecodeError, TypeError):
+        return None
+
+
 def _text(value) -> str:
-    return value.decode() if isinstance(value, bytes) else value
+    return value.decode("utf-8", "replace") if isinstance(value, bytes) else value
 
 
 def _unparsed(entries: list) -> list:

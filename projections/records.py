@@ -42,7 +42,7 @@ from typing import Any
 
 from events import chain
 from events.meta import GameMeta
-from events.store import EventStore, GameNotFound
+from events.store import DamagedLog, EventStore, GameNotFound
 from events.system import public_seat
 
 RECORD_FORMAT = "stranded-record/1"
@@ -82,7 +82,7 @@ def record_and_key(store: EventStore, game_id: str) -> tuple[dict, bytes | None,
                 "result": parsed.result, "created": parsed.created,
                 "seats": [recorded_seat(seat) for seat in parsed.seats], "imported": raw.get("imported") == "1"}
         key = chain.parse_key(parsed.audit_key)
-    except (GameNotFound, KeyError, ValueError, TypeError, AttributeError):
+    except (GameNotFound, DamagedLog, KeyError, ValueError, TypeError, AttributeError):
         meta = {"unreadable": True}
     record = {"format": RECORD_FORMAT, "game_id": game_id, "entries": [list(entry) for entry in entries],
               "meta": meta, "snapshot": snapshot, "seed": None, "seed_commitment": None}

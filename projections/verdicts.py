@@ -12,8 +12,9 @@ Kept: ``{"version": the log's last version audited, "code", "ok", "finished", "h
 from __future__ import annotations
 
 import orjson
+from redis.exceptions import ResponseError
 
-from events.store import EventStore
+from events.store import EventStore, is_wrong_type
 from projections.audit import Verdict, verify
 
 #: The verification's ``status`` for each exit code of ``stranded verify``.
@@ -36,13 +37,31 @@ def kept_form(verdict: Verdict) -> dict:
 
 
 def kept(store: EventStore, game_id: str) -> dict | None:
-    """The verdict kept for the game, or None (none yet, or unreadable)."""
-    raw = store.redis.get(store.key(game_id, "verdict"))
+    """The verdict kept for the game, or None (none yet, or unreadable: a key of another type, text
+    that is not a kept verdict's shape -- the next job computes it afresh and overwrites it)."""
+    try:
+        raw = store.redis.get(store.key(game_id, "verdict"))
+    except ResponseError as exc:
+        if is_wrong_type(exc):
+            return None
+        raise
     try:
         found = orjson.loads(raw) if raw else None
     except orjson.JSONDecodeError:
         return None
-    return found if isinstance(found, dict) and isinstance(found.get("version"), int) else None
+    return found if _kept_shape(found) else None
+
+
+def _kept_shape(found) -> bool:
+    """Whether ``found`` has the shape :func:`kept_form` writes (so :func:`body` can serve it)."""
+    head = found.get("head") if isinstance(found, dict) else None
+    return (isinstance(found, dict) and type(found.get("version")) is int
+            and found.get("code") in VERIFICATION_STATUS and isinstance(found.get("ok"), bool)
+            and isinstance(found.get("finished"), bool)
+            and all(isinstance(found.get(k), list) and all(isinstance(x, str) for x in found[k])
+                    for k in ("problems", "unchecked"))
+            and (head is None or isinstance(head, list) and len(head) == 2 and type(head[0]) is int
+                 and isinstance(head[1], str)))
 
 
 def body(found: dict, game_version: int, over: bool) -> dict:

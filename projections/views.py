@@ -283,9 +283,11 @@ def damaged_summary(repo: GameRepository, game_id: str, why: str) -> dict:
 
     try:
         meta = GameMeta.from_hash(game_id, repo.store.get_meta(game_id))
-    except (GameNotFound, KeyError, ValueError):
+        version = repo.store.version(game_id)
+        seats = seats_now(meta)
+    except Exception:  # noqa: BLE001 -- whatever the keys hold, the game is shown as damaged, by its id
         return {"id": game_id, "damaged": True, "damage": why}
-    return {"id": game_id, "ruleset": meta.ruleset, "status": meta.status, "version": repo.store.version(game_id),
-            "head": None, "created": meta.created, "updated": None, "seats": seats_now(meta), "clocks": None,
+    return {"id": game_id, "ruleset": meta.ruleset, "status": meta.status, "version": version,
+            "head": None, "created": meta.created, "updated": None, "seats": seats, "clocks": None,
             "to_act": [], "result": None, "options": meta.public_options, "seeded": "seed" in meta.options,
             "stacked": "stack" in meta.options, "rematch": None, "rematch_of": None, "damaged": True, "damage": why}

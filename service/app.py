@@ -43,6 +43,8 @@ API_CONFIG = {
 CORS_ALLOW_HEADERS = ["Authorization", "Content-Type", "Idempotency-Key", "Last-Event-ID"]
 CORS_EXPOSE_HEADERS = ["Allow", "Retry-After"]
 CORS_EXPOSE_HEADERS_TEXT = ", ".join(CORS_EXPOSE_HEADERS)
+#: The most connections the event streams' reader holds (it blocks on one; the bound is a guard).
+FEED_CONNECTIONS = 2
 #: How often a Redis command that lost its connection is tried again before the request fails.
 REDIS_RETRIES = 3
 
@@ -109,8 +111,9 @@ def redis_clients(url: str | None = None):
     A command that loses its connection is retried :data:`REDIS_RETRIES` times within
     about a second, then fails (``service.errors``: a 503). Requests share a pool of at
     most ``STRANDED_REDIS_CONNECTIONS`` (64) connections and wait for a free one
-    (thousands of greenlets must not open thousands of connections); each watched
-    game's feed holds one connection of its own for its blocking read (``service.streams``).
+    (thousands of greenlets must not open thousands of connections); the event streams'
+    one reader (``service.streams``) reads every watched game through a pool of its own of
+    at most :data:`FEED_CONNECTIONS` connections, closed when no game is watched.
     With ``STRANDED_REDIS_CLUSTER=1`` both are ``RedisCluster`` clients and the bounds
     hold per node (``events.connection.connect``).
     """
@@ -125,7 +128,7 @@ def redis_clients(url: str | None = None):
     pool = {"queue_class": waiting_queue()} if not cluster_mode() else {}
     requests = connect(url, connection_pool_class=redis_py.BlockingConnectionPool, retry=retry,
                        max_connections=int(os.environ.get("STRANDED_REDIS_CONNECTIONS", 64)), timeout=30, **pool)
-    feeds = connect(url, max_connections=2 ** 30, retry=retry)
+    feeds = connect(url, max_connections=FEED_CONNECTIONS, retry=retry)
     return requests, feeds
 
 

@@ -94,7 +94,7 @@ def verify(game_id, record_file, receipts, every_game, jobs, data_dir):
     With --all: a line for each game that fails, one summary line, and exit 1 if any game
     is tampered, else 0 (games still running are counted, not failed).
     """
-    from events.store import EventStore, GameNotFound
+    from events.store import DamagedLog, EventStore, GameNotFound
     from projections.audit import verify as verify_game
     from projections.audit import verify_record
     from projections.records import RecordError, read_record_file
@@ -118,6 +118,9 @@ def verify(game_id, record_file, receipts, every_game, jobs, data_dir):
     except GameNotFound:
         click.echo(f"{game_id}: no such game")
         sys.exit(2)
+    except DamagedLog as exc:
+        click.echo(f"{game_id}: FAIL damaged: {exc.why}")
+        sys.exit(1)
     except RecordError as exc:
         click.echo(f"{record_file.name}: unreadable record: {exc}")
         sys.exit(2)
@@ -163,7 +166,7 @@ def export(game_id, output, data_dir):
     """Write a game's portable record (JSON): verifiable anywhere with `stranded verify --file`."""
     import json
 
-    from events.store import EventStore, GameNotFound
+    from events.store import DamagedLog, EventStore, GameNotFound
     from projections.records import record_of
 
     try:
@@ -171,6 +174,9 @@ def export(game_id, output, data_dir):
     except GameNotFound:
         click.echo(f"{game_id}: no such game", err=True)
         sys.exit(2)
+    except DamagedLog as exc:
+        click.echo(f"{game_id}: damaged, no record written: {exc.why}", err=True)
+        sys.exit(1)
     json.dump(record, output, separators=(",", ":"))
     output.write("\n")
 

@@ -23,8 +23,9 @@ from redis.exceptions import ReadOnlyError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 from webargs import core
 from webargs.flaskparser import FlaskParser, is_json_request
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, InternalServerError
 
+from events.codec import CodecError
 from events.checks import GAME_ID  # noqa: F401 (re-exported: the CLI and the routes check ids with it)
 from events.games.contract import RuleViolation
 from events.repository import DamagedLog
@@ -236,13 +237,46 @@ def register(app) -> None:
     app.register_error_handler(ApiError, lambda e: error_response(e.status, e.code, e.message, **e.extra))
     app.register_error_handler(RuleViolation, lambda e: error_response(e.status, e.code, e.message))
     app.register_error_handler(GameNotFound, lambda e: error_response(404, "game_not_found", "There is no such game."))
-    app.register_error_handler(DamagedLog, lambda e: error_response(
-        409, "log_damaged", "This game's log is damaged; nothing can be played or shown until it is repaired "
-                            "(`stranded verify` says what is wrong)."))
+    app.register_error_handler(DamagedLog, lambda e: damaged_response())
+    app.register_error_handler(CodecError, undecodable)
     app.register_error_handler(ConcurrencyError, lambda e: error_response(
         409, "stale_version", f"The game has moved on to version {e.actual}; reload and try again."))
     for unavailable in (RedisConnectionError, RedisTimeoutError, ReadOnlyError):   # ReadOnly: a fail-over
         app.register_error_handler(unavailable, store_unavailable)
+    app.register_error_handler(500, last_resort)
+
+
+def damaged_response():
+    """The 409 ``log_damaged`` answer for a game whose keys the server cannot serve."""
+    return error_response(409, "log_damaged", "This game's log is damaged; nothing can be played or shown until "
+                                              "it is repaired (`stranded verify` says what is wrong).")
+
+
+def undecodable(exc: CodecError):
+    """A stored entry of the requested game that is not an event (``events.codec``): the game's
+    log is damaged, 409 ``log_damaged`` (the server never writes such an entry)."""
+    log.warning("a game's log holds an entry that is not an event: %s", exc)
+    return damaged_response()
+
+
+def last_resort(error: InternalServerError):
+    """An error no handler expected, in a request: when the request names a game whose keys are
+    damaged (``events.damage.diagnose``: keys of the wrong type, a malformed meta, a log that
+    does not fold) the answer is that game's 409 ``log_damaged`` -- the damage stays in that
+    game -- else the 500 it is, logged with its traceback."""
+    original = getattr(error, "original_exception", None) or error
+    game_id = (request.view_args or {}).get("game_id") if request else None
+    if game_id and GAME_ID.match(game_id) and not isinstance(original, HTTPException):
+        from events.damage import diagnose
+
+        try:
+            why = diagnose(current_app.extensions["stranded"].store, game_id)
+        except Exception:  # noqa: BLE001 -- Redis away, say: the 500 below stands
+            why = None
+        if why is not None:
+            log.warning("game %s is damaged (%s); its request met %r", game_id, why, original)
+            return damaged_response()
+    return error_response(500, "internal_error", InternalServerError.description)
 
 
 def store_unavailable(exc: Exception):

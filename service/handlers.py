@@ -13,6 +13,7 @@ from events.cache import StateCache
 from events.checks import MalformedCommand, check_client_seed
 from events.codec import utc_now
 from events.dispatch import Dispatcher
+from events.fairness import creator_of
 from events.games import RULESETS
 from events.games.contract import RuleViolation
 from events.handling import create_game as _create
@@ -81,9 +82,10 @@ def ruleset_detail(ruleset_id: str) -> dict:
             "catalogue": ruleset.catalogue}
 
 
-def create_game(svc: Services, ruleset: str, seats: list[dict], options: dict) -> dict:
+def create_game(svc: Services, ruleset: str, seats: list[dict], options: dict, address: str | None = None) -> dict:
     """Create a game; returns its summary plus a token for each human seat and an invite code
     for each open seat created with ``invite`` (both shown once: only their SHA-256 is kept).
+    ``address``: the client's, whose lane the game's bot jobs take turns in (``events.fairness``).
     Raises MalformedCommand ``bad_seats`` (400) for an invite on a seat that is not open,
     besides ``events.handling.create_game``'s refusals; a refused create writes nothing."""
     tokens, invites, specs = [], [], []
@@ -102,7 +104,7 @@ def create_game(svc: Services, ruleset: str, seats: list[dict], options: dict) -
             spec["reserved_for"] = invite_reservation(digest)
             invites.append({"seat": i, "code": code})
         specs.append(spec)
-    result = _create(svc.repo, ruleset, specs, options, created=utc_now())
+    result = _create(svc.repo, ruleset, specs, options, created=utc_now(), creator=creator_of(address))
     svc.dispatcher.after_append(result)
     return {**summary(require_game(svc.repo, result.game_id), svc.repo), "tokens": tokens, "invites": invites}
 

@@ -2,8 +2,9 @@
 
 A load balancer or orchestrator polls the first two: ``/healthz`` answers as
 long as the process serves requests (it touches nothing else), ``/readyz``
-only when Redis and the job queue answer a ``PING`` (503 otherwise, so traffic
-goes elsewhere until they are back). ``/metrics`` is Prometheus's text format
+only when Redis answers a ``PING`` on a new connection (it still takes new
+clients) and the job queue answers one (503 otherwise, so traffic goes
+elsewhere until they are back). ``/metrics`` is Prometheus's text format
 (``events.metrics``; docs/operations.md lists the names).
 """
 from __future__ import annotations
@@ -15,6 +16,7 @@ from redis.exceptions import RedisError
 from events import metrics
 from events.games import schema as S
 from service.errors import Blueprint, Endpoint
+from service.streams import pool_connections
 
 blp = Blueprint("operations", __name__, description="Liveness, readiness and metrics, for operators and probes.")
 
@@ -43,6 +45,27 @@ class Health(Endpoint):
         return jsonify({"status": "ok"})
 
 
+def _ping_new(client) -> dict:
+    """``{"ok", "message"}`` of a PING over a *new* connection to ``client``'s Redis (closed at
+    once): a server that keeps its pooled connections but takes no new client (its
+    ``maxclients`` reached) is not ready for the clients still to come. A cluster client (no
+    single pool) is pinged through its own connections."""
+    pool = getattr(client, "connection_pool", None)
+    if pool is None:
+        return _ping(client)
+    try:
+        conn = pool.connection_class(**pool.connection_kwargs)
+        try:
+            conn.connect()
+            conn.send_command("PING")
+            conn.read_response()
+        finally:
+            conn.disconnect()
+    except (RedisError, OSError) as exc:
+        return {"ok": False, "message": f"It takes no new connection ({type(exc).__name__}: {str(exc)[:120]})."}
+    return {"ok": True, "message": "ok"}
+
+
 def _ping(client) -> dict:
     """``{"ok", "message"}`` of a PING to ``client``."""
     try:
@@ -62,8 +85,9 @@ class Ready(Endpoint):
                 "content": _json("Readiness")}})
     def get(self):
         """Readiness: 200 when Redis (the event log) and the job queue answer a PING, else 503."""
+        # The store's PING goes over a new connection: a Redis at its maxclients is not ready.
         services = current_app.extensions["stranded"]
-        checks = {"store": _ping(services.store.redis), "queue": _ping(services.dispatcher.queue.connection)}
+        checks = {"store": _ping_new(services.store.redis), "queue": _ping(services.dispatcher.queue.connection)}
         ready = all(check["ok"] for check in checks.values())
         response = jsonify({"status": "ready" if ready else "unavailable", "checks": checks})
         if not ready:
@@ -83,5 +107,11 @@ class Metrics(Endpoint):
     def get(self):
         """Prometheus metrics of the API: commands, latency, conflicts, replays, open streams, requests
         (the format the scraper's Accept header asks for: Prometheus text, or OpenMetrics)."""
+        hub = current_app.extensions.get("stranded_streams")
+        if hub is not None:
+            metrics.REDIS_CONNECTIONS.labels("requests").set(pool_connections(hub.store.redis))
+            metrics.REDIS_CONNECTIONS.labels("feeds").set(
+                pool_connections(hub.feeds_redis) if hub.feeds_redis is not hub.store.redis else 0)
+            metrics.STREAM_GAMES.set(hub.watched())
         encode, content_type = choose_encoder(request.headers.get("Accept", ""))
         return Response(encode(metrics.registry()), headers={"Content-Type": content_type})

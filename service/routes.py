@@ -95,7 +95,8 @@ class Games(Endpoint):
         """Create a game; the response holds each human seat's token (shown once). A bad ruleset, seat or
         option (outside its bounds) is a 400 and writes nothing."""
         check_capacity(svc().dispatcher.games)
-        return jsonify(handlers.create_game(svc(), body["ruleset"], body["seats"], body["options"])), 201
+        return jsonify(handlers.create_game(svc(), body["ruleset"], body["seats"], body["options"],
+                                            request.remote_addr)), 201
 
 
 @blp.route("/games/<game_id>/seats/<int:seat>/join")

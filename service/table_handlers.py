@@ -120,8 +120,9 @@ def rematch(svc: Services, game_id: str, name: str | None = None, client_seed: s
 def record(svc: Services, game_id: str) -> dict:
     """A finished game's portable record (``projections.records``): what ``stranded verify
     --file`` checks with no server. Raises 404 for no such game, 409 ``game_not_over``
-    while it waits or runs (its seed is still secret)."""
-    meta = load_meta(svc.repo, game_id)
+    while it waits or runs (its seed is still secret), 409 ``log_damaged`` for a game whose keys
+    cannot be read (a record is of a log the server can serve)."""
+    meta = load_game(svc.repo, game_id).meta
     if meta.status != "finished":
         raise ApiError(409, "game_not_over", "A game's record can be downloaded once the game is over.")
     return record_of(svc.store, game_id)

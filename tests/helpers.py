@@ -9,8 +9,7 @@ import requests
 
 from rq import Queue, SimpleWorker
 
-from events.audit_work import AUDIT_QUEUE
-from events.dispatch import QUEUE_NAME
+from events.dispatch import WORKER_QUEUES
 
 # A stacked deal for two seats: seat 0 holds a Laser Blast and a Tractor Beam
 # but no Hack Suit; seat 1 holds a Shield. The Space deck starts with Blanks.
@@ -30,9 +29,10 @@ def auth(token: str) -> dict:
 
 
 def run_jobs(redis) -> None:
-    """Run every queued job in this process until the queues are empty (RQ SimpleWorker, burst):
-    bots and deadlines first, then the audit queue (``events.audit_work``), as a worker does."""
-    SimpleWorker([Queue(QUEUE_NAME, connection=redis), Queue(AUDIT_QUEUE, connection=redis)],
+    """Run every queued job in this process until the queues are empty (RQ SimpleWorker, burst),
+    in a worker's order (``events.dispatch.WORKER_QUEUES``): deadlines first, then bots, then the
+    audit queue (``events.audit_work``)."""
+    SimpleWorker([Queue(name, connection=redis) for name in WORKER_QUEUES],
                  connection=redis).work(burst=True, logging_level="WARNING")
 
 

@@ -13,7 +13,7 @@ from events.audit_work import done
 from events.implied import expected_checkpoints
 from events.games import RULESETS
 from events.meta import GameMeta
-from events.store import EventStore, GameNotFound
+from events.store import DamagedLog, EventStore, GameNotFound
 from projections import verdicts
 from workers.jobs import _connections
 
@@ -50,6 +50,8 @@ def run_verification(redis, game_id: str, prefix: str = "stranded") -> str:
         kept = verdicts.compute(store, game_id)
     except GameNotFound:
         return "no such game"
+    except DamagedLog as exc:                  # its readers answer log_damaged: nothing to keep
+        return f"damaged: {exc.why}"
     return f"{verdicts.VERIFICATION_STATUS[kept['code']]} at version {kept['version']}"
 
 
@@ -63,6 +65,8 @@ def run_checkpoints(redis, game_id: str, prefix: str = "stranded") -> str:
         store.write_checkpoints(game_id, written)
     except GameNotFound:
         return "no such game"
+    except (DamagedLog, KeyError) as exc:       # KeyError: a ruleset not hosted here
+        return f"damaged: {exc}"
     finally:
         done(store, "checkpoints", game_id)
     return f"{len(written)} checkpoint(s)"

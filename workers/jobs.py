@@ -1,9 +1,12 @@
 """The RQ jobs: bots playing their seats, and deadlines acting for idle humans.
 
 Every job carries the version it was made for and does nothing if the game
-has moved on. A bot job keeps playing while the next actor is a bot, up to
-``MAX_BOT_MOVES`` moves, then hands over to a fresh job, so an all-bot game is
-not one job per card. A lost race is re-checked silently.
+has moved on. A bot job keeps playing while the next actor is a bot, for a
+slice of at most :data:`BOT_SLICE_MOVES` moves and :data:`BOT_SLICE_S` seconds,
+then hands over to a fresh job of the same lane, so an all-bot game is not one
+job per card, and takes turns with every other game's bots (``events.fairness``:
+a job lets its lane's next deferred job into the queue as it starts). A lost
+race is re-checked silently.
 
 A job's own connection is the queue's. When the queues live on a Redis of
 their own (``STRANDED_QUEUE_URL``; always on a Redis Cluster), the games are
@@ -12,6 +15,7 @@ read and written through :data:`store_client` instead (``events.connection``).
 from __future__ import annotations
 
 import logging
+import time
 
 from rq import get_current_job
 
@@ -23,10 +27,14 @@ from events.handling import execute
 from events.randomness import rng_for
 from events.repository import Game, GameRepository
 from events.seating import take_over, takeover_due
-from events.store import ConcurrencyError, EventStore, GameNotFound
+from events.store import ConcurrencyError, DamagedLog, EventStore, GameNotFound
 
 log = logging.getLogger("stranded.workers")
-MAX_BOT_MOVES = 500
+#: The most moves one bot job plays before it hands its game to a fresh job at the back of the queue.
+BOT_SLICE_MOVES = 40
+#: The longest (seconds, of the job's own clock) one bot job plays before handing over likewise.
+BOT_SLICE_S = 0.25
+MAX_BOT_MOVES = BOT_SLICE_MOVES        # the name earlier code used
 
 
 #: The event store's client of a worker whose queues live elsewhere: set by ``workers.main``
@@ -45,10 +53,11 @@ def _connections():
     return store_client, queue
 
 
-def play_bots(game_id: str, version: int, prefix: str = "stranded") -> str:
-    """RQ job: let the bot seats of ``game_id`` act, starting at ``version``."""
+def play_bots(game_id: str, version: int, prefix: str = "stranded", lane: str | None = None) -> str:
+    """RQ job: let the bot seats of ``game_id`` act, starting at ``version``; ``lane``: the
+    fairness lane it was let in by (``events.fairness``; None for a job enqueued before lanes)."""
     store, queue = _connections()
-    return run_bots(store, game_id, version, prefix=prefix, queue_redis=queue)
+    return run_bots(store, game_id, version, prefix=prefix, queue_redis=queue, lane=lane)
 
 
 def deadline(game_id: str, version: int, seat: int, prefix: str = "stranded") -> str:
@@ -57,24 +66,33 @@ def deadline(game_id: str, version: int, seat: int, prefix: str = "stranded") ->
     return run_deadline(store, game_id, version, seat, prefix=prefix, queue_redis=queue)
 
 
-def run_bots(redis, game_id: str, version: int, prefix: str = "stranded", max_moves: int = MAX_BOT_MOVES,
-             queue_redis=None) -> str:
-    """Play bot decisions of ``game_id`` from ``version`` until a human must act or the game ends.
+def run_bots(redis, game_id: str, version: int, prefix: str = "stranded", max_moves: int = BOT_SLICE_MOVES,
+             queue_redis=None, lane: str | None = None, max_s: float = BOT_SLICE_S) -> str:
+    """Play bot decisions of ``game_id`` from ``version`` until a human must act or the game ends,
+    for at most ``max_moves`` moves and ``max_s`` seconds (then a fresh job goes on).
 
-    ``redis``: the event store's client; ``queue_redis``: the queues' (default ``redis``).
+    ``redis``: the event store's client; ``queue_redis``: the queues' (default ``redis``);
+    ``lane``: the job's fairness lane, whose next deferred job is let into the queue first.
     Returns what happened: ``"moved on"`` (the game was no longer at
     ``version``), ``"waiting for a human"``, ``"finished"`` or ``"continued"``
-    (the move bound was hit and a fresh job enqueued).
+    (the slice was used up and a fresh job enqueued or deferred in the lane).
     """
     repo = GameRepository(EventStore(redis, prefix))
     dispatcher = Dispatcher(redis, prefix, queue_redis=queue_redis)
+    dispatcher.bot_started(lane, game_id, version)
+    until = time.monotonic() + max_s
     try:
         game = repo.get(game_id)
     except GameNotFound:
         return "no such game"
+    except DamagedLog as exc:                     # nothing is played in a damaged game (the reconciler skips it)
+        log.warning("bot job: game %s is damaged: %s", game_id, exc.why)
+        return "damaged"
     if game.version != version:
         return "moved on"
-    for _ in range(max_moves):
+    for move in range(max_moves):
+        if move and time.monotonic() > until:
+            break
         meta, ruleset = game.meta, game.ruleset
         if meta.status != "active":
             return "finished"
@@ -110,6 +128,9 @@ def run_deadline(redis, game_id: str, version: int, seat: int, prefix: str = "st
         game = repo.get(game_id)
     except GameNotFound:
         return "no such game"
+    except DamagedLog as exc:
+        log.warning("deadline job: game %s is damaged: %s", game_id, exc.why)
+        return "damaged"
     if game.version != version or game.meta.status != "active":
         return "moved on"
     decision = next((d for d in game.ruleset.pending(game.state) if d.seat == seat), None)

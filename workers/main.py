@@ -1,8 +1,9 @@
 """The worker process: an RQ worker with its scheduler, plus the reconciler.
 
 Run it with ``stranded worker`` (or ``python -m workers``) against
-``REDIS_URL``; ``rq worker --with-scheduler stranded`` works too, without the
-reconciler and without the fault handling below. The queues are on
+``REDIS_URL``; ``rq worker --with-scheduler stranded-deadlines stranded stranded-audit`` works
+too (the queues in that order: deadlines first), without the reconciler and without the fault
+handling below. The queues are on
 ``STRANDED_QUEUE_URL`` when set (required on a Redis Cluster:
 ``events.connection``), else on ``REDIS_URL``.
 
@@ -26,8 +27,7 @@ from redis.exceptions import ConnectionError as RedisConnectionError, TimeoutErr
 from rq import Queue, Worker
 
 from events.connection import connect, connect_queue, separate_queue
-from events.audit_work import AUDIT_QUEUE
-from events.dispatch import QUEUE_NAME
+from events.dispatch import WORKER_QUEUES
 from workers import jobs
 from workers.lifelines import die_with_parent, release_dead_scheduler_locks
 from workers.reconciler import start_thread
@@ -46,7 +46,8 @@ STEADY_S = 30.0
 
 
 def run(url: str | None = None, burst: bool = False, reconcile_every_s: float = 5.0) -> None:
-    """Work the ``stranded`` queue (deadlines need the scheduler) until stopped, or until empty
+    """Work the queues (:data:`events.dispatch.WORKER_QUEUES`, in that order: deadlines, which need
+    the scheduler, then bots, then audits) until stopped, or until empty
     with ``burst`` (then one line says how many jobs it did); a lost Redis is waited out, never
     a reason to exit, except in a burst, which exits 1 saying Redis does not answer."""
     die_with_parent()
@@ -70,8 +71,8 @@ def run(url: str | None = None, burst: bool = False, reconcile_every_s: float = 
             if previous is not None:
                 _bury(previous)
                 previous = None
-            release_dead_scheduler_locks(queue, [QUEUE_NAME])
-            worker = Worker([Queue(QUEUE_NAME, connection=queue), Queue(AUDIT_QUEUE, connection=queue)],
+            release_dead_scheduler_locks(queue, list(WORKER_QUEUES))
+            worker = Worker([Queue(name, connection=queue) for name in WORKER_QUEUES],   # deadlines first
                             connection=queue,
                             maintenance_interval=MAINTENANCE_S, worker_ttl=WORKER_TTL_S)
             worker.work(with_scheduler=True, burst=burst, logging_level="WARNING")

@@ -29,7 +29,7 @@ from rq.job import Job
 from rq.registry import ScheduledJobRegistry
 from rq.utils import current_timestamp
 
-from events.dispatch import QUEUE_NAME, Dispatcher
+from events.dispatch import DEADLINE_QUEUE, QUEUE_NAME, Dispatcher
 from events.meta import GameMeta
 from events import metrics
 from events.repository import DamagedLog, GameRepository
@@ -61,10 +61,11 @@ def reconcile(redis, prefix: str = "stranded", grace_s: float = 5.0, queue_redis
     and skipped: it never stops the repair of the other games.
     """
     queue_redis = queue_redis if queue_redis is not None else redis
-    release_dead_scheduler_locks(queue_redis, [QUEUE_NAME])
-    enqueued = enqueue_overdue(queue_redis)
+    release_dead_scheduler_locks(queue_redis, [DEADLINE_QUEUE, QUEUE_NAME])
+    enqueued = enqueue_overdue(queue_redis, DEADLINE_QUEUE) + enqueue_overdue(queue_redis)
     store = EventStore(redis, prefix)
     repo, dispatcher = GameRepository(store), Dispatcher(redis, prefix, queue_redis=queue_redis)
+    enqueued += dispatcher.free_stuck_lanes()
     for game_id in game_ids(store):
         try:
             enqueued += _reconcile_game(repo, dispatcher, game_id, grace_s)
@@ -84,7 +85,8 @@ def reconcile(redis, prefix: str = "stranded", grace_s: float = 5.0, queue_redis
 
 
 def enqueue_overdue(redis, queue_name: str = QUEUE_NAME, overdue_s: float = OVERDUE_S) -> list[str]:
-    """Move scheduled jobs due more than ``overdue_s`` seconds ago to the queue; return their ids.
+    """Move scheduled jobs of ``queue_name`` due more than ``overdue_s`` seconds ago to that queue;
+    return their ids.
 
     Each job is claimed by removing it from the scheduled registry first (one
     remover wins), so two reconcilers never both enqueue it; should RQ's

@@ -9,7 +9,7 @@ import pytest
 from rq import Queue
 
 from events.codec import ms_of
-from events.dispatch import QUEUE_NAME, deadline_job_id
+from events.dispatch import DEADLINE_QUEUE, deadline_job_id
 from events.repository import GameRepository
 from events.store import EventStore
 from tests.helpers import STACK, auth, post_command
@@ -25,7 +25,7 @@ def api(client):
 
 def due_in_s(redis, game_id: str, version: int, seat: int) -> float:
     """Seconds from now until the deadline job of ``seat`` at ``version`` is scheduled to run."""
-    registry = Queue(QUEUE_NAME, connection=redis).scheduled_job_registry
+    registry = Queue(DEADLINE_QUEUE, connection=redis).scheduled_job_registry
     return registry.get_scheduled_time(deadline_job_id(game_id, version, seat)).timestamp() - time.time()
 
 
@@ -107,7 +107,7 @@ def test_a_lost_deadline_enqueued_again_keeps_only_the_time_left_on_the_clock(ap
 
     game_id, _ = table(api, clock={"initial_s": 60})
     body = summary(api, game_id)
-    registry = Queue(QUEUE_NAME, connection=redis_conn).scheduled_job_registry
+    registry = Queue(DEADLINE_QUEUE, connection=redis_conn).scheduled_job_registry
     for job_id in registry.get_job_ids():
         registry.remove(job_id, delete_job=True)
     # when the reconciler finds it 45 s into the turn

@@ -5,7 +5,7 @@ from rq import Queue
 
 from events.index import GameIndex
 from events.repository import GameRepository
-from events.dispatch import QUEUE_NAME, Dispatcher, bot_job_id
+from events.dispatch import DEADLINE_QUEUE, QUEUE_NAME, Dispatcher, bot_job_id
 from events.handling import create_game, execute, load_meta
 from projections.views import load_game
 from tests.helpers import run_jobs
@@ -35,8 +35,9 @@ def test_a_finished_job_leaves_no_record_or_result_in_redis(store):
     game_id = create_game(GameRepository(store), "selfish-space", [HUMAN, auto], {"seed": "kept", "stack": STACK}).game_id
     attack = execute(GameRepository(store), game_id, 0, {"type": "PlayAction", "card": "tractor_beam", "target": 1})
     Dispatcher(store.redis).after_append(attack)
-    queued = Queue(QUEUE_NAME, connection=store.redis).get_job_ids()
-    assert any(job_id.startswith("deadline") for job_id in queued) and any(job_id.startswith("bot-") for job_id in queued)
+    deadlines = Queue(DEADLINE_QUEUE, connection=store.redis).get_job_ids()
+    bots = Queue(QUEUE_NAME, connection=store.redis).get_job_ids()
+    assert any(job_id.startswith("deadline") for job_id in deadlines) and any(job_id.startswith("bot-") for job_id in bots)
     # when the worker runs every job
     run_jobs(store.redis)
     # then what they did is in the streams, and RQ kept no job record, no result, no finished entry
@@ -102,7 +103,7 @@ def test_deadline_for_a_version_the_game_left_does_nothing(store):
 
 def test_turn_timeout_schedules_a_deadline_job(store):
     new_game(store, [HUMAN, HUMAN], turn_timeout_s=30)
-    queue = Queue(QUEUE_NAME, connection=store.redis)
+    queue = Queue(DEADLINE_QUEUE, connection=store.redis)
     assert len(queue.scheduled_job_registry.get_job_ids()) == 1
 
 
@@ -161,7 +162,7 @@ def test_reconciler_gives_a_lost_deadline_only_the_time_it_had_left(store, monke
     import workers.reconciler as reconciler
 
     new_game(store, [HUMAN, HUMAN], turn_timeout_s=60)
-    queue = Queue(QUEUE_NAME, connection=store.redis)
+    queue = Queue(DEADLINE_QUEUE, connection=store.redis)
     registry = queue.scheduled_job_registry
     for job_id in registry.get_job_ids():          # the deadline job is lost
         registry.remove(job_id, delete_job=True)
@@ -177,7 +178,7 @@ def test_reconciler_runs_a_lost_deadline_that_has_passed_at_once(store, monkeypa
     import workers.reconciler as reconciler
 
     game_id = new_game(store, [HUMAN, HUMAN], turn_timeout_s=60)
-    queue = Queue(QUEUE_NAME, connection=store.redis)
+    queue = Queue(DEADLINE_QUEUE, connection=store.redis)
     for job_id in queue.scheduled_job_registry.get_job_ids():
         queue.scheduled_job_registry.remove(job_id, delete_job=True)
     monkeypatch.setattr(reconciler, "clock", lambda: time.time() + 600.0)
@@ -194,7 +195,7 @@ def test_a_day_long_default_deadline_gets_no_job_until_the_reconciler_finds_it_n
     import workers.reconciler as reconciler
 
     new_game(store, [HUMAN, HUMAN])                                  # no turn_timeout_s: a day
-    queue = Queue(QUEUE_NAME, connection=store.redis)
+    queue = Queue(DEADLINE_QUEUE, connection=store.redis)
     assert queue.scheduled_job_registry.get_job_ids() == [] and queue.count == 0
     monkeypatch.setattr(reconciler, "clock", lambda: time.time() + 86400 - 120)   # two minutes left
     [job_id] = reconcile(store.redis, grace_s=0)

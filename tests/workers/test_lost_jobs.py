@@ -9,7 +9,7 @@ import time
 from rq import Queue
 from rq.job import Job, JobStatus
 
-from events.dispatch import QUEUE_NAME, bot_job_id
+from events.dispatch import DEADLINE_QUEUE, QUEUE_NAME, bot_job_id
 from events.handling import execute
 from events.repository import GameRepository
 from tests.workers.games import BOT, HUMAN, start_game
@@ -38,19 +38,19 @@ def dead_pid() -> int:
 def test_a_scheduled_job_the_scheduler_left_overdue_is_queued_once(store):
     # given a deadline job due 10 s ago still in the scheduled registry (no scheduler ran)
     new_game(store, [HUMAN, HUMAN], turn_timeout_s=30)
-    queue = Queue(QUEUE_NAME, connection=store.redis)
+    queue = Queue(DEADLINE_QUEUE, connection=store.redis)
     [job_id] = queue.scheduled_job_registry.get_job_ids()
     store.redis.zadd(queue.scheduled_job_registry.key, {job_id: int(time.time()) - 10})
     # when the reconciler looks, then it queues the job, and only once
-    assert enqueue_overdue(store.redis) == [job_id]
-    assert enqueue_overdue(store.redis) == []
+    assert enqueue_overdue(store.redis, DEADLINE_QUEUE) == [job_id]
+    assert enqueue_overdue(store.redis, DEADLINE_QUEUE) == []
     assert queue.get_job_ids() == [job_id] and queue.scheduled_job_registry.get_job_ids() == []
 
 
 def test_a_scheduled_job_not_yet_overdue_is_left_to_the_scheduler(store):
     new_game(store, [HUMAN, HUMAN], turn_timeout_s=30)
-    assert enqueue_overdue(store.redis) == []
-    assert Queue(QUEUE_NAME, connection=store.redis).count == 0
+    assert enqueue_overdue(store.redis, DEADLINE_QUEUE) == []
+    assert Queue(DEADLINE_QUEUE, connection=store.redis).count == 0
 
 
 def test_a_job_left_started_by_a_dead_worker_is_enqueued_again(store):
