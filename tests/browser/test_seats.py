@@ -60,3 +60,15 @@ def test_the_tab_title_tells_a_player_it_is_their_turn(page, server):
     page.goto(f"/#/watch/{game_id}")
     page.wait_for_selector("main.game[data-status=active]")
     page.wait_for_function("() => document.title === 'Selfish: Space Edition — Stranded'")
+
+
+def test_the_lobby_lists_my_games_with_whose_turn_it_is(page, server):
+    # given Ann's game waiting on her, held in this browser
+    game_id, token = _ann_and_bob(server, "selfish-space")
+    _hold(page, game_id, 0, token, "Ann", "selfish-space")
+    # when she opens the lobby
+    page.goto("/")
+    mine = page.get_by_role("region", name="Your games")
+    # then her game says it is her turn
+    mine.get_by_text("your turn").wait_for()
+    assert mine.locator(f"a[href='#/game/{game_id}']").count() == 1
