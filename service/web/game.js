@@ -8,7 +8,7 @@ import { CommandPanel, entriesOf } from "./commands.js";
 import { EventLog } from "./log.js";
 import { seatsOf } from "./seats.js";
 import { Receipt, SeatActions, Verification } from "./table.js";
-import { CardHelp, counted, Countdown, ErrorLine, html, seatName, withNames } from "./ui.js";
+import { CardHelp, counted, Countdown, durationText, ErrorLine, html, seatName, useSecondsLeft, withNames } from "./ui.js";
 import { loadRules } from "./rules.js";
 
 /** Whether two command bodies are the same command (same type and arguments). */
@@ -75,6 +75,16 @@ function seatFate(s) {
   return null;
 }
 
+/** A seat's time bank (option clock): the time left, counting down while it runs. */
+function SeatClock({ clock }) {
+  const running = clock.running_since ? Date.parse(clock.running_since) : null;
+  const end = running === null ? null : new Date(running + clock.remaining_s * 1000).toISOString();
+  const left = useSecondsLeft(end);
+  const seconds = left === null ? clock.remaining_s : left;
+  return html`<span class=${"clock" + (running === null ? "" : " running")} role="timer" data-seconds=${Math.round(seconds)}
+    aria-label=${`time bank: ${durationText(seconds)} left${running === null ? "" : ", running"}`}>⏱ ${durationText(seconds)}</span>`;
+}
+
 export function Seats({ summary, mine, current }) {
   const due = new Set((summary.status === "active" ? summary.to_act || [] : []).map((d) => d.seat));
   return html`<ul class="seats" aria-label="Seats">
@@ -85,6 +95,7 @@ export function Seats({ summary, mine, current }) {
         <span class=${"dot seat-" + s.seat} aria-hidden="true"></span>${seatName(summary, s.seat)}${s.bot && !s.replaced_by ? html` <span class="muted">(bot: ${s.bot})</span>` : ""}${mine.includes(s.seat) ? " — you" : ""}
         ${fate ? html` <span class="fate" data-fate=${fate.split(":")[0].split(" ")[0]}>${fate}</span>` : ""}
         ${due.has(s.seat) ? html` <span class="due" title="the game waits on this seat">to act</span>` : ""}
+        ${summary.clocks && summary.clocks[String(s.seat)] ? html` <${SeatClock} clock=${summary.clocks[String(s.seat)]} />` : ""}
       </li>`;
     })}
   </ul>`;
@@ -103,6 +114,7 @@ export function atViewVersion(latest, view) {
     version: view.version,
     seats: view.seats || latest.seats,
     to_act: view.to_act || latest.to_act,
+    clocks: "clocks" in view ? view.clocks : latest.clocks,
     status: ahead && latest.status === "finished" ? "active" : latest.status,
     result: ahead ? null : latest.result,
   };

@@ -72,3 +72,20 @@ def test_the_lobby_lists_my_games_with_whose_turn_it_is(page, server):
     # then her game says it is her turn
     mine.get_by_text("your turn").wait_for()
     assert mine.locator(f"a[href='#/game/{game_id}']").count() == 1
+
+
+def test_each_persons_time_bank_shows_in_the_seat_list_in_minutes_and_seconds(page, server):
+    # given Ann's game with a clock of 10 minutes a person, waiting on her
+    created = requests.post(f"{server}/v1/games", json={
+        "ruleset": "selfish-space", "seats": [{"name": "Ann"}, {"name": "Bob"}],
+        "options": seeded_options({"seed": "browser-clocks", "first_seat": 0, "clock": {"initial_s": 600}})},
+        timeout=10).json()
+    _hold(page, created["id"], 0, created["tokens"][0]["token"], "Ann", "selfish-space")
+    page.goto(f"/#/game/{created['id']}")
+    # then both seats show their time bank; Ann's runs down, Bob's waits at 10 minutes
+    ann = page.locator(".seats li[data-seat='0'] .clock.running")
+    ann.wait_for()
+    assert page.locator(".seats li[data-seat='1'] .clock").inner_text() == "⏱ 10 min 00 s"
+    first = ann.inner_text()
+    assert first.startswith("⏱ 9 min") or first == "⏱ 10 min 00 s", first
+    page.wait_for_function(f"() => document.querySelector(\".seats li[data-seat='0'] .clock\").textContent.trim() !== {first!r}")
