@@ -77,12 +77,14 @@ export function counted(n, noun) {
 }
 
 /**
- * An amount of a resource named in the plural ("Action cards", "Life tokens"): "1 Action card",
- * "2 Action cards". A name that does not end in "s" is left as it is ("3 AP").
+ * An amount of a resource named in the plural ("Action cards", "Life tokens", "Kills"): "1 Action
+ * card", "2 Action cards". A name that is not a plain plural is left as it is ("3 AP", "1 Oxygen",
+ * "1 Supplies": the card's own name).
  */
 export function amountOf(n, pluralName) {
   const name = String(pluralName);
-  return n === 1 && /[^s]s$/.test(name) ? `${n} ${name.slice(0, -1)}` : `${n} ${name}`;
+  const plain = /[^s]s$/.test(name) && !/ies$/.test(name);
+  return n === 1 && plain ? `${n} ${name.slice(0, -1)}` : `${n} ${name}`;
 }
 
 /**
