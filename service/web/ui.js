@@ -83,8 +83,13 @@ export function counted(n, noun) {
  */
 export function amountOf(n, pluralName) {
   const name = String(pluralName);
-  const plain = /[^s]s$/.test(name) && !/ies$/.test(name);
-  return n === 1 && plain ? `${n} ${name.slice(0, -1)}` : `${n} ${name}`;
+  if (n !== 1) return `${n} ${name}`;
+  const plain = (word) => /[^s]s$/.test(word) && !/ies$/.test(word);
+  const parts = name.split(" ");
+  // the noun counted is the last word ("Action cards") or, before a participle, the first ("cards seen")
+  const at = plain(parts[parts.length - 1]) ? parts.length - 1 : plain(parts[0]) ? 0 : -1;
+  if (at >= 0) parts[at] = parts[at].slice(0, -1);
+  return `${n} ${parts.join(" ")}`;
 }
 
 /**
