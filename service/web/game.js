@@ -2,7 +2,7 @@
 // view, its legal commands); without one the page is the spectator view.
 
 import { useCallback, useEffect, useRef, useState } from "preact/hooks";
-import { api, follow } from "./api.js";
+import { api, ApiError, follow } from "./api.js";
 import { Board } from "./boards/index.js";
 import { CommandPanel, entriesOf } from "./commands.js";
 import { EventLog } from "./log.js";
@@ -276,13 +276,21 @@ export function GamePage({ id, spectate }) {
     setSendError(null);
     setFocus(null);
     try {
-      for (const item of commands) {
-        const now = await api.legal(id, token);
-        const offered = entriesOf(now);
-        const command = typeof item === "function" ? item(offered) : item;
-        const entry = command && offered.find((e) => sameCommand(e.command, command));
-        if (!entry) break;
-        await api.send(id, token, { ...entry.command, expected_version: now.version });
+      walking: for (const item of commands) {
+        for (let attempt = 0; ; attempt += 1) {
+          const now = await api.legal(id, token);
+          const offered = entriesOf(now);
+          const command = typeof item === "function" ? item(offered) : item;
+          const entry = command && offered.find((e) => sameCommand(e.command, command));
+          if (!entry) break walking;
+          try {
+            await api.send(id, token, { ...entry.command, expected_version: now.version });
+            break;
+          } catch (e) {
+            // the game moved between the read and the send (another seat's answer): read again, once
+            if (!(e instanceof ApiError && e.status === 409 && attempt === 0)) throw e;
+          }
+        }
       }
     } catch (e) {
       setSendError(e);
