@@ -246,6 +246,22 @@ export function GamePage({ id, spectate }) {
     return () => { document.title = "Stranded"; };
   }, [myTurn, rules]);
 
+  // Opt-in: a notification when the game comes to this player while the page is not in front.
+  const [notify, setNotify] = useState(() => localStorage.getItem("stranded.notify") === "on");
+  const chooseNotify = async (on) => {
+    if (on && typeof Notification !== "undefined" && Notification.permission !== "granted") {
+      on = (await Notification.requestPermission()) === "granted";
+    }
+    localStorage.setItem("stranded.notify", on ? "on" : "off");
+    setNotify(on);
+  };
+  useEffect(() => {
+    if (!myTurn || !notify || !document.hidden || typeof Notification === "undefined") return;
+    if (Notification.permission === "granted") {
+      new Notification(`Your turn — ${rules ? rules.name : "Stranded"}`, { body: `Game ${id}`, tag: `stranded-${id}` });
+    }
+  }, [myTurn, notify]);
+
   // Auto-pass, decided here from this seat's own legal moves (the server learns nothing from it):
   // a reaction window where the one thing this seat may do is the window's single move is answered at once.
   const [autoPass, setAutoPass] = useState(() => localStorage.getItem("stranded.autopass") !== "off");
@@ -352,6 +368,8 @@ export function GamePage({ id, spectate }) {
       <aside class="side">
         <${Seats} summary=${summary} mine=${mine} current=${playing ? active.seat : null} />
         ${playing ? html`<${SeatActions} id=${id} summary=${summary} active=${active} onDone=${refresh} />` : ""}
+        ${playing && typeof Notification !== "undefined" ? html`<label class="autopass"><input type="checkbox" name="notify"
+          checked=${notify} onChange=${(e) => chooseNotify(e.target.checked)} /> Notify me when it is my turn and this page is not in front</label>` : ""}
         ${playing ? html`<label class="autopass"><input type="checkbox" checked=${autoPass} onChange=${(e) => {
             localStorage.setItem("stranded.autopass", e.target.checked ? "on" : "off");
             setAutoPass(e.target.checked);

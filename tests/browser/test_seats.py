@@ -89,3 +89,29 @@ def test_each_persons_time_bank_shows_in_the_seat_list_in_minutes_and_seconds(pa
     first = ann.inner_text()
     assert first.startswith("⏱ 9 min") or first == "⏱ 10 min 00 s", first
     page.wait_for_function(f"() => document.querySelector(\".seats li[data-seat='0'] .clock\").textContent.trim() !== {first!r}")
+
+
+def test_a_player_who_asked_for_it_is_notified_of_their_turn_while_the_page_is_hidden(browser, server):
+    # given Ann's page, hidden behind another tab, where notifications are recorded instead of shown
+    context = browser.new_context(base_url=server)
+    context.grant_permissions(["notifications"])
+    context.add_init_script("""
+        window.__shown = [];
+        window.Notification = class { constructor(title, options) { window.__shown.push(title); }
+          static get permission() { return 'granted'; } static requestPermission() { return Promise.resolve('granted'); } };
+        Object.defineProperty(document, 'hidden', { get: () => window.__hidden === true });
+    """)
+    page = context.new_page()
+    try:
+        created = requests.post(f"{server}/v1/games", json={
+            "ruleset": "selfish-space", "seats": [{"name": "Ann"}, {"name": "Bob", "bot": "strong"}],
+            "options": seeded_options({"seed": "browser-notify", "first_seat": 1})}, timeout=10).json()
+        _hold(page, created["id"], 0, created["tokens"][0]["token"], "Ann", "selfish-space")
+        # when she asks to be notified, and the page is hidden while Bob (a bot) plays his turn
+        page.evaluate("() => { window.__hidden = true; localStorage.setItem('stranded.notify', 'on'); }")
+        page.goto(f"/#/game/{created['id']}")
+        # then, when her turn comes, a notification says so
+        page.wait_for_function("() => window.__shown.some(t => t.startsWith('Your turn'))")
+        assert page.get_by_label("Notify me when it is my turn and this page is not in front").is_checked()
+    finally:
+        context.close()
