@@ -275,3 +275,42 @@ export function Lobby() {
       action=${(g, name) => html`<a href=${"#/replay/" + g.id}>Replay ${name}</a> <span class="muted">${seatsText(g)} · ${g.version} events</span>`} />
   </main>`;
 }
+
+/**
+ * An invitation (#/join/<game>/<seat>): the game it is for and a name to take the open seat
+ * with (POST /v1/games/{id}/seats/{seat}/join); the seat's token is kept like any other.
+ */
+export function JoinPage({ id, seat }) {
+  const [summary, setSummary] = useState(null);
+  const [rulesName, setRulesName] = useState(null);
+  const [error, setError] = useState(null);
+  useEffect(() => {
+    api.summary(id).then((found) => {
+      setSummary(found);
+      loadRules(found.ruleset).then((r) => setRulesName(r.name), () => setRulesName(found.ruleset));
+    }, setError);
+  }, [id]);
+  if (!summary) return html`<main><${ErrorLine} error=${error} /><p class="loading">Loading the invitation…</p></main>`;
+  const entry = (summary.seats || [])[seat];
+  const others = (summary.seats || []).filter((s) => s.seat !== seat).map((s) => s.name || (s.open ? "an open seat" : `seat ${s.seat}`));
+  return html`<main class="lobby join-page">
+    <h1>Join a game of ${rulesName || summary.ruleset}</h1>
+    <p>With ${others.join(", ")}.</p>
+    ${entry && entry.open ? html`<${OpenSeat} game=${summary} seat=${entry} rulesetName=${rulesName || summary.ruleset} />`
+      : html`<p class="muted">This seat is taken. <a href=${"#/watch/" + id}>Watch the game</a></p>`}
+  </main>`;
+}
+
+/** Links that invite a person to each open seat of a waiting game (nothing secret is in them). */
+export function Invitations({ summary }) {
+  const open = (summary.seats || []).filter((s) => s.open);
+  if (summary.status !== "waiting" || !open.length) return null;
+  return html`<section class="invitations" aria-label="Invitations"><h2>Invite players</h2>
+    <p class="muted">Send a link to each person you want at the table.</p>
+    <ul>${open.map((s) => {
+      const link = `${location.origin}/#/join/${summary.id}/${s.seat}`;
+      return html`<li><input readonly aria-label=${`Invitation link for seat ${s.seat + 1}`} value=${link}
+        onFocus=${(e) => e.target.select()} />
+        <button type="button" onClick=${() => navigator.clipboard && navigator.clipboard.writeText(link)}>Copy</button></li>`;
+    })}</ul></section>`;
+}

@@ -115,3 +115,30 @@ def test_a_player_who_asked_for_it_is_notified_of_their_turn_while_the_page_is_h
         assert page.get_by_label("Notify me when it is my turn and this page is not in front").is_checked()
     finally:
         context.close()
+
+
+def test_an_invitation_link_takes_a_friend_to_the_open_seat(page, browser, server):
+    # given Ann's game with an open seat, waiting, on her page
+    created = requests.post(f"{server}/v1/games", json={
+        "ruleset": "selfish-space", "seats": [{"name": "Ann"}, {"open": True}],
+        "options": seeded_options({"seed": "browser-invite"})}, timeout=10).json()
+    _hold(page, created["id"], 0, created["tokens"][0]["token"], "Ann", "selfish-space")
+    page.goto(f"/#/game/{created['id']}")
+    # then the page offers an invitation link for the open seat, holding nothing secret
+    link = page.get_by_label("Invitation link for seat 2").input_value()
+    assert link == f"{server}/#/join/{created['id']}/1"
+    assert created["tokens"][0]["token"] not in link
+    # when Bob, in another browser, opens it and joins with his name
+    other = browser.new_context()
+    bob = other.new_page()
+    try:
+        bob.goto(link)
+        bob.get_by_label("Your name").fill("Bob")
+        bob.get_by_role("button", name="Join").click()
+        # then he plays the seat, and Ann's page sees the game start
+        bob.wait_for_selector("main.game[data-status=active]")
+        assert "playing as Bob" in bob.locator(".game-head").inner_text()
+        page.wait_for_selector("main.game[data-status=active]")
+        assert page.locator(".invitations").count() == 0
+    finally:
+        other.close()
