@@ -18,6 +18,9 @@ function sameCommand(a, b) {
   return [...keys].every((k) => JSON.stringify(a[k]) === JSON.stringify(b[k]));
 }
 
+/** How fast others' moves are shown: milliseconds per command, and its words. */
+const PACES = [[0, "at once"], [500, "one every ½ s"], [1000, "one a second"], [2000, "one every 2 s"]];
+
 /** Words for a decision's kind, after "Your" or a player's name. */
 const KIND_WORDS = { turn: "turn", choice: "choice", reaction: "chance to react" };
 
@@ -122,16 +125,42 @@ export function atViewVersion(latest, view) {
 }
 
 /**
+ * The last version of each command batch after `from` and before `to` that another seat's
+ * command (a bot's, another person's, the server's) made, ascending: the moments a paced page
+ * stops at. The page's own commands are shown at once.
+ */
+function othersBatchEnds(events, from, to, mySeat) {
+  const ends = [];
+  for (let i = 0; i < events.length; i += 1) {
+    const e = events[i];
+    if (e.version <= from || e.version >= to) continue;
+    const next = events[i + 1];
+    const last = !next || !e.command_id || next.command_id !== e.command_id;
+    if (last && (mySeat === null || e.seat !== mySeat)) ends.push(e.version);
+  }
+  return ends;
+}
+
+/** The seat a token holds, from the seats kept in this browser (null when none). */
+function summarySeatOf(summary, token) {
+  const held = seatsOf(summary.id).find((s) => s.token === token);
+  return held ? held.seat : null;
+}
+
+/**
  * The live state of one game for the holder of `token` (null: a spectator): summary, view,
  * legal commands and the log, kept fresh from the event stream. Each refresh reads the summary,
  * the view and the legal commands, and reads the log up to the view's version before it shows
  * anything, so the log never lags the board (the stream only says that something happened).
  */
-function useLiveGame(id, token) {
+function useLiveGame(id, token, pace = 0) {
   const [state, setState] = useState({ summary: null, view: null, legal: null, events: [], error: null });
   const refreshing = useRef(null);
   const again = useRef(false);
   const log = useRef([]);   // every event read so far, in order, without a gap
+  const shown = useRef(0);  // the version the page shows
+  const paced = useRef(pace);
+  paced.current = pace;
 
   const lastRead = () => (log.current.length ? log.current[log.current.length - 1].version : 0);
   const append = (list) => {
@@ -164,6 +193,16 @@ function useLiveGame(id, token) {
             token && summary.status === "active" ? api.legal(id, token) : Promise.resolve(null),
           ]);
           await readUpTo(view.version);
+          // Others' moves at a readable pace (when asked): each command's board in turn, `pace` ms apart.
+          if (paced.current > 0 && shown.current > 0) {
+            for (const end of othersBatchEnds(log.current, shown.current, view.version, token ? summarySeatOf(summary, token) : null)) {
+              const step = await api.view(id, token, end);
+              shown.current = end;
+              setState((s) => ({ ...s, summary, view: step, legal: null, events: log.current, error: null }));
+              await new Promise((resolve) => setTimeout(resolve, paced.current));
+            }
+          }
+          shown.current = view.version;
           setState((s) => ({ ...s, summary, view, legal, events: log.current, error: null }));
           // Read at different versions (the game moved between the calls): read again.
           if (view.version !== summary.version || (legal && legal.version !== view.version)) again.current = true;
@@ -181,6 +220,7 @@ function useLiveGame(id, token) {
     let timer = null;
     let stopped = false;
     log.current = [];
+    shown.current = 0;
     setState({ summary: null, view: null, legal: null, events: [], error: null });
     (async () => {
       try {
@@ -219,7 +259,8 @@ export function GamePage({ id, spectate }) {
   const mine = held.map((s) => s.seat);
   const active = held.find((s) => s.seat === chosen) || held[0] || null;
   const token = active ? active.token : null;
-  const [game, refresh] = useLiveGame(id, token);
+  const [pace, setPace] = useState(() => Number(localStorage.getItem("stranded.pace") || 0));
+  const [game, refresh] = useLiveGame(id, token, pace);
   const { view, legal, error } = game;
   const summary = atViewVersion(game.summary, view);
   // The log tells what the board shows: events past the view's version wait for it.
@@ -379,6 +420,10 @@ export function GamePage({ id, spectate }) {
           <${ErrorLine} error=${sendError} />
           <${CommandPanel} rules=${rules} summary=${summary} entries=${entries} focus=${focus}
             onClearFocus=${() => setFocus(null)} onSend=${send} busy=${busy} waitingFor=${waitingFor} />` : ""}
+        <label class="pace">Others' moves <select name="pace" value=${pace} onChange=${(e) => {
+            localStorage.setItem("stranded.pace", e.target.value);
+            setPace(Number(e.target.value));
+          }}>${PACES.map(([ms, words]) => html`<option value=${ms}>${words}</option>`)}</select></label>
         <${ErrorLine} error=${error} />
         <${EventLog} rules=${rules} summary=${summary} events=${events} gameId=${id} />
         <${Verification} id=${id} finished=${summary.status === "finished"} />
