@@ -3,11 +3,12 @@
 //   #/game/<id>         play the seat(s) this browser holds (spectator view if none)
 //   #/watch/<id>        the spectator view, live
 //   #/replay/<id>[/<n>] the replay, at version n
+//   #/join/<id>/<seat>  an invitation: take that open seat
 
 import { render } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import { GamePage } from "./game.js";
-import { Lobby } from "./lobby.js";
+import { JoinPage, Lobby } from "./lobby.js";
 import { ReplayPage } from "./replay.js";
 import { html } from "./ui.js";
 
@@ -17,6 +18,7 @@ function parse(hash) {
   if (page === "game" && id) return { page, id };
   if (page === "watch" && id) return { page, id };
   if (page === "replay" && id) return { page, id, at: at ? parseInt(at, 10) || null : null };
+  if (page === "join" && id && at !== undefined) return { page, id, seat: parseInt(at, 10) };
   return { page: "lobby" };
 }
 
@@ -36,6 +38,7 @@ function App() {
   let page;
   if (route.page === "game") page = html`<${GamePage} key=${"g" + route.id} id=${route.id} spectate=${false} />`;
   else if (route.page === "watch") page = html`<${GamePage} key=${"w" + route.id} id=${route.id} spectate=${true} />`;
+  else if (route.page === "join") page = html`<${JoinPage} key=${"j" + route.id} id=${route.id} seat=${route.seat} />`;
   else if (route.page === "replay") page = html`<${ReplayPage} key=${"r" + route.id} id=${route.id} at=${route.at} />`;
   else page = html`<${Lobby} />`;
   return html`<div class="shell">

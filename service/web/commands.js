@@ -1,6 +1,7 @@
 // Legal commands as buttons: each with the label, cost and effect the API
 // gives, grouped by command type under the type's description.
 
+import { useEffect, useRef } from "preact/hooks";
 import { amountOf, html, valueText, withNames, words } from "./ui.js";
 
 /**
@@ -56,7 +57,16 @@ export function CommandPanel({ rules, summary, entries, focus, onClearFocus, onS
     if (!groups.has(type)) groups.set(type, []);
     groups.get(type).push(entry);
   }
-  return html`<section class="commands" aria-label="Your moves">
+  // A pick on the board that stands for several moves brings them into sight (on a phone the
+  // list is below the board) and puts the keyboard on the first of them.
+  const panel = useRef(null);
+  useEffect(() => {
+    if (!focus || !panel.current) return;
+    panel.current.scrollIntoView({ block: "nearest" });
+    const first = panel.current.querySelector("button.command");
+    if (first) first.focus({ preventScroll: true });
+  }, [focus]);
+  return html`<section class="commands" aria-label="Your moves" ref=${panel}>
     <h2>Your moves</h2>
     ${!entries.length ? html`<p class="muted">${waitingFor || "Nothing to do now."}</p>` : ""}
     ${focus ? html`<p class="focus">Choose one of these, or <button type="button" class="link" onClick=${onClearFocus}>show every move</button>.</p>` : ""}

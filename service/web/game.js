@@ -2,13 +2,14 @@
 // view, its legal commands); without one the page is the spectator view.
 
 import { useCallback, useEffect, useRef, useState } from "preact/hooks";
-import { api, follow } from "./api.js";
+import { api, ApiError, follow } from "./api.js";
 import { Board } from "./boards/index.js";
 import { CommandPanel, entriesOf } from "./commands.js";
 import { EventLog } from "./log.js";
 import { seatsOf } from "./seats.js";
 import { Receipt, SeatActions, Verification } from "./table.js";
-import { CardHelp, counted, Countdown, ErrorLine, html, seatName, withNames } from "./ui.js";
+import { CardHelp, counted, Countdown, durationText, ErrorLine, html, seatName, useSecondsLeft, withNames } from "./ui.js";
+import { Invitations } from "./lobby.js";
 import { loadRules } from "./rules.js";
 
 /** Whether two command bodies are the same command (same type and arguments). */
@@ -16,6 +17,9 @@ function sameCommand(a, b) {
   const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
   return [...keys].every((k) => JSON.stringify(a[k]) === JSON.stringify(b[k]));
 }
+
+/** How fast others' moves are shown: milliseconds per command, and its words. */
+const PACES = [[0, "at once"], [500, "one every ½ s"], [1000, "one a second"], [2000, "one every 2 s"]];
 
 /** Words for a decision's kind, after "Your" or a player's name. */
 const KIND_WORDS = { turn: "turn", choice: "choice", reaction: "chance to react" };
@@ -75,6 +79,16 @@ function seatFate(s) {
   return null;
 }
 
+/** A seat's time bank (option clock): the time left, counting down while it runs. */
+function SeatClock({ clock }) {
+  const running = clock.running_since ? Date.parse(clock.running_since) : null;
+  const end = running === null ? null : new Date(running + clock.remaining_s * 1000).toISOString();
+  const left = useSecondsLeft(end);
+  const seconds = left === null ? clock.remaining_s : left;
+  return html`<span class=${"clock" + (running === null ? "" : " running")} role="timer" data-seconds=${Math.round(seconds)}
+    aria-label=${`time bank: ${durationText(seconds)} left${running === null ? "" : ", running"}`}>⏱ ${durationText(seconds)}</span>`;
+}
+
 export function Seats({ summary, mine, current }) {
   const due = new Set((summary.status === "active" ? summary.to_act || [] : []).map((d) => d.seat));
   return html`<ul class="seats" aria-label="Seats">
@@ -85,6 +99,7 @@ export function Seats({ summary, mine, current }) {
         <span class=${"dot seat-" + s.seat} aria-hidden="true"></span>${seatName(summary, s.seat)}${s.bot && !s.replaced_by ? html` <span class="muted">(bot: ${s.bot})</span>` : ""}${mine.includes(s.seat) ? " — you" : ""}
         ${fate ? html` <span class="fate" data-fate=${fate.split(":")[0].split(" ")[0]}>${fate}</span>` : ""}
         ${due.has(s.seat) ? html` <span class="due" title="the game waits on this seat">to act</span>` : ""}
+        ${summary.clocks && summary.clocks[String(s.seat)] ? html` <${SeatClock} clock=${summary.clocks[String(s.seat)]} />` : ""}
       </li>`;
     })}
   </ul>`;
@@ -103,9 +118,33 @@ export function atViewVersion(latest, view) {
     version: view.version,
     seats: view.seats || latest.seats,
     to_act: view.to_act || latest.to_act,
+    clocks: "clocks" in view ? view.clocks : latest.clocks,
     status: ahead && latest.status === "finished" ? "active" : latest.status,
     result: ahead ? null : latest.result,
   };
+}
+
+/**
+ * The last version of each command batch after `from` and before `to` that another seat's
+ * command (a bot's, another person's, the server's) made, ascending: the moments a paced page
+ * stops at. The page's own commands are shown at once.
+ */
+function othersBatchEnds(events, from, to, mySeat) {
+  const ends = [];
+  for (let i = 0; i < events.length; i += 1) {
+    const e = events[i];
+    if (e.version <= from || e.version >= to) continue;
+    const next = events[i + 1];
+    const last = !next || !e.command_id || next.command_id !== e.command_id;
+    if (last && (mySeat === null || e.seat !== mySeat)) ends.push(e.version);
+  }
+  return ends;
+}
+
+/** The seat a token holds, from the seats kept in this browser (null when none). */
+function summarySeatOf(summary, token) {
+  const held = seatsOf(summary.id).find((s) => s.token === token);
+  return held ? held.seat : null;
 }
 
 /**
@@ -114,11 +153,14 @@ export function atViewVersion(latest, view) {
  * the view and the legal commands, and reads the log up to the view's version before it shows
  * anything, so the log never lags the board (the stream only says that something happened).
  */
-function useLiveGame(id, token) {
+function useLiveGame(id, token, pace = 0) {
   const [state, setState] = useState({ summary: null, view: null, legal: null, events: [], error: null });
   const refreshing = useRef(null);
   const again = useRef(false);
   const log = useRef([]);   // every event read so far, in order, without a gap
+  const shown = useRef(0);  // the version the page shows
+  const paced = useRef(pace);
+  paced.current = pace;
 
   const lastRead = () => (log.current.length ? log.current[log.current.length - 1].version : 0);
   const append = (list) => {
@@ -151,6 +193,16 @@ function useLiveGame(id, token) {
             token && summary.status === "active" ? api.legal(id, token) : Promise.resolve(null),
           ]);
           await readUpTo(view.version);
+          // Others' moves at a readable pace (when asked): each command's board in turn, `pace` ms apart.
+          if (paced.current > 0 && shown.current > 0) {
+            for (const end of othersBatchEnds(log.current, shown.current, view.version, token ? summarySeatOf(summary, token) : null)) {
+              const step = await api.view(id, token, end);
+              shown.current = end;
+              setState((s) => ({ ...s, summary, view: step, legal: null, events: log.current, error: null }));
+              await new Promise((resolve) => setTimeout(resolve, paced.current));
+            }
+          }
+          shown.current = view.version;
           setState((s) => ({ ...s, summary, view, legal, events: log.current, error: null }));
           // Read at different versions (the game moved between the calls): read again.
           if (view.version !== summary.version || (legal && legal.version !== view.version)) again.current = true;
@@ -168,6 +220,7 @@ function useLiveGame(id, token) {
     let timer = null;
     let stopped = false;
     log.current = [];
+    shown.current = 0;
     setState({ summary: null, view: null, legal: null, events: [], error: null });
     (async () => {
       try {
@@ -206,7 +259,8 @@ export function GamePage({ id, spectate }) {
   const mine = held.map((s) => s.seat);
   const active = held.find((s) => s.seat === chosen) || held[0] || null;
   const token = active ? active.token : null;
-  const [game, refresh] = useLiveGame(id, token);
+  const [pace, setPace] = useState(() => Number(localStorage.getItem("stranded.pace") || 0));
+  const [game, refresh] = useLiveGame(id, token, pace);
   const { view, legal, error } = game;
   const summary = atViewVersion(game.summary, view);
   // The log tells what the board shows: events past the view's version wait for it.
@@ -233,6 +287,22 @@ export function GamePage({ id, spectate }) {
     document.title = (myTurn ? "▶ Your turn — " : "") + `${name} — Stranded`;
     return () => { document.title = "Stranded"; };
   }, [myTurn, rules]);
+
+  // Opt-in: a notification when the game comes to this player while the page is not in front.
+  const [notify, setNotify] = useState(() => localStorage.getItem("stranded.notify") === "on");
+  const chooseNotify = async (on) => {
+    if (on && typeof Notification !== "undefined" && Notification.permission !== "granted") {
+      on = (await Notification.requestPermission()) === "granted";
+    }
+    localStorage.setItem("stranded.notify", on ? "on" : "off");
+    setNotify(on);
+  };
+  useEffect(() => {
+    if (!myTurn || !notify || !document.hidden || typeof Notification === "undefined") return;
+    if (Notification.permission === "granted") {
+      new Notification(`Your turn — ${rules ? rules.name : "Stranded"}`, { body: `Game ${id}`, tag: `stranded-${id}` });
+    }
+  }, [myTurn, notify]);
 
   // Auto-pass, decided here from this seat's own legal moves (the server learns nothing from it):
   // a reaction window where the one thing this seat may do is the window's single move is answered at once.
@@ -264,13 +334,21 @@ export function GamePage({ id, spectate }) {
     setSendError(null);
     setFocus(null);
     try {
-      for (const item of commands) {
-        const now = await api.legal(id, token);
-        const offered = entriesOf(now);
-        const command = typeof item === "function" ? item(offered) : item;
-        const entry = command && offered.find((e) => sameCommand(e.command, command));
-        if (!entry) break;
-        await api.send(id, token, { ...entry.command, expected_version: now.version });
+      walking: for (const item of commands) {
+        for (let attempt = 0; ; attempt += 1) {
+          const now = await api.legal(id, token);
+          const offered = entriesOf(now);
+          const command = typeof item === "function" ? item(offered) : item;
+          const entry = command && offered.find((e) => sameCommand(e.command, command));
+          if (!entry) break walking;
+          try {
+            await api.send(id, token, { ...entry.command, expected_version: now.version });
+            break;
+          } catch (e) {
+            // the game moved between the read and the send (another seat's answer): read again, once
+            if (!(e instanceof ApiError && e.status === 409 && attempt === 0)) throw e;
+          }
+        }
       }
     } catch (e) {
       setSendError(e);
@@ -331,7 +409,10 @@ export function GamePage({ id, spectate }) {
       </section>
       <aside class="side">
         <${Seats} summary=${summary} mine=${mine} current=${playing ? active.seat : null} />
+        <${Invitations} summary=${summary} />
         ${playing ? html`<${SeatActions} id=${id} summary=${summary} active=${active} onDone=${refresh} />` : ""}
+        ${playing && typeof Notification !== "undefined" ? html`<label class="autopass"><input type="checkbox" name="notify"
+          checked=${notify} onChange=${(e) => chooseNotify(e.target.checked)} /> Notify me when it is my turn and this page is not in front</label>` : ""}
         ${playing ? html`<label class="autopass"><input type="checkbox" checked=${autoPass} onChange=${(e) => {
             localStorage.setItem("stranded.autopass", e.target.checked ? "on" : "off");
             setAutoPass(e.target.checked);
@@ -339,6 +420,10 @@ export function GamePage({ id, spectate }) {
           <${ErrorLine} error=${sendError} />
           <${CommandPanel} rules=${rules} summary=${summary} entries=${entries} focus=${focus}
             onClearFocus=${() => setFocus(null)} onSend=${send} busy=${busy} waitingFor=${waitingFor} />` : ""}
+        <label class="pace">Others' moves <select name="pace" value=${pace} onChange=${(e) => {
+            localStorage.setItem("stranded.pace", e.target.value);
+            setPace(Number(e.target.value));
+          }}>${PACES.map(([ms, words]) => html`<option value=${ms}>${words}</option>`)}</select></label>
         <${ErrorLine} error=${error} />
         <${EventLog} rules=${rules} summary=${summary} events=${events} gameId=${id} />
         <${Verification} id=${id} finished=${summary.status === "finished"} />

@@ -210,19 +210,39 @@ function seatsText(g) {
   return (g.seats || []).map((s) => s.name || (s.bot ? `bot ${s.bot}` : s.open ? "open" : `seat ${s.seat}`)).join(", ");
 }
 
+/** How many of this browser's games the lobby asks the state of (newest first). */
+const MY_GAMES_SHOWN = 12;
+
+/** Whose turn it is in one of this browser's games: "your turn" first, or whom it waits on, or its end. */
+function WhoseTurn({ summary, held }) {
+  if (!summary) return null;
+  if (summary.status === "finished") return html`<span class="whose finished">finished</span>`;
+  if (summary.status === "waiting") return html`<span class="whose waiting">waiting for players</span>`;
+  const due = (summary.to_act || []).map((d) => d.seat);
+  if (due.some((s) => held.includes(s))) return html`<strong class="whose mine">your turn</strong>`;
+  const names = [...new Set(due)].map((s) => ((summary.seats || [])[s] || {}).name || `seat ${s}`);
+  return html`<span class="whose">${names.length ? `waiting for ${names.join(", ")}` : "running"}</span>`;
+}
+
 export function Lobby() {
   const [rulesets, setRulesets] = useState(null);
   const [chosen, setChosen] = useState(null);
   const [lists, setLists] = useState({ waiting: [], active: [], finished: [] });
   const [error, setError] = useState(null);
+  const [summaries, setSummaries] = useState({});
 
   useEffect(() => {
     loadRulesets().then(setRulesets, setError);
+    const mineNow = myGames().slice(0, MY_GAMES_SHOWN);
+    const follow = () => Promise.all(mineNow.map((g) => api.summary(g.id).then((summary) => [g.id, summary], () => [g.id, null])))
+      .then((pairs) => setSummaries(Object.fromEntries(pairs)));
+    follow();
+    const mineTimer = setInterval(follow, 10000);
     const load = () => Promise.all(["waiting", "active", "finished"].map((status) => api.games({ status, limit: 15 })))
       .then(([w, a, f]) => setLists({ waiting: w.games, active: a.games, finished: f.games }), setError);
     load();
     const timer = setInterval(load, 5000);
-    return () => clearInterval(timer);
+    return () => { clearInterval(timer); clearInterval(mineTimer); };
   }, []);
 
   if (!rulesets) return html`<main><${ErrorLine} error=${error} /><p class="loading">Loading…</p></main>`;
@@ -244,7 +264,8 @@ export function Lobby() {
     <${CreateForm} rulesets=${rulesets} chosen=${chosen || rulesets[0].id} onChoose=${setChosen} />
     <${ErrorLine} error=${error} />
     ${mine.length ? html`<${GameList} title="Your games" games=${mine} rulesetName=${rulesetName}
-      action=${(g, name) => html`<a href=${"#/game/" + g.id}>${name}</a> <span class="muted">as ${g.seats.map((s) => s.name || "seat " + s.seat).join(", ")}</span> <a href=${"#/replay/" + g.id}>replay</a>`} />` : ""}
+      action=${(g, name) => html`<a href=${"#/game/" + g.id}>${name}</a> <span class="muted">as ${g.seats.map((s) => s.name || "seat " + s.seat).join(", ")}</span>
+        <${WhoseTurn} summary=${summaries[g.id]} held=${g.seats.map((s) => s.seat)} /> <a href=${"#/replay/" + g.id}>replay</a>`} />` : ""}
     <${GameList} title="Open seats" games=${lists.waiting} rulesetName=${rulesetName}
       action=${(g, name) => html`${g.seats.filter((s) => s.open).map((s) => html`<${OpenSeat} game=${g} seat=${s} rulesetName=${name} />`)}
         <span class="muted">${seatsText(g)}</span>`} />
@@ -253,4 +274,43 @@ export function Lobby() {
     <${GameList} title="Finished" games=${lists.finished} rulesetName=${rulesetName}
       action=${(g, name) => html`<a href=${"#/replay/" + g.id}>Replay ${name}</a> <span class="muted">${seatsText(g)} · ${g.version} events</span>`} />
   </main>`;
+}
+
+/**
+ * An invitation (#/join/<game>/<seat>): the game it is for and a name to take the open seat
+ * with (POST /v1/games/{id}/seats/{seat}/join); the seat's token is kept like any other.
+ */
+export function JoinPage({ id, seat }) {
+  const [summary, setSummary] = useState(null);
+  const [rulesName, setRulesName] = useState(null);
+  const [error, setError] = useState(null);
+  useEffect(() => {
+    api.summary(id).then((found) => {
+      setSummary(found);
+      loadRules(found.ruleset).then((r) => setRulesName(r.name), () => setRulesName(found.ruleset));
+    }, setError);
+  }, [id]);
+  if (!summary) return html`<main><${ErrorLine} error=${error} /><p class="loading">Loading the invitation…</p></main>`;
+  const entry = (summary.seats || [])[seat];
+  const others = (summary.seats || []).filter((s) => s.seat !== seat).map((s) => s.name || (s.open ? "an open seat" : `seat ${s.seat}`));
+  return html`<main class="lobby join-page">
+    <h1>Join a game of ${rulesName || summary.ruleset}</h1>
+    <p>With ${others.join(", ")}.</p>
+    ${entry && entry.open ? html`<${OpenSeat} game=${summary} seat=${entry} rulesetName=${rulesName || summary.ruleset} />`
+      : html`<p class="muted">This seat is taken. <a href=${"#/watch/" + id}>Watch the game</a></p>`}
+  </main>`;
+}
+
+/** Links that invite a person to each open seat of a waiting game (nothing secret is in them). */
+export function Invitations({ summary }) {
+  const open = (summary.seats || []).filter((s) => s.open);
+  if (summary.status !== "waiting" || !open.length) return null;
+  return html`<section class="invitations" aria-label="Invitations"><h2>Invite players</h2>
+    <p class="muted">Send a link to each person you want at the table.</p>
+    <ul>${open.map((s) => {
+      const link = `${location.origin}/#/join/${summary.id}/${s.seat}`;
+      return html`<li><input readonly aria-label=${`Invitation link for seat ${s.seat + 1}`} value=${link}
+        onFocus=${(e) => e.target.select()} />
+        <button type="button" onClick=${() => navigator.clipboard && navigator.clipboard.writeText(link)}>Copy</button></li>`;
+    })}</ul></section>`;
 }

@@ -113,10 +113,10 @@ export function Sentence({ sentence, title }) {
 }
 
 /** One event as a line of the log; with `gameId`, its version links to the replay at that version. */
-export function EventLine({ rules, summary, envelope, gameId, current }) {
+export function EventLine({ rules, summary, envelope, gameId, current, latest }) {
   const line = describeEvent(rules, summary, envelope);
   const title = [line.description, line.details.join("; ")].filter(Boolean).join(" — ");
-  return html`<li class=${"event" + (current ? " current" : "")} data-version=${envelope.version} data-type=${envelope.type}
+  return html`<li class=${"event" + (current ? " current" : "") + (latest ? " latest" : "")} data-version=${envelope.version} data-type=${envelope.type}
       aria-current=${current ? "step" : undefined}>
     ${gameId ? html`<a class="version" href=${`#/replay/${gameId}/${envelope.version}`}
       title=${`Replay the game at version ${envelope.version}`}>${envelope.version}</a>` :
@@ -131,10 +131,13 @@ export function EventLine({ rules, summary, envelope, gameId, current }) {
 /** The live log, newest first; with `gameId`, each line links to the replay at its version. */
 export function EventLog({ rules, summary, events, gameId, limit = 200 }) {
   const shown = events.slice(-limit).reverse();
+  // the newest command's events are marked (a short highlight of what just happened)
+  const newest = shown.length ? shown[0].command_id : null;
   return html`<section class="log" aria-label="Event log">
     <h2>Log</h2>
     <ol class="events" aria-live="polite" reversed>
-      ${shown.map((e) => html`<${EventLine} key=${e.version} rules=${rules} summary=${summary} envelope=${e} gameId=${gameId} />`)}
+      ${shown.map((e) => html`<${EventLine} key=${e.version} rules=${rules} summary=${summary} envelope=${e} gameId=${gameId}
+        latest=${newest !== null && newest !== undefined && e.command_id === newest} />`)}
     </ol>
   </section>`;
 }

@@ -77,12 +77,19 @@ export function counted(n, noun) {
 }
 
 /**
- * An amount of a resource named in the plural ("Action cards", "Life tokens"): "1 Action card",
- * "2 Action cards". A name that does not end in "s" is left as it is ("3 AP").
+ * An amount of a resource named in the plural ("Action cards", "Life tokens", "Kills"): "1 Action
+ * card", "2 Action cards". A name that is not a plain plural is left as it is ("3 AP", "1 Oxygen",
+ * "1 Supplies": the card's own name).
  */
 export function amountOf(n, pluralName) {
   const name = String(pluralName);
-  return n === 1 && /[^s]s$/.test(name) ? `${n} ${name.slice(0, -1)}` : `${n} ${name}`;
+  if (n !== 1) return `${n} ${name}`;
+  const plain = (word) => /[^s]s$/.test(word) && !/ies$/.test(word);
+  const parts = name.split(" ");
+  // the noun counted is the last word ("Action cards") or, before a participle, the first ("cards seen")
+  const at = plain(parts[parts.length - 1]) ? parts.length - 1 : plain(parts[0]) ? 0 : -1;
+  if (at >= 0) parts[at] = parts[at].slice(0, -1);
+  return `${n} ${parts.join(" ")}`;
 }
 
 /**

@@ -60,3 +60,85 @@ def test_the_tab_title_tells_a_player_it_is_their_turn(page, server):
     page.goto(f"/#/watch/{game_id}")
     page.wait_for_selector("main.game[data-status=active]")
     page.wait_for_function("() => document.title === 'Selfish: Space Edition — Stranded'")
+
+
+def test_the_lobby_lists_my_games_with_whose_turn_it_is(page, server):
+    # given Ann's game waiting on her, held in this browser
+    game_id, token = _ann_and_bob(server, "selfish-space")
+    _hold(page, game_id, 0, token, "Ann", "selfish-space")
+    # when she opens the lobby
+    page.goto("/")
+    mine = page.get_by_role("region", name="Your games")
+    # then her game says it is her turn
+    mine.get_by_text("your turn").wait_for()
+    assert mine.locator(f"a[href='#/game/{game_id}']").count() == 1
+
+
+def test_each_persons_time_bank_shows_in_the_seat_list_in_minutes_and_seconds(page, server):
+    # given Ann's game with a clock of 10 minutes a person, waiting on her
+    created = requests.post(f"{server}/v1/games", json={
+        "ruleset": "selfish-space", "seats": [{"name": "Ann"}, {"name": "Bob"}],
+        "options": seeded_options({"seed": "browser-clocks", "first_seat": 0, "clock": {"initial_s": 600}})},
+        timeout=10).json()
+    _hold(page, created["id"], 0, created["tokens"][0]["token"], "Ann", "selfish-space")
+    page.goto(f"/#/game/{created['id']}")
+    # then both seats show their time bank; Ann's runs down, Bob's waits at 10 minutes
+    ann = page.locator(".seats li[data-seat='0'] .clock.running")
+    ann.wait_for()
+    assert page.locator(".seats li[data-seat='1'] .clock").inner_text() == "⏱ 10 min 00 s"
+    first = ann.inner_text()
+    assert first.startswith("⏱ 9 min") or first == "⏱ 10 min 00 s", first
+    page.wait_for_function(f"() => document.querySelector(\".seats li[data-seat='0'] .clock\").textContent.trim() !== {first!r}")
+
+
+def test_a_player_who_asked_for_it_is_notified_of_their_turn_while_the_page_is_hidden(browser, server):
+    # given Ann's page, hidden behind another tab, where notifications are recorded instead of shown
+    context = browser.new_context(base_url=server)
+    context.grant_permissions(["notifications"])
+    context.add_init_script("""
+        window.__shown = [];
+        window.Notification = class { constructor(title, options) { window.__shown.push(title); }
+          static get permission() { return 'granted'; } static requestPermission() { return Promise.resolve('granted'); } };
+        Object.defineProperty(document, 'hidden', { get: () => window.__hidden === true });
+    """)
+    page = context.new_page()
+    try:
+        created = requests.post(f"{server}/v1/games", json={
+            "ruleset": "selfish-space", "seats": [{"name": "Ann"}, {"name": "Bob", "bot": "strong"}],
+            "options": seeded_options({"seed": "browser-notify", "first_seat": 1})}, timeout=10).json()
+        _hold(page, created["id"], 0, created["tokens"][0]["token"], "Ann", "selfish-space")
+        # when she asks to be notified, and the page is hidden while Bob (a bot) plays his turn
+        page.evaluate("() => { window.__hidden = true; localStorage.setItem('stranded.notify', 'on'); }")
+        page.goto(f"/#/game/{created['id']}")
+        # then, when her turn comes, a notification says so
+        page.wait_for_function("() => window.__shown.some(t => t.startsWith('Your turn'))")
+        assert page.get_by_label("Notify me when it is my turn and this page is not in front").is_checked()
+    finally:
+        context.close()
+
+
+def test_an_invitation_link_takes_a_friend_to_the_open_seat(page, browser, server):
+    # given Ann's game with an open seat, waiting, on her page
+    created = requests.post(f"{server}/v1/games", json={
+        "ruleset": "selfish-space", "seats": [{"name": "Ann"}, {"open": True}],
+        "options": seeded_options({"seed": "browser-invite"})}, timeout=10).json()
+    _hold(page, created["id"], 0, created["tokens"][0]["token"], "Ann", "selfish-space")
+    page.goto(f"/#/game/{created['id']}")
+    # then the page offers an invitation link for the open seat, holding nothing secret
+    link = page.get_by_label("Invitation link for seat 2").input_value()
+    assert link == f"{server}/#/join/{created['id']}/1"
+    assert created["tokens"][0]["token"] not in link
+    # when Bob, in another browser, opens it and joins with his name
+    other = browser.new_context()
+    bob = other.new_page()
+    try:
+        bob.goto(link)
+        bob.get_by_label("Your name").fill("Bob")
+        bob.get_by_role("button", name="Join").click()
+        # then he plays the seat, and Ann's page sees the game start
+        bob.wait_for_selector("main.game[data-status=active]")
+        assert "playing as Bob" in bob.locator(".game-head").inner_text()
+        page.wait_for_selector("main.game[data-status=active]")
+        assert page.locator(".invitations").count() == 0
+    finally:
+        other.close()

@@ -142,3 +142,47 @@ def test_a_line_of_the_log_opens_the_replay_at_its_version_and_the_replay_plays_
     page.get_by_label("Speed").select_option("4")
     page.get_by_role("button", name="Play").click()
     page.wait_for_function("() => Number(document.querySelector('main.replay')?.dataset.version) > 9")
+
+
+def test_a_spectator_who_asks_for_a_pace_sees_each_command_of_the_bots_in_turn(page, server):
+    # given Ann's game against two bots, her turn first, watched by a spectator who asked to see
+    # others' moves one every half second
+    created = requests.post(f"{server}/v1/games", json={
+        "ruleset": "selfish-space", "seats": [{"name": "Ann"}, {"bot": "random"}, {"bot": "random"}],
+        "options": {"seed": "browser-pace", "stack": {}, "first_seat": 0}}, timeout=10).json()
+    game_id, token = created["id"], created["tokens"][0]["token"]
+    auth = {"Authorization": f"Bearer {token}"}
+    page.goto("/")
+    page.evaluate("() => localStorage.setItem('stranded.pace', '500')")
+    page.goto(f"/#/watch/{game_id}")
+    page.wait_for_selector("main.game[data-status=active]")
+    assert page.get_by_label("Others' moves").input_value() == "500"
+    page.evaluate("""() => { window.__versions = [];
+      new MutationObserver(() => window.__versions.push(Number(document.querySelector('main.game').dataset.version)))
+        .observe(document.querySelector('#main'), {attributes: true, subtree: true, attributeFilter: ['data-version']}); }""")
+    # when Ann ends her turn (her first legal moves until the game waits on someone else) and the bots play
+    for _ in range(20):
+        summary = requests.get(f"{server}/v1/games/{game_id}", timeout=5).json()
+        if not any(d["seat"] == 0 for d in summary["to_act"]):
+            break
+        legal = requests.get(f"{server}/v1/games/{game_id}/legal-commands", headers=auth, timeout=5).json()
+        command = legal["commands"][-1]["command"]
+        requests.post(f"{server}/v1/games/{game_id}/commands", headers=auth, timeout=10,
+                      json={**command, "expected_version": legal["version"]}).raise_for_status()
+    waits_on_ann = None
+    for _ in range(100):
+        summary = requests.get(f"{server}/v1/games/{game_id}", timeout=5).json()
+        if summary["status"] == "finished" or any(d["seat"] == 0 for d in summary["to_act"]):
+            waits_on_ann = summary["version"]
+            break
+        page.wait_for_timeout(100)
+    assert waits_on_ann
+    page.wait_for_function(f"() => Number(document.querySelector('main.game').dataset.version) >= {waits_on_ann}")
+    # then the page stopped at the end of each bot command on the way, one after the other
+    log = requests.get(f"{server}/v1/games/{game_id}/events?limit=1000", timeout=10).json()["events"]
+    bot_ends = [e["version"] for i, e in enumerate(log) if e["seat"] in (1, 2) and e["version"] < waits_on_ann
+                and (i + 1 == len(log) or log[i + 1]["command_id"] != e["command_id"])]
+    seen = page.evaluate("() => window.__versions")
+    stops = sorted(set(seen) & set(bot_ends))
+    assert len(bot_ends) >= 2 and len(stops) >= 2, (bot_ends, seen)
+    assert seen == sorted(seen), "the versions shown only go forward"
