@@ -27,6 +27,7 @@ from events.games import RULESETS
 from events.games import schema as S
 from events.games.contract import Ruleset
 from service.responses import MAX_SEATS, SHARED, envelope, ref
+from service.spec_shape import shape
 from service.system_events import SYSTEM_EVENT_SPECS
 
 #: Names of the components chosen by ruleset, and the per-ruleset suffix each is built from.
@@ -190,7 +191,7 @@ def add_components(spec) -> None:
     from service.schemas import CommandSchema
 
     spec.components.schema("Command", schema=CommandSchema)
-    for name, schema in {**components(), **COMPONENTS}.items():
+    for name, schema in shape({**components(), **COMPONENTS}).items():
         spec.components.schema(name, schema)
 
 
