@@ -62,7 +62,7 @@ def responds(status: int, component: str, description: str, *errors: int, **doc)
 class Rulesets(Endpoint):
     """``/v1/rulesets``."""
 
-    @responds(200, "RulesetList", "The games this server hosts.")
+    @responds(200, "RulesetList", "The games this server hosts.", operationId="listRulesets")
     def get(self):
         """The games this server hosts, in short: id, name, seats, options, commands, bots."""
         return jsonify({"rulesets": handlers.rulesets()})
@@ -72,7 +72,7 @@ class Rulesets(Endpoint):
 class RulesetDetail(Endpoint):
     """``/v1/rulesets/{id}``."""
 
-    @responds(200, "RulesetDetail", "The ruleset in full, with its catalogue.", 404)
+    @responds(200, "RulesetDetail", "The ruleset in full, with its catalogue.", 404, operationId="getRuleset")
     def get(self, ruleset_id):
         """One game in full: its catalogue (cards, decks, dice, board, decisions, results), options with
         defaults and bounds, bots, command and event types with their descriptions, rules versions."""
@@ -84,13 +84,15 @@ class Games(Endpoint):
     """``/v1/games``: list and create."""
 
     @blp.arguments(s.GameListQuerySchema, location="query")
-    @responds(200, "GameList", "Public summaries, newest first.", 400, 503)
+    @responds(200, "GameList", "Public summaries, newest first.", 400, 503, operationId="listGames")
     def get(self, query):
         """List games, newest first, filtered by status and ruleset."""
         return jsonify(handlers.list_games(svc(), **query))
 
     @blp.arguments(s.CreateGameSchema)
-    @responds(201, "CreatedGame", "The game, with a token per human seat (shown once).", 400, 413, 429, 503)
+    @responds(201, "CreatedGame", "The game, with a token per human seat (shown once).", 400, 413, 429, 503,
+              requestBody={"content": {"application/json": {"schema": {
+                  "$ref": "#/components/schemas/CreateGameRequest"}}}}, operationId="createGame")
     def post(self, body):
         """Create a game; the response holds each human seat's token (shown once). A bad ruleset, seat or
         option (outside its bounds) is a 400 and writes nothing."""
@@ -103,7 +105,7 @@ class Join(Endpoint):
     """Taking an open seat."""
 
     @blp.arguments(s.JoinSchema)
-    @responds(200, "SeatToken", "The seat's token (shown once).", 400, 404, 409, 413, 503)
+    @responds(200, "SeatToken", "The seat's token (shown once).", 400, 404, 409, 413, 503, operationId="joinSeat")
     def post(self, body, game_id, seat):
         """Take an open seat; returns its token. The last seat taken starts the game."""
         return jsonify(handlers.join(svc(), game_id, seat, body["name"], body["auto_pass"], body["client_seed"]))
@@ -114,7 +116,7 @@ class GameSummary(Endpoint):
     """A game's public summary."""
 
     @responds(200, "GameSummary", "The public summary.", 404, 503,
-              security=SEAT_OR_SPECTATOR)
+              security=SEAT_OR_SPECTATOR, operationId="getGame")
     def get(self, game_id):
         """Public summary: status, version, seats, who must act and until when, result."""
         return jsonify(handlers.game_summary(svc(), game_id))
@@ -128,7 +130,7 @@ class View(Endpoint):
               503, security=SEAT_OR_SPECTATOR, parameters=[{
                   "in": "query", "name": "at", "required": False, "schema": {"type": "integer", "minimum": 1},
                   "description": "A past version, 1 to the game's version (any of them, also one inside a command's "
-                                 "batch)."}])
+                                 "batch)."}], operationId="getView")
     def get(self, game_id):
         """The caller's view (spectator without a token) and who must act; `?at=N` for any past version.
 
@@ -147,7 +149,7 @@ class LegalCommands(Endpoint):
     """A seat's legal commands."""
 
     @responds(200, "LegalCommands", "What the caller's seat may send now.", 401, 403, 404, 503,
-              security=SEAT)
+              security=SEAT, operationId="getLegalCommands")
     def get(self, game_id):
         """Every command the caller's seat may send now: a complete body to POST, with a label, its cost
         and what is known of its effect."""
@@ -165,7 +167,7 @@ class Commands(Endpoint):
               parameters=[{"in": "header", "name": "Idempotency-Key", "required": False,
                            "schema": {"type": "string", "minLength": 1, "maxLength": MAX_IDEMPOTENCY_KEY},
                            "description": "A retry with the same key returns the first result and appends nothing "
-                                          "(1 to 200 characters; a 400 bad_idempotency_key otherwise)."}])
+                                          "(1 to 200 characters; a 400 bad_idempotency_key otherwise)."}], operationId="sendCommand")
     def post(self, game_id):
         """Send a command (`type` plus its arguments; optional `expected_version`).
 
@@ -188,7 +190,7 @@ class Events(Endpoint):
 
     @blp.arguments(s.EventsQuerySchema, location="query")
     @responds(200, "EventPage", "A page of the log, redacted for the caller.", 400, 401, 403, 404, 503,
-              security=SEAT_OR_SPECTATOR)
+              security=SEAT_OR_SPECTATOR, operationId="getEvents")
     def get(self, query, game_id):
         """The log redacted for the caller, paged with `after` and `limit`."""
         return jsonify(handlers.event_page(svc(), game_id, query["after"], query["limit"]))
@@ -204,7 +206,7 @@ class Stream(Endpoint):
                        "event as in EventPage), a ': keep-alive' comment when idle for 15 s; the stream ends "
                        "after its lifetime (reconnect with Last-Event-ID) or after SeedRevealed.",
         "content": {"text/event-stream": {"schema": {"type": "string"}}}}})
-    @responds(None, "", "", 400, 401, 403, 404, 429, 503)
+    @responds(None, "", "", 400, 401, 403, 404, 429, 503, operationId="streamEvents")
     def get(self, query, game_id):
         """Server-Sent Events: the caller's redacted events as they happen (`Last-Event-ID` resumes)."""
         hub: StreamHub = current_app.extensions["stranded_streams"]

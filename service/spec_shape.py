@@ -138,7 +138,10 @@ class _Shaper:
         shaped = []
         for index, member in enumerate(members):
             if isinstance(member, dict) and _is_object(member):
-                name = self.name_for(path + _member_suffix(member, index, objects), member)
+                suffix = _member_suffix(member, index, objects)
+                if not suffix and path in self.taken:      # a nullable component: its object is <Name>Object
+                    suffix = "Object"
+                name = self.name_for(path + suffix, member)
                 shaped.append({"$ref": _REF + name})
             else:
                 shaped.append(self.node(member, path))

@@ -40,9 +40,9 @@ def svc() -> Services:
 
 
 def responds(status: int, component: str, description: str, *errors: int, headers: dict | None = None,
-             accepted: str | None = None):
-    """Document a view's response (a component of ``service.openapi``) and its error responses;
-    ``accepted``: the description of a 202 answer with the same component."""
+             accepted: str | None = None, operation_id: str):
+    """Document a view's response (a component of ``service.openapi``), its error responses and its
+    ``operationId``; ``accepted``: the description of a 202 answer with the same component."""
     def json_content(name):
         return {"application/json": {"schema": {"$ref": f"#/components/schemas/{name}"}}}
     ok = {"description": description, "content": json_content(component)}
@@ -53,7 +53,7 @@ def responds(status: int, component: str, description: str, *errors: int, header
         responses["202"] = {"description": accepted, "content": json_content(component)}
     for code in errors:
         responses[str(code)] = error_doc(code, ERROR_TEXT[code])
-    return blp.doc(responses=responses)
+    return blp.doc(responses=responses, operationId=operation_id)
 
 
 SEAT_CHANGE_ERRORS = (400, 401, 403, 404, 409, 503)
@@ -65,7 +65,7 @@ class Leave(Endpoint):
 
     @blp.doc(security=SEAT)
     @responds(200, "CommandResult", "The seat is a bot's now: the new version, its events and head.",
-              *SEAT_CHANGE_ERRORS)
+              *SEAT_CHANGE_ERRORS, operation_id="leaveSeat")
     def post(self, game_id, seat):
         """Leave the game, with the seat's own token: a bot (option takeover_policy, else the ruleset's
         'strong') plays the seat from now on, so the others can finish (SeatTakenOver, reason 'left').
@@ -80,7 +80,7 @@ class Resign(Endpoint):
 
     @blp.doc(security=SEAT)
     @responds(200, "CommandResult", "Resigned: the new version, its events (the game's own rule) and head.",
-              *SEAT_CHANGE_ERRORS)
+              *SEAT_CHANGE_ERRORS, operation_id="resignSeat")
     def post(self, game_id, seat):
         """Resign, with the seat's own token: the seat is out by the game's rule (docs/rules/<ruleset>.md,
         'Resigning') and can no longer win; in a game without such a rule a bot plays it on. The others
@@ -94,7 +94,7 @@ class Reclaim(Endpoint):
 
     @blp.doc(security=SEAT)
     @responds(200, "CommandResult", "The seat is the player's again: the new version, its event and head.",
-              *SEAT_CHANGE_ERRORS)
+              *SEAT_CHANGE_ERRORS, operation_id="reclaimSeat")
     def post(self, game_id, seat):
         """Take back, with the seat's own token, a seat a bot took over (the player left, or missed
         takeover_after deadlines in a row) while the game runs (SeatReclaimed). 409 game_not_running,
@@ -110,7 +110,7 @@ class Rematch(Endpoint):
     @blp.arguments(RematchSchema, required=False)
     @blp.doc(security=SEAT)
     @responds(200, "RematchSeat", "Your seat in the rematch and its new token (shown once).", 400, 401, 403, 404,
-              409, 413, 429, 503)
+              409, 413, 429, 503, operation_id="rematchGame")
     def post(self, body, game_id):
         """Play again, with your token of the finished game: the first call creates the rematch (same
         ruleset, seats and options, a fresh secret seed, everyone one seat on so another seat starts; the
@@ -126,7 +126,7 @@ class Record(Endpoint):
 
     @responds(200, "GameRecord", "The record, as a download (stranded-<id>.json).", 404, 409, 503, headers={
         "Content-Disposition": {"description": "attachment; filename=\"stranded-<game id>.json\"",
-                                "schema": {"type": "string"}}})
+                                "schema": {"type": "string"}}}, operation_id="getRecord")
     def get(self, game_id):
         """A finished game's portable record: the stream exactly as stored (every event, batch header and
         chain head), the server's caches and the revealed seed. Anyone may download it; `stranded verify
@@ -145,7 +145,7 @@ class Verification(Endpoint):
     @responds(200, "Verification", "The verdict kept for the game: ok, its status and exit code, one sentence, "
                                    "the head computed, and whether it covers the game's latest version (current).",
               404, 429, 503, accepted="No verdict is kept for the game yet: status 'pending'; it is being computed "
-                                      "now, ask again in a moment.")
+                                      "now, ask again in a moment.", operation_id="getVerification")
     def get(self, game_id):
         """Audit the game's log as this server holds it, as `stranded verify GAME_ID` does: the chain of
         heads, the envelopes, the rules re-run over every recorded command (once the game is over, from
