@@ -34,6 +34,10 @@ API_CONFIG = {
             "GET /v1/rulesets/{id} (each game's catalogue) and the views. Game schemas are JSON Schema "
             "2020-12; the per-ruleset responses are chosen by their 'ruleset' field. The rules of each game: "
             "docs/rules/{ruleset}.md in the repository.")},
+        "servers": [{"url": "http://127.0.0.1:8000", "description": "`stranded serve` on this machine (its default "
+                                                                    "address); any server hosting this API."}],
+        # A spectator reads without a token, a seat with its own; operations that need one (or none) say so.
+        "security": [{}, {"seatToken": []}],
         "components": {"securitySchemes": {"seatToken": {
             "type": "http", "scheme": "bearer",
             "description": "A seat's token, from creating the game or joining a seat."}}},

@@ -21,8 +21,12 @@ from service.streams import StreamHub, event_frames
 blp = Blueprint("games", __name__, url_prefix="/v1", description="Rulesets, games, commands and the event log.")
 
 SEAT = [{"seatToken": []}]
-#: Routes a spectator reads without a token, and a seat with its token.
-SEAT_OR_SPECTATOR = [{}, {"seatToken": []}]
+#: Routes a spectator reads without a token, and a seat with its token: they leave ``security`` to the
+#: document's (``service.app``: ``[{}, {"seatToken": []}]``), so a generated client lets either call them
+#: (openapi-python-client types an operation with its own ``security`` as needing a token, ``{}`` or not).
+SEAT_OR_SPECTATOR = None
+#: Routes that take no token.
+PUBLIC: list = []
 ERROR_TEXT = {400: "Malformed request (see error.code).", 401: "No token, or not 'Bearer <token>'.",
               403: "A token that is not a seat of this game.", 404: "No such game (or ruleset).",
               409: "Not now: another seat decides, the game is not running, or a stale expected_version.",
@@ -55,6 +59,9 @@ def responds(status: int, component: str, description: str, *errors: int, **doc)
                                                          "content": json_content(component)}}
     for code in errors:
         responses[str(code)] = error_doc(code, ERROR_TEXT[code])
+    security = doc.pop("security", PUBLIC)
+    if security is not SEAT_OR_SPECTATOR:
+        doc["security"] = security
     return blp.doc(responses=responses, **doc)
 
 
@@ -201,12 +208,12 @@ class Stream(Endpoint):
     """The live event stream (SSE)."""
 
     @blp.arguments(s.StreamQuerySchema, location="query")
-    @blp.doc(security=SEAT_OR_SPECTATOR, responses={"200": {
+    @blp.doc(responses={"200": {
         "description": "text/event-stream: one frame per event (id: its version, event: its type, data: the "
                        "event as in EventPage), a ': keep-alive' comment when idle for 15 s; the stream ends "
                        "after its lifetime (reconnect with Last-Event-ID) or after SeedRevealed.",
         "content": {"text/event-stream": {"schema": {"type": "string"}}}}})
-    @responds(None, "", "", 400, 401, 403, 404, 429, 503, operationId="streamEvents")
+    @responds(None, "", "", 400, 401, 403, 404, 429, 503, operationId="streamEvents", security=SEAT_OR_SPECTATOR)
     def get(self, query, game_id):
         """Server-Sent Events: the caller's redacted events as they happen (`Last-Event-ID` resumes)."""
         hub: StreamHub = current_app.extensions["stranded_streams"]

@@ -40,9 +40,10 @@ def svc() -> Services:
 
 
 def responds(status: int, component: str, description: str, *errors: int, headers: dict | None = None,
-             accepted: str | None = None, operation_id: str):
+             accepted: str | None = None, operation_id: str, security: list | None = None):
     """Document a view's response (a component of ``service.openapi``), its error responses and its
-    ``operationId``; ``accepted``: the description of a 202 answer with the same component."""
+    ``operationId``; ``accepted``: the description of a 202 answer with the same component; ``security``:
+    the seat's token, or none (the default)."""
     def json_content(name):
         return {"application/json": {"schema": {"$ref": f"#/components/schemas/{name}"}}}
     ok = {"description": description, "content": json_content(component)}
@@ -53,7 +54,7 @@ def responds(status: int, component: str, description: str, *errors: int, header
         responses["202"] = {"description": accepted, "content": json_content(component)}
     for code in errors:
         responses[str(code)] = error_doc(code, ERROR_TEXT[code])
-    return blp.doc(responses=responses, operationId=operation_id)
+    return blp.doc(responses=responses, operationId=operation_id, security=security or [])
 
 
 SEAT_CHANGE_ERRORS = (400, 401, 403, 404, 409, 503)
@@ -63,9 +64,9 @@ SEAT_CHANGE_ERRORS = (400, 401, 403, 404, 409, 503)
 class Leave(Endpoint):
     """A player leaving its seat."""
 
-    @blp.doc(security=SEAT)
     @responds(200, "CommandResult", "The seat is a bot's now: the new version, its events and head.",
-              *SEAT_CHANGE_ERRORS, operation_id="leaveSeat")
+              *SEAT_CHANGE_ERRORS, operation_id="leaveSeat",
+              security=SEAT)
     def post(self, game_id, seat):
         """Leave the game, with the seat's own token: a bot (option takeover_policy, else the ruleset's
         'strong') plays the seat from now on, so the others can finish (SeatTakenOver, reason 'left').
@@ -78,9 +79,9 @@ class Leave(Endpoint):
 class Resign(Endpoint):
     """A player resigning."""
 
-    @blp.doc(security=SEAT)
     @responds(200, "CommandResult", "Resigned: the new version, its events (the game's own rule) and head.",
-              *SEAT_CHANGE_ERRORS, operation_id="resignSeat")
+              *SEAT_CHANGE_ERRORS, operation_id="resignSeat",
+              security=SEAT)
     def post(self, game_id, seat):
         """Resign, with the seat's own token: the seat is out by the game's rule (docs/rules/<ruleset>.md,
         'Resigning') and can no longer win; in a game without such a rule a bot plays it on. The others
@@ -92,9 +93,9 @@ class Resign(Endpoint):
 class Reclaim(Endpoint):
     """A player taking its seat back from a bot."""
 
-    @blp.doc(security=SEAT)
     @responds(200, "CommandResult", "The seat is the player's again: the new version, its event and head.",
-              *SEAT_CHANGE_ERRORS, operation_id="reclaimSeat")
+              *SEAT_CHANGE_ERRORS, operation_id="reclaimSeat",
+              security=SEAT)
     def post(self, game_id, seat):
         """Take back, with the seat's own token, a seat a bot took over (the player left, or missed
         takeover_after deadlines in a row) while the game runs (SeatReclaimed). 409 game_not_running,
@@ -108,9 +109,9 @@ class Rematch(Endpoint):
     """Playing again."""
 
     @blp.arguments(RematchSchema, required=False)
-    @blp.doc(security=SEAT)
     @responds(200, "RematchSeat", "Your seat in the rematch and its new token (shown once).", 400, 401, 403, 404,
-              409, 413, 429, 503, operation_id="rematchGame")
+              409, 413, 429, 503, operation_id="rematchGame",
+              security=SEAT)
     def post(self, body, game_id):
         """Play again, with your token of the finished game: the first call creates the rematch (same
         ruleset, seats and options, a fresh secret seed, everyone one seat on so another seat starts; the
