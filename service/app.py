@@ -14,7 +14,7 @@ from events.dispatch import Dispatcher
 from events.store import EventStore
 from service import errors, limits, observe, ops
 from service.handlers import Services
-from service.openapi import add_components
+from service.openapi import add_components, drop_unused
 from service.streams import StreamHub, StreamSettings
 
 #: Where /docs loads Swagger UI from: this server (no CDN), so the docs work offline.
@@ -190,6 +190,7 @@ def create_app(redis=None, prefix: str | None = None, config: dict | None = None
     api.register_blueprint(blp)
     api.register_blueprint(__import__("service.tables", fromlist=["blp"]).blp)   # seats over time, rematch, record
     api.register_blueprint(ops.blp)
+    drop_unused(api.spec)
     errors.register(app)
     limits.install(app)
     app.register_blueprint(_docs_assets())
