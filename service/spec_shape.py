@@ -10,7 +10,8 @@ The games describe their views, events and commands as plain JSON Schema
   ``<Parent><Field><Member>`` -- the member named after the ``const`` it is chosen
   by (``started: true`` -> ``Started``, ``false`` -> ``NotStarted``; ``kind: "dice"``
   -> ``Dice``), or ``Option<n>``, or nothing for the one object of a nullable;
-* every ``const`` has a ``type`` beside it (a generator types the field from it);
+* every ``const`` has a ``type`` beside it (a generator types the field from it); ``const: null``
+  is written ``type: null`` (typescript-fetch makes a model named Null of the former);
 * every union whose members are all objects told apart by one string ``const``
   field gets a ``discriminator`` naming that field (so a client switches on the
   field instead of trying each member in turn);
@@ -111,7 +112,10 @@ class _Shaper:
         if not isinstance(schema, dict):
             return schema
         out = dict(schema)
-        if "const" in out and "type" not in out:
+        if "const" in out and out["const"] is None:      # the same as type null, which every generator reads
+            del out["const"]
+            out["type"] = "null"
+        elif "const" in out and "type" not in out:
             out["type"] = json_type(out["const"])
         kinds = out.get("type")
         if ((kinds == "string" or (isinstance(kinds, list) and "string" in kinds)) and "format" not in out
