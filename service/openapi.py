@@ -29,7 +29,7 @@ from events.games import schema as S
 from events.games.contract import Ruleset
 from events.meta import SERVER_OPTIONS
 from service.responses import MAX_SEATS, SHARED, SYSTEM_COMMANDS, envelope, ref
-from service.spec_shape import shape
+from service.spec_shape import any_value_maps, shape
 from service.system_events import SYSTEM_EVENT_SPECS
 
 #: Names of the components chosen by ruleset, and the per-ruleset suffix each is built from.
@@ -249,7 +249,8 @@ def add_components(spec) -> None:
 def drop_unused(spec) -> None:
     """Remove from an apispec ``APISpec`` every schema component no operation reaches (flask-smorest's
     ``PaginationMetadata``, unused shapes): a generator makes a model of each, and typescript-fetch
-    warns about an unused one."""
+    warns about an unused one. Every map of any value says so as ``additionalProperties: {}``
+    (:func:`service.spec_shape.any_value_maps`)."""
     import json
     import re
 
@@ -262,6 +263,7 @@ def drop_unused(spec) -> None:
                 todo.append(json.dumps(schemas[name]))
     for name in set(schemas) - reached:
         del schemas[name]
+    any_value_maps(schemas)
 
 
 def spec_yaml(app) -> str:

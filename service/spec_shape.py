@@ -4,6 +4,10 @@ The games describe their views, events and commands as plain JSON Schema
 (``events.games.schema``); a generator (openapi-python-client, openapi-generator,
 @hey-api/openapi-ts) wants a little more of it than a validator does:
 
+* every object with properties inside another (a property, an item, a map's value) is a named
+  component ``<Parent><Field>`` (``Item`` for an array's items, ``Value`` for a map's values):
+  typescript-fetch warns of each one it must name itself, and each generator names it differently;
+* an object that may be null (``type: [object, null]``) is ``anyOf`` the object and null;
 * every member of a ``oneOf``/``anyOf`` that is an object is a named component
   (an inline member is given a made-up name, differently by each generator, or
   dropped: openapi-python-client#1428), so :func:`shape` moves each one into
@@ -11,7 +15,10 @@ The games describe their views, events and commands as plain JSON Schema
   by (``started: true`` -> ``Started``, ``false`` -> ``NotStarted``; ``kind: "dice"``
   -> ``Dice``), or ``Option<n>``, or nothing for the one object of a nullable;
 * every ``const`` has a ``type`` beside it (a generator types the field from it); ``const: null``
-  is written ``type: null`` (typescript-fetch makes a model named Null of the former);
+  (a field a ruleset always leaves null, where another ruleset's same event has a seat) is
+  written ``type: [integer, null], not: {type: integer}`` -- only null validates, and a
+  generator types it ``number | null``; typescript-fetch types ``type: null`` as a model named
+  Null that it never writes, and ``anyOf: [{type: null}]`` as code that does not compile;
 * every union whose members are all objects told apart by one string ``const``
   field gets a ``discriminator`` naming that field (so a client switches on the
   field instead of trying each member in turn);
@@ -76,6 +83,17 @@ def _member_suffix(member: Schema, index: int, objects: int) -> str:
     return pascal(value) or f"Option{index + 1}"
 
 
+def _split_nullable(schema: Any) -> Any:
+    """An object that may be null (``type: [object, null]``) as ``anyOf`` the object and null, so the
+    object can be named; anything else as it is."""
+    kinds = schema.get("type") if isinstance(schema, dict) else None
+    if not (isinstance(kinds, list) and "object" in kinds and "null" in kinds and schema.get("properties")):
+        return schema
+    rest = [kind for kind in kinds if kind != "null"]
+    member = {**schema, "type": rest[0] if len(rest) == 1 else rest}
+    return {"anyOf": [member, {"type": "null"}], "description": schema.get("description", "")}
+
+
 class _Shaper:
     """One pass over a components dict (see the module docstring)."""
 
@@ -111,10 +129,10 @@ class _Shaper:
             return [self.node(item, path) for item in schema]
         if not isinstance(schema, dict):
             return schema
-        out = dict(schema)
-        if "const" in out and out["const"] is None:      # the same as type null, which every generator reads
+        out = dict(_split_nullable(schema))
+        if "const" in out and out["const"] is None:      # always null: see the module docstring
             del out["const"]
-            out["type"] = "null"
+            out.update(type=["integer", "null"], **{"not": {"type": "integer"}})
         elif "const" in out and "type" not in out:
             out["type"] = json_type(out["const"])
         kinds = out.get("type")
@@ -122,20 +140,27 @@ class _Shaper:
                 and _TIME.search(out.get("description", ""))):
             out["format"] = "date-time"
         if isinstance(out.get("properties"), dict):
-            out["properties"] = {key: self.node(value, path + pascal(key))
+            out["properties"] = {key: self.part(value, path + pascal(key))
                                  for key, value in out["properties"].items()}
         if isinstance(out.get("items"), dict):
-            out["items"] = self.node(out["items"], path + "Item")
+            out["items"] = self.part(out["items"], path + "Item")
         if isinstance(out.get("prefixItems"), list):
-            out["prefixItems"] = [self.node(item, f"{path}Item{i}") for i, item in enumerate(out["prefixItems"])]
+            out["prefixItems"] = [self.part(item, f"{path}Item{i}") for i, item in enumerate(out["prefixItems"])]
         if isinstance(out.get("additionalProperties"), dict):
-            out["additionalProperties"] = self.node(out["additionalProperties"], path + "Value")
+            out["additionalProperties"] = self.part(out["additionalProperties"], path + "Value")
         for key in ("oneOf", "anyOf"):
             if isinstance(out.get(key), list):
                 out[key] = self.union(out[key], path)
         if isinstance(out.get("allOf"), list):
             out["allOf"] = [self.node(item, path) for item in out["allOf"]]
         return out
+
+    def part(self, schema: Any, path: str) -> Any:
+        """A property, item or map value: an object with properties becomes the component ``path``."""
+        schema = _split_nullable(schema)
+        if isinstance(schema, dict) and _is_object(schema) and schema.get("properties"):
+            return {"$ref": _REF + self.name_for(path, schema)}
+        return self.node(schema, path)
 
     def union(self, members: list, path: str) -> list:
         objects = sum(1 for m in members if isinstance(m, dict) and _is_object(m))
@@ -185,6 +210,21 @@ class _Shaper:
         return {"propertyName": field, "mapping": mapping} if field else None
 
 
+def any_value_maps(schema: Any) -> Any:
+    """``schema`` with every ``additionalProperties: true`` written ``additionalProperties: {}`` (the
+    same: any value), which typescript-fetch reads without a warning; changed in place, and returned."""
+    if isinstance(schema, list):
+        for item in schema:
+            any_value_maps(item)
+    elif isinstance(schema, dict):
+        if schema.get("additionalProperties") is True:
+            schema["additionalProperties"] = {}
+        for value in schema.values():
+            if isinstance(value, (dict, list)):
+                any_value_maps(value)
+    return schema
+
+
 def shape(components: dict[str, Schema]) -> dict[str, Schema]:
     """The components with every object member of a union named, every ``const`` typed, every
     union told apart by a string ``const`` discriminated and every time ``format: date-time``;
@@ -192,4 +232,4 @@ def shape(components: dict[str, Schema]) -> dict[str, Schema]:
     return _Shaper(components).run()
 
 
-__all__ = ["json_type", "pascal", "shape"]
+__all__ = ["any_value_maps", "json_type", "pascal", "shape"]
