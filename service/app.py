@@ -44,8 +44,12 @@ API_CONFIG = {
     },
 }
 #: Headers a browser on another origin may send and read.
-CORS_ALLOW_HEADERS = ["Authorization", "Content-Type", "Idempotency-Key", "Last-Event-ID"]
-CORS_EXPOSE_HEADERS = ["Allow", "Retry-After"]
+CORS_ALLOW_HEADERS = ["Authorization", "Content-Type", "Idempotency-Key", "Last-Event-ID", "If-None-Match",
+                      "traceparent", "tracestate", "X-Request-ID"]
+CORS_EXPOSE_HEADERS = ["Allow", "Retry-After", "ETag", "Location", "Content-Disposition", "X-RateLimit-Limit",
+                       "X-RateLimit-Remaining", "X-RateLimit-Reset", "X-Request-ID"]
+#: The statuses whose answers may say when to try again (``Retry-After``); no other answer carries it.
+RETRY_STATUSES = frozenset({429, 503})
 CORS_EXPOSE_HEADERS_TEXT = ", ".join(CORS_EXPOSE_HEADERS)
 #: How often a Redis command that lost its connection is tried again before the request fails.
 REDIS_RETRIES = 3
@@ -167,6 +171,7 @@ def create_app(redis=None, prefix: str | None = None, config: dict | None = None
     app.config.update(API_CONFIG)
     app.config.update(limits.settings())
     app.config.update(config or {})
+    app.after_request(retry_after_only_when_refused)   # first registered: runs after every other hook
     feeds = redis
     if redis is None:
         redis, feeds = redis_clients()
@@ -198,6 +203,14 @@ def create_app(redis=None, prefix: str | None = None, config: dict | None = None
     from service.client import blp as web_client  # the web client's static files at / and /web/
     app.register_blueprint(web_client)
     return app
+
+
+def retry_after_only_when_refused(response):
+    """Drop ``Retry-After`` from an answer that is not a 429 or a 503 (the rate limiter adds it to
+    every answer of a limited route; RFC 9110 gives it a meaning only on refusals and redirects)."""
+    if response.status_code not in RETRY_STATUSES and "Retry-After" in response.headers:
+        del response.headers["Retry-After"]
+    return response
 
 
 #: The CORS response header naming the allowed origin, as flask-cors writes it.

@@ -12,6 +12,7 @@ from projections.views import require_game
 from service import handlers
 from service import schemas as s
 from service.auth import bearer, caller_seat
+from service.http_cache import CACHE_HEADERS, IF_NONE_MATCH, NOT_MODIFIED, conditional
 from service.errors import (MAX_IDEMPOTENCY_KEY, ApiError, Blueprint, Endpoint, check_game_id, error_doc,
                             idempotency_key, parse_command, parse_version, request_body)
 from service.limits import check_capacity
@@ -27,9 +28,12 @@ SEAT = [{"seatToken": []}]
 SEAT_OR_SPECTATOR = None
 #: Routes that take no token.
 PUBLIC: list = []
+#: The ``Location`` header of a created game, as the spec documents it.
+LOCATION = {"description": "The game's URL: /v1/games/{game_id}.", "schema": {"type": "string"}}
 ERROR_TEXT = {400: "Malformed request (see error.code).", 401: "No token, or not 'Bearer <token>'.",
               403: "A token that is not a seat of this game.", 404: "No such game (or ruleset).",
-              409: "Not now: another seat decides, the game is not running, or a stale expected_version.",
+              409: "Not now: another seat decides, the game is not running, a stale expected_version, or an "
+                   "Idempotency-Key used for another create (or still creating).",
               413: "The body is larger than the server accepts (STRANDED_MAX_BODY_BYTES).",
               422: "A well-formed command the rules forbid now.",
               429: "Too many requests from this address (rate_limited), or streams without a token "
@@ -50,13 +54,23 @@ def svc() -> handlers.Services:
     return current_app.extensions["stranded"]
 
 
-def responds(status: int, component: str, description: str, *errors: int, **doc):
+def responds(status: int, component: str, description: str, *errors: int, cacheable: bool = False,
+             headers: dict | None = None, **doc):
     """Document a view's response (a component of ``service.openapi``), its error responses and
-    any other ``doc`` (security, parameters, request body): one ``blp.doc``, so one wrapper a call."""
+    any other ``doc`` (security, parameters, request body): one ``blp.doc``, so one wrapper a call.
+    ``cacheable``: the answer has an ETag and Cache-Control, and If-None-Match may make it a 304
+    (``service.http_cache``); ``headers``: the answer's headers; ``responses``: other answers."""
     def json_content(name):
         return {"application/json": {"schema": {"$ref": f"#/components/schemas/{name}"}}}
     responses = {} if status is None else {str(status): {"description": description,
                                                          "content": json_content(component)}}
+    if headers:
+        responses[str(status)]["headers"] = headers
+    responses.update(doc.pop("responses", {}))
+    if cacheable:
+        responses[str(status)]["headers"] = CACHE_HEADERS
+        responses["304"] = NOT_MODIFIED
+        doc["parameters"] = [*doc.get("parameters", []), IF_NONE_MATCH]
     for code in errors:
         responses[str(code)] = error_doc(code, ERROR_TEXT[code])
     security = doc.pop("security", PUBLIC)
@@ -69,21 +83,22 @@ def responds(status: int, component: str, description: str, *errors: int, **doc)
 class Rulesets(Endpoint):
     """``/v1/rulesets``."""
 
-    @responds(200, "RulesetList", "The games this server hosts.", operationId="listRulesets")
+    @responds(200, "RulesetList", "The games this server hosts.", operationId="listRulesets", cacheable=True)
     def get(self):
         """The games this server hosts, in short: id, name, seats, options, commands, bots."""
-        return jsonify({"rulesets": handlers.rulesets()})
+        return conditional(jsonify({"rulesets": handlers.rulesets()}))
 
 
 @blp.route("/rulesets/<ruleset_id>")
 class RulesetDetail(Endpoint):
     """``/v1/rulesets/{id}``."""
 
-    @responds(200, "RulesetDetail", "The ruleset in full, with its catalogue.", 404, operationId="getRuleset")
+    @responds(200, "RulesetDetail", "The ruleset in full, with its catalogue.", 404, operationId="getRuleset",
+              cacheable=True)
     def get(self, ruleset_id):
         """One game in full: its catalogue (cards, decks, dice, board, decisions, results), options with
         defaults and bounds, bots, command and event types with their descriptions, rules versions."""
-        return jsonify(handlers.ruleset_detail(ruleset_id))
+        return conditional(jsonify(handlers.ruleset_detail(ruleset_id)))
 
 
 @blp.route("/games")
@@ -97,14 +112,26 @@ class Games(Endpoint):
         return jsonify(handlers.list_games(svc(), **query))
 
     @blp.arguments(s.CreateGameSchema)
-    @responds(201, "CreatedGame", "The game, with a token per human seat (shown once).", 400, 413, 429, 503,
+    @responds(201, "CreatedGame", "The game, with a token per human seat (shown once).", 400, 409, 413, 429, 503,
               requestBody={"content": {"application/json": {"schema": {
-                  "$ref": "#/components/schemas/CreateGameRequest"}}}}, operationId="createGame")
+                  "$ref": "#/components/schemas/CreateGameRequest"}}}},
+              headers={"Location": LOCATION}, responses={"200": {
+                  "description": "A retry with the Idempotency-Key of an earlier create: the game it made, with "
+                                 "no tokens (only the first answer shows them).",
+                  "headers": {"Location": LOCATION},
+                  "content": {"application/json": {"schema": {"$ref": "#/components/schemas/CreatedGame"}}}}},
+              parameters=[{"in": "header", "name": "Idempotency-Key", "required": False,
+                           "schema": {"type": "string", "minLength": 1, "maxLength": MAX_IDEMPOTENCY_KEY},
+                           "description": "Make a retried create safe: the same key and body within a day answer "
+                                          "200 with the game the first made (no tokens: only the first answer "
+                                          "shows them), another body 409 idempotency_key_reused."}], operationId="createGame")
     def post(self, body):
         """Create a game; the response holds each human seat's token (shown once). A bad ruleset, seat or
         option (outside its bounds) is a 400 and writes nothing."""
+        key = idempotency_key(request.headers.get("Idempotency-Key"))
         check_capacity(svc().dispatcher.games)
-        return jsonify(handlers.create_game(svc(), body["ruleset"], body["seats"], body["options"])), 201
+        created, replayed = handlers.create_game_once(svc(), body, key)
+        return jsonify(created), 200 if replayed else 201, {"Location": f"/v1/games/{created['id']}"}
 
 
 @blp.route("/games/<game_id>/seats/<int:seat>/join")
@@ -123,10 +150,10 @@ class GameSummary(Endpoint):
     """A game's public summary."""
 
     @responds(200, "GameSummary", "The public summary.", 404, 503,
-              security=SEAT_OR_SPECTATOR, operationId="getGame")
+              security=SEAT_OR_SPECTATOR, operationId="getGame", cacheable=True)
     def get(self, game_id):
         """Public summary: status, version, seats, who must act and until when, result."""
-        return jsonify(handlers.game_summary(svc(), game_id))
+        return conditional(jsonify(handlers.game_summary(svc(), game_id)))
 
 
 @blp.route("/games/<game_id>/view")
@@ -137,7 +164,7 @@ class View(Endpoint):
               503, security=SEAT_OR_SPECTATOR, parameters=[{
                   "in": "query", "name": "at", "required": False, "schema": {"type": "integer", "minimum": 1},
                   "description": "A past version, 1 to the game's version (any of them, also one inside a command's "
-                                 "batch)."}], operationId="getView")
+                                 "batch)."}], cacheable=True, operationId="getView")
     def get(self, game_id):
         """The caller's view (spectator without a token) and who must act; `?at=N` for any past version.
 
@@ -148,7 +175,8 @@ class View(Endpoint):
 
         A hot path: ``?at`` is read by :func:`service.errors.parse_version` (the
         documented parameter: a whole number from 1), not by a schema per request."""
-        return jsonify(handlers.view(svc(), game_id, parse_version(request.args.get("at"))))
+        body, final = handlers.final_view(svc(), game_id, parse_version(request.args.get("at")))
+        return conditional(jsonify(body), immutable=final)
 
 
 @blp.route("/games/<game_id>/legal-commands")
@@ -197,10 +225,11 @@ class Events(Endpoint):
 
     @blp.arguments(s.EventsQuerySchema, location="query")
     @responds(200, "EventPage", "A page of the log, redacted for the caller.", 400, 401, 403, 404, 503,
-              security=SEAT_OR_SPECTATOR, operationId="getEvents")
+              security=SEAT_OR_SPECTATOR, operationId="getEvents", cacheable=True)
     def get(self, query, game_id):
         """The log redacted for the caller, paged with `after` and `limit`."""
-        return jsonify(handlers.event_page(svc(), game_id, query["after"], query["limit"]))
+        page = handlers.event_page(svc(), game_id, query["after"], query["limit"])
+        return conditional(jsonify(page), immutable=page["complete"])
 
 
 @blp.route("/games/<game_id>/stream")

@@ -10,6 +10,7 @@ from flask import current_app, jsonify
 
 from service import table_handlers as handlers
 from service.errors import Blueprint, Endpoint, check_game_id, error_doc
+from service.http_cache import CACHE_HEADERS, IF_NONE_MATCH, NOT_MODIFIED, conditional
 from service.handlers import Services
 from service.schemas import RematchSchema
 
@@ -40,10 +41,11 @@ def svc() -> Services:
 
 
 def responds(status: int, component: str, description: str, *errors: int, headers: dict | None = None,
-             accepted: str | None = None, operation_id: str, security: list | None = None):
+             accepted: str | None = None, operation_id: str, security: list | None = None,
+             not_modified: bool = False):
     """Document a view's response (a component of ``service.openapi``), its error responses and its
     ``operationId``; ``accepted``: the description of a 202 answer with the same component; ``security``:
-    the seat's token, or none (the default)."""
+    the seat's token, or none (the default); ``not_modified``: If-None-Match may make it a 304."""
     def json_content(name):
         return {"application/json": {"schema": {"$ref": f"#/components/schemas/{name}"}}}
     ok = {"description": description, "content": json_content(component)}
@@ -52,9 +54,14 @@ def responds(status: int, component: str, description: str, *errors: int, header
     responses = {str(status): ok}
     if accepted:
         responses["202"] = {"description": accepted, "content": json_content(component)}
+    parameters = []
+    if not_modified:
+        responses["304"] = NOT_MODIFIED
+        parameters.append(IF_NONE_MATCH)
     for code in errors:
         responses[str(code)] = error_doc(code, ERROR_TEXT[code])
-    return blp.doc(responses=responses, operationId=operation_id, security=security or [])
+    return blp.doc(responses=responses, operationId=operation_id, security=security or [],
+                   **({"parameters": parameters} if parameters else {}))
 
 
 SEAT_CHANGE_ERRORS = (400, 401, 403, 404, 409, 503)
@@ -127,7 +134,7 @@ class Record(Endpoint):
 
     @responds(200, "GameRecord", "The record, as a download (stranded-<id>.json).", 404, 409, 503, headers={
         "Content-Disposition": {"description": "attachment; filename=\"stranded-<game id>.json\"",
-                                "schema": {"type": "string"}}}, operation_id="getRecord")
+                                "schema": {"type": "string"}}, **CACHE_HEADERS}, not_modified=True, operation_id="getRecord")
     def get(self, game_id):
         """A finished game's portable record: the stream exactly as stored (every event, batch header and
         chain head), the server's caches and the revealed seed. Anyone may download it; `stranded verify
@@ -136,7 +143,7 @@ class Record(Endpoint):
         server. 409 game_not_over while the game waits or runs."""
         response = jsonify(handlers.record(svc(), game_id))
         response.headers["Content-Disposition"] = f'attachment; filename="stranded-{game_id}.json"'
-        return response
+        return conditional(response, immutable=True)   # only a finished game has one
 
 
 @blp.route("/games/<game_id>/verification")

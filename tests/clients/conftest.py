@@ -47,14 +47,16 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def served(tmp_path_factory) -> str:
     """The base URL of a ``stranded serve`` (``REDIS_URL``'s Redis, else its embedded one) whose keys
-    have a prefix of their own; stopped at the end of the session."""
+    have a prefix of their own, without a worker (the programs play every seat themselves); stopped
+    at the end of the test module."""
     folder = tmp_path_factory.mktemp("served")
     port = free_port()
     env = {**os.environ, "STRANDED_KEY_PREFIX": f"clients-{uuid.uuid4().hex[:8]}", "STRANDED_RATE_LIMITS": "off"}
-    cmd = [sys.executable, "-m", "service.cli", "serve", "--port", str(port), "--data-dir", str(folder / "data")]
+    cmd = [sys.executable, "-m", "service.cli", "serve", "--port", str(port), "--data-dir", str(folder / "data"),
+           "--no-worker"]
     with open(folder / "serve.log", "w") as log:
         proc = subprocess.Popen(cmd, env=env, cwd=ROOT, start_new_session=True, stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
