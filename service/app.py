@@ -186,7 +186,8 @@ def create_app(redis=None, prefix: str | None = None, config: dict | None = None
     CORS(app, origins=origins, send_wildcard=origins == "*", allow_headers=CORS_ALLOW_HEADERS,
          expose_headers=CORS_EXPOSE_HEADERS, supports_credentials=False, max_age=600)
     if origins == "*":      # flask-cors's hook (the one it just registered) answers the preflights
-        app.after_request_funcs[None] = [wildcard_cors(app.after_request_funcs[None].pop())]
+        hooks = app.after_request_funcs[None]
+        hooks.append(wildcard_cors(hooks.pop()))
     from service.routes import blp
 
     observe.install(app)
