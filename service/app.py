@@ -1,6 +1,7 @@
 """The Flask application factory."""
 from __future__ import annotations
 
+import copy
 import os
 from importlib import resources
 
@@ -168,7 +169,7 @@ def create_app(redis=None, prefix: str | None = None, config: dict | None = None
     """
     app = StrandedFlask("stranded")
     app.json = OrjsonProvider(app)
-    app.config.update(API_CONFIG)
+    app.config.update(copy.deepcopy(API_CONFIG))   # apispec merges what it renders into these options
     app.config.update(limits.settings())
     app.config.update(config or {})
     app.after_request(retry_after_only_when_refused)   # first registered: runs after every other hook

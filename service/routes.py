@@ -232,29 +232,56 @@ class Events(Endpoint):
         return conditional(jsonify(page), immutable=page["complete"])
 
 
+#: How the spec documents the frames of ``GET .../stream``.
+STREAM_FRAMES = (
+    "text/event-stream: first 'retry: 1000', then one frame per event: 'id:' its version, 'event:' its type (the "
+    "ruleset's event types and the server's: GET /v1/rulesets/{id} lists them under 'events'), 'data:' the event "
+    "as one line of JSON, exactly an element of EventPage.events (a <Ruleset>Event). Frames are named events so "
+    "that a client listens to the types it shows (EventSource.addEventListener(type, ...)); a plain onmessage "
+    "handler receives none. A ': keep-alive' comment comes when the stream is idle (15 s). The stream ends after "
+    "its lifetime (reconnect: an EventSource sends Last-Event-ID by itself) or after the game's last event "
+    "(SeedRevealed); a reconnect after that is a 204.")
+#: The ``Last-Event-ID`` header as the spec documents it.
+LAST_EVENT_ID = {"in": "header", "name": "Last-Event-ID", "required": False,
+                 "schema": {"type": "string", "pattern": "^[0-9]{1,13}$"},
+                 "description": "The version of the last event received: the stream resumes after it. It wins over "
+                                "'after' (an EventSource whose URL says ?after=0 resumes where it was, not from the "
+                                "start); a value that is no whole number is ignored."}
+
+
+def stream_start(after: int | None, last_event_id: str, version: int) -> int:
+    """Where a stream starts: after ``Last-Event-ID`` when it is a whole number, else after ``after``,
+    else after the game's ``version`` now. Raises ApiError 400 ``bad_version`` past ``version``."""
+    if last_event_id.isdigit() and len(last_event_id) <= 13:
+        after = int(last_event_id)
+    after = version if after is None else after
+    if after > version:
+        raise ApiError(400, "bad_version", f"'after' (or Last-Event-ID) must be at most {version}.")
+    return after
+
+
 @blp.route("/games/<game_id>/stream")
 class Stream(Endpoint):
     """The live event stream (SSE)."""
 
     @blp.arguments(s.StreamQuerySchema, location="query")
-    @blp.doc(responses={"200": {
-        "description": "text/event-stream: one frame per event (id: its version, event: its type, data: the "
-                       "event as in EventPage), a ': keep-alive' comment when idle for 15 s; the stream ends "
-                       "after its lifetime (reconnect with Last-Event-ID) or after SeedRevealed.",
-        "content": {"text/event-stream": {"schema": {"type": "string"}}}}})
+    @blp.doc(parameters=[LAST_EVENT_ID], responses={
+        "200": {"description": STREAM_FRAMES, "content": {"text/event-stream": {"schema": {
+            "type": "string", "description": "Server-Sent Events frames (see the response's description).",
+            "examples": ["retry: 1000\n\nid: 7\nevent: CardDrawn\ndata: {\"game_id\": \"3f2a9c0d1e4b5a6c\", "
+                         "\"version\": 7, \"type\": \"CardDrawn\", ...}\n\n: keep-alive\n\n"]}}}},
+        "204": {"description": "No Content: the game is over and the caller has every event (its Last-Event-ID or "
+                               "'after' is the game's version), so nothing more can come. An EventSource stops "
+                               "reconnecting on a 204."}})
     @responds(None, "", "", 400, 401, 403, 404, 429, 503, operationId="streamEvents", security=SEAT_OR_SPECTATOR)
     def get(self, query, game_id):
         """Server-Sent Events: the caller's redacted events as they happen (`Last-Event-ID` resumes)."""
         hub: StreamHub = current_app.extensions["stranded_streams"]
         game = require_game(svc().repo, game_id)
         seat = caller_seat(game.meta, required=False)
-        after = query["after"]
-        last_id = request.headers.get("Last-Event-ID", "")
-        if after is None and last_id.isdigit():
-            after = int(last_id)
-        after = game.version if after is None else after
-        if after > game.version:
-            raise ApiError(400, "bad_version", f"'after' must be at most {game.version}.")
+        after = stream_start(query["after"], request.headers.get("Last-Event-ID", ""), game.version)
+        if game.meta.status == "finished" and after >= game.version:
+            return Response(status=204)
         release = hub.admit_anonymous(request.remote_addr or "?") if seat is None else None
         lifetime = min(hub.settings.max_s, query["timeout_s"] if query["timeout_s"] is not None else hub.settings.max_s)
         frames = event_frames(hub, game, seat, after, lifetime, request.environ)

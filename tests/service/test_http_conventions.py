@@ -166,3 +166,48 @@ def test_a_browser_may_send_tracing_and_conditional_headers_and_read_etag_and_lo
         .headers["Access-Control-Expose-Headers"]
     assert all(h in exposed for h in ("ETag", "Location", "Content-Disposition", "Retry-After",
                                       "X-RateLimit-Remaining"))
+
+
+# -- the stream ----------------------------------------------------------------------------------------
+
+def read_stream_ids(client, url: str, headers=None) -> list[int]:
+    """The ids of the frames of a whole stream (a finished game's stream ends by itself)."""
+    resp = client.get(url, headers=headers or {})
+    try:
+        assert resp.status_code == 200, resp.get_data(as_text=True)
+        return [int(line[4:]) for line in resp.get_data(as_text=True).splitlines() if line.startswith("id: ")]
+    finally:
+        resp.close()
+
+
+def test_last_event_id_wins_over_after_so_a_reconnect_gets_no_duplicate(client):
+    # given a finished game and an EventSource whose URL says after=0 and that has seen version 3
+    game_id, _ = finished_game(client)
+    version = client.get(f"/v1/games/{game_id}").get_json()["version"]
+    # when it reconnects with Last-Event-ID 3, then it gets only the events after 3
+    ids = read_stream_ids(client, f"/v1/games/{game_id}/stream?after=0", {"Last-Event-ID": "3"})
+    assert ids == list(range(4, version + 1))
+
+
+def test_a_finished_games_stream_asked_from_its_last_event_is_a_204(client):
+    # given a finished game whose every event the EventSource has seen
+    game_id, _ = finished_game(client)
+    version = client.get(f"/v1/games/{game_id}").get_json()["version"]
+    # when it reconnects, by Last-Event-ID or by 'after', then nothing more can come: 204, no body
+    for url, headers in ((f"/v1/games/{game_id}/stream?after=0", {"Last-Event-ID": str(version)}),
+                         (f"/v1/games/{game_id}/stream?after={version}", {})):
+        resp = client.get(url, headers=headers)
+        assert resp.status_code == 204 and resp.data == b""
+
+
+@pytest.mark.parametrize("last_event_id", ["9999", "00000000000009999"])
+def test_a_last_event_id_past_the_game_is_a_400_or_ignored_when_too_long(client, last_event_id):
+    game_id, _ = finished_game(client)
+    resp = client.get(f"/v1/games/{game_id}/stream?after=1", headers={"Last-Event-ID": last_event_id})
+    try:
+        if len(last_event_id) <= 13:
+            assert resp.status_code == 400 and resp.get_json()["code"] == "bad_version"
+        else:
+            assert resp.status_code == 200       # not a version: 'after' decides
+    finally:
+        resp.close()
