@@ -1,6 +1,7 @@
 """The Flask application factory."""
 from __future__ import annotations
 
+import copy
 import os
 from importlib import resources
 
@@ -14,7 +15,7 @@ from events.dispatch import Dispatcher
 from events.store import EventStore
 from service import errors, limits, observe, ops
 from service.handlers import Services
-from service.openapi import add_components
+from service.openapi import add_components, drop_unused
 from service.streams import StreamHub, StreamSettings
 
 #: Where /docs loads Swagger UI from: this server (no CDN), so the docs work offline.
@@ -34,14 +35,22 @@ API_CONFIG = {
             "GET /v1/rulesets/{id} (each game's catalogue) and the views. Game schemas are JSON Schema "
             "2020-12; the per-ruleset responses are chosen by their 'ruleset' field. The rules of each game: "
             "/rules/{ruleset} on this server (the `rules` URL of each ruleset), from docs/rules/{ruleset}.md.")},
+        "servers": [{"url": "http://127.0.0.1:8000", "description": "`stranded serve` on this machine (its default "
+                                                                    "address); any server hosting this API."}],
+        # A spectator reads without a token, a seat with its own; operations that need one (or none) say so.
+        "security": [{}, {"seatToken": []}],
         "components": {"securitySchemes": {"seatToken": {
             "type": "http", "scheme": "bearer",
             "description": "A seat's token, from creating the game or joining a seat."}}},
     },
 }
 #: Headers a browser on another origin may send and read.
-CORS_ALLOW_HEADERS = ["Authorization", "Content-Type", "Idempotency-Key", "Last-Event-ID"]
-CORS_EXPOSE_HEADERS = ["Allow", "Retry-After"]
+CORS_ALLOW_HEADERS = ["Authorization", "Content-Type", "Idempotency-Key", "Last-Event-ID", "If-None-Match",
+                      "traceparent", "tracestate", "X-Request-ID"]
+CORS_EXPOSE_HEADERS = ["Allow", "Retry-After", "ETag", "Location", "Content-Disposition", "X-RateLimit-Limit",
+                       "X-RateLimit-Remaining", "X-RateLimit-Reset", "X-Request-ID"]
+#: The statuses whose answers may say when to try again (``Retry-After``); no other answer carries it.
+RETRY_STATUSES = frozenset({429, 503})
 CORS_EXPOSE_HEADERS_TEXT = ", ".join(CORS_EXPOSE_HEADERS)
 #: The most connections the event streams' reader holds (it blocks on one; the bound is a guard).
 FEED_CONNECTIONS = 2
@@ -163,9 +172,10 @@ def create_app(redis=None, prefix: str | None = None, config: dict | None = None
     """
     app = StrandedFlask("stranded")
     app.json = OrjsonProvider(app)
-    app.config.update(API_CONFIG)
+    app.config.update(copy.deepcopy(API_CONFIG))   # apispec merges what it renders into these options
     app.config.update(limits.settings())
     app.config.update(config or {})
+    app.after_request(retry_after_only_when_refused)   # first registered: runs after every other hook
     feeds = redis
     if redis is None:
         redis, feeds = redis_clients()
@@ -180,7 +190,8 @@ def create_app(redis=None, prefix: str | None = None, config: dict | None = None
     CORS(app, origins=origins, send_wildcard=origins == "*", allow_headers=CORS_ALLOW_HEADERS,
          expose_headers=CORS_EXPOSE_HEADERS, supports_credentials=False, max_age=600)
     if origins == "*":      # flask-cors's hook (the one it just registered) answers the preflights
-        app.after_request_funcs[None] = [wildcard_cors(app.after_request_funcs[None].pop())]
+        hooks = app.after_request_funcs[None]
+        hooks.append(wildcard_cors(hooks.pop()))
     from service.routes import blp
 
     observe.install(app)
@@ -189,6 +200,7 @@ def create_app(redis=None, prefix: str | None = None, config: dict | None = None
     api.register_blueprint(blp)
     api.register_blueprint(__import__("service.tables", fromlist=["blp"]).blp)   # seats over time, rematch, record
     api.register_blueprint(ops.blp)
+    drop_unused(api.spec)
     errors.register(app)
     limits.install(app)
     app.register_blueprint(_docs_assets())
@@ -196,6 +208,14 @@ def create_app(redis=None, prefix: str | None = None, config: dict | None = None
     from service.client import blp as web_client  # the web client's static files at / and /web/
     app.register_blueprint(web_client)
     return app
+
+
+def retry_after_only_when_refused(response):
+    """Drop ``Retry-After`` from an answer that is not a 429 or a 503 (the rate limiter adds it to
+    every answer of a limited route; RFC 9110 gives it a meaning only on refusals and redirects)."""
+    if response.status_code not in RETRY_STATUSES and "Retry-After" in response.headers:
+        del response.headers["Retry-After"]
+    return response
 
 
 #: The CORS response header naming the allowed origin, as flask-cors writes it.

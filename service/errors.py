@@ -1,4 +1,6 @@
-"""Every error the API returns has one shape: ``{"error": {"code", "message"}}``.
+"""Every error the API returns has one shape: RFC 9457 problem details (``application/problem+json``:
+``type``, ``title``, ``status``, ``detail``) with our stable ``code``, and ``{"error": {"code",
+"message"}}`` as before.
 
 Domain errors map to statuses here: an unknown game 404, a rule violation its
 own status (422, or 409 for "not now"), a stale ``expected_version`` 409, a
@@ -173,10 +175,17 @@ RETRY_AFTER_HEADER = {"Retry-After": {"description": "Seconds to wait before try
                                       "schema": {"type": "integer", "minimum": 1}}}
 
 
+#: The media type of every error (RFC 9457).
+PROBLEM_JSON = "application/problem+json"
+#: The ``type`` of an error is this followed by its code: a URI that names the problem for good.
+PROBLEM_TYPE = "urn:stranded:problem:"
+
+
 def error_doc(code: int, description: str) -> dict:
-    """The spec's entry of an error response: the Error schema, and ``Retry-After`` on a 429 or a 503."""
+    """The spec's entry of an error response: the Problem schema (RFC 9457), and ``Retry-After`` on a
+    429 or a 503."""
     entry = {"description": description,
-             "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
+             "content": {PROBLEM_JSON: {"schema": {"$ref": "#/components/schemas/Problem"}}}}
     if code in (429, 503):
         entry["headers"] = RETRY_AFTER_HEADER
     return entry
@@ -191,9 +200,18 @@ def idempotency_key(value: str | None) -> str | None:
     return value
 
 
+def problem(status: int, code: str, message: str, **extra) -> dict:
+    """The body of an error: RFC 9457 problem details (``type``, ``title``, ``status``, ``detail``) with
+    our stable ``code`` and any ``extra`` members, plus ``error: {code, message, ...}`` as every
+    error carried before (kept for the clients written against it)."""
+    return {"type": PROBLEM_TYPE + code, "title": code.replace("_", " ").capitalize(), "status": status,
+            "detail": message, "code": code, **extra, "error": {"code": code, "message": message, **extra}}
+
+
 def error_response(status: int, code: str, message: str, headers=None, **extra):
-    """The Flask response for an error."""
-    response = jsonify({"error": {"code": code, "message": message, **extra}})
+    """The Flask response for an error: :func:`problem` as ``application/problem+json``."""
+    response = jsonify(problem(status, code, message, **extra))
+    response.mimetype = PROBLEM_JSON
     response.status_code = status
     for name, value in headers or ():
         response.headers[name] = value
@@ -203,7 +221,7 @@ def error_response(status: int, code: str, message: str, headers=None, **extra):
 class StrandedApi(Api):
     """flask-smorest ``Api`` that renders HTTP errors in Stranded's error shape."""
 
-    ERROR_SCHEMA = {"$ref": "#/components/schemas/Error"}
+    ERROR_SCHEMA = {"$ref": "#/components/schemas/Problem"}
 
     def handle_http_exception(self, error: HTTPException):
         """Render any HTTP error (404 route, 405, webargs 400...) as ``{"error": {"code", "message"}}``,

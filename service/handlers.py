@@ -7,7 +7,10 @@ returned.
 """
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
+
+import orjson
 
 from events.cache import StateCache
 from events.checks import MalformedCommand, check_client_seed
@@ -109,6 +112,44 @@ def create_game(svc: Services, ruleset: str, seats: list[dict], options: dict, a
     return {**summary(require_game(svc.repo, result.game_id), svc.repo), "tokens": tokens, "invites": invites}
 
 
+#: How long a create's Idempotency-Key is remembered, in seconds (a day).
+IDEMPOTENCY_TTL_S = 24 * 3600
+
+
+def create_game_once(svc: Services, body: dict, key: str | None,
+                     address: str | None = None) -> tuple[dict, bool]:
+    """:func:`create_game` from a parsed create body, at most once per ``Idempotency-Key``; returns the
+    answer and whether it replays an earlier create.
+
+    The key (its SHA-256) is kept in Redis for :data:`IDEMPOTENCY_TTL_S` with the game it made and
+    the digest of the body. ``address``: the client's (:func:`create_game`). A retry with the same key and body answers that game's summary, without
+    tokens (they are shown once: only the first answer holds them); the same key with another body
+    is a 409 ``idempotency_key_reused``, and while the first create runs a 409
+    ``idempotency_key_in_use``. A create that fails forgets its key, so a corrected retry may use it."""
+    if key is None:
+        return create_game(svc, body["ruleset"], body["seats"], body["options"], address), False
+    redis = svc.store.redis
+    name = f"{svc.store.prefix}:idempotency:create:{hashlib.sha256(key.encode()).hexdigest()}"
+    fingerprint = hashlib.sha256(orjson.dumps(body, option=orjson.OPT_SORT_KEYS)).hexdigest()
+    if not redis.set(name, f"pending {fingerprint}", nx=True, ex=IDEMPOTENCY_TTL_S):
+        held = redis.get(name) or b"pending -"
+        state, _, held_fingerprint = (held.decode() if isinstance(held, bytes) else held).partition(" ")
+        if held_fingerprint != fingerprint:
+            raise ApiError(409, "idempotency_key_reused", "This Idempotency-Key was used for another create; "
+                                                          "use a new key for a new game.")
+        if state == "pending":
+            raise ApiError(409, "idempotency_key_in_use", "A create with this Idempotency-Key is still running; "
+                                                          "ask again in a moment.")
+        return {**summary(require_game(svc.repo, state), svc.repo), "tokens": []}, True
+    try:
+        created = create_game(svc, body["ruleset"], body["seats"], body["options"], address)
+    except BaseException:
+        redis.delete(name)
+        raise
+    redis.set(name, f"{created['id']} {fingerprint}", ex=IDEMPOTENCY_TTL_S)
+    return created, False
+
+
 def join(svc: Services, game_id: str, seat: int | None, name: str, auto_pass: bool, client_seed: str | None = None,
          invite: str | None = None) -> dict:
     """Take open ``seat`` (None: the first open seat the caller may take -- the one its
@@ -147,10 +188,15 @@ def view(svc: Services, game_id: str, at: int | None = None) -> dict:
     nearest checkpoint: ``projections.replay``). A version of a game written before checkpoints,
     too far from its start to fold in a request, is a 503 ``replay_preparing`` with ``Retry-After``
     while a worker writes them."""
+    return final_view(svc, game_id, at)[0]
+
+
+def final_view(svc: Services, game_id: str, at: int | None = None) -> tuple[dict, bool]:
+    """:func:`view`, and whether it can never change: a past version (``at``) of a finished game."""
     game = require_game(svc.repo, game_id)
     seat = caller_seat(game.meta, required=False)
     try:
-        return seat_view(svc.repo, game, seat, at)
+        return seat_view(svc.repo, game, seat, at), at is not None and game.meta.status == "finished"
     except ValueError as exc:
         raise ApiError(400, "bad_version", str(exc)) from exc
     except ReplayNotReady as exc:

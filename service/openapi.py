@@ -23,10 +23,13 @@ differ.
 """
 from __future__ import annotations
 
+from events.checks import option_schema
 from events.games import RULESETS
 from events.games import schema as S
 from events.games.contract import Ruleset
-from service.responses import MAX_SEATS, SHARED, envelope, ref
+from events.meta import SERVER_OPTIONS
+from service.responses import MAX_SEATS, SHARED, SYSTEM_COMMANDS, envelope, ref
+from service.spec_shape import any_value_maps, shape
 from service.system_events import SYSTEM_EVENT_SPECS
 
 #: Names of the components chosen by ruleset, and the per-ruleset suffix each is built from.
@@ -58,7 +61,51 @@ def command_components(ruleset: Ruleset) -> dict[str, dict]:
             "additionalProperties": False, "description": f"{ruleset.name}: {command}. {spec['description']}"}
     out[f"{p}Command"] = _one_of({c: f"{p}{c}" for c in sorted(ruleset.commands)}, "type",
                                  f"A command of {ruleset.name}, chosen by its type.")
+    logged = {c: f"{p}{c}" for c in ruleset.commands}
+    logged.update({c: f"SystemCommand{c}" for c in SYSTEM_COMMANDS if c not in logged})
+    out[f"{p}LoggedCommand"] = _one_of(dict(sorted(logged.items())), "type",
+                                       f"A command in a {ruleset.name} game's log: a player's or a bot's (as "
+                                       "posted) or the server's own, chosen by its type.")
     return out
+
+
+def option_property(spec: dict) -> dict:
+    """The schema of one option in a create request: its type and bounds (``events.checks.option_schema``),
+    its default and description; a nullable object option is ``anyOf`` the object and null."""
+    schema = option_schema(spec)
+    kinds = [kind for kind in schema.pop("type", []) if kind != "null"]
+    nullable = "null" in option_schema(spec).get("type", [])
+    if "object" in kinds:
+        schema = {"type": "object", "additionalProperties": True, **schema}
+    elif len(kinds) > 1:                         # one schema per type, each with its own bounds
+        bounds = {"string": ("maxLength", "minLength", "pattern", "enum"), "integer": ("minimum", "maximum", "enum"),
+                  "number": ("minimum", "maximum", "enum")}
+        members = [{"type": kind, **{k: schema[k] for k in bounds.get(kind, ()) if k in schema}} for kind in kinds]
+        schema = {"anyOf": members + ([{"type": "null"}] if nullable else [])}
+    elif kinds:
+        schema["type"] = kinds[0] if not nullable else kinds + ["null"]
+    schema["description"] = spec.get("description", "")
+    if "object" in kinds and nullable:
+        schema = {"anyOf": [schema, {"type": "null"}], "description": schema["description"]}
+    if spec.get("default") is not None:
+        schema["default"] = spec["default"]
+    return schema
+
+
+def create_components(ruleset: Ruleset) -> dict[str, dict]:
+    """``<P>Options`` (the server's options and the ruleset's own) and ``<P>CreateGame`` (a create body)."""
+    p = prefix(ruleset.id)
+    options = {name: option_property(spec) for name, spec in {**SERVER_OPTIONS, **ruleset.options}.items()}
+    return {
+        f"{p}Options": {**S.obj(f"The options of a {ruleset.name} game, all optional; a value outside its bounds is "
+                                "a 400 bad_options and creates nothing.", options, optional=options)},
+        f"{p}CreateGame": S.obj(f"Create a {ruleset.name} game.", {
+            "ruleset": S.const(ruleset.id, "The ruleset id: it chooses this schema."),
+            "seats": S.array(ref("SeatRequest"), f"Every seat, in seat order ({ruleset.min_seats} to "
+                                                 f"{ruleset.max_seats}).", ruleset.min_seats, ruleset.max_seats),
+            "options": S.optional(ref(f"{p}Options")),
+        }),
+    }
 
 
 def event_components(ruleset: Ruleset) -> dict[str, dict]:
@@ -69,13 +116,14 @@ def event_components(ruleset: Ruleset) -> dict[str, dict]:
         names[event_type] = f"{p}Event{event_type}"
         out[names[event_type]] = envelope(spec["data"] or {"type": "object", "description": "The event's data."},
                                           S.const(event_type, "The event type."),
-                                          f"{ruleset.name}: {event_type}. {spec['description']}")
+                                          f"{ruleset.name}: {event_type}. {spec['description']}",
+                                          ref(f"{p}LoggedCommand"))
     if not ruleset.events:
         names["(undeclared)"] = f"{p}EventUndeclared"
         out[names["(undeclared)"]] = envelope(
             {"type": "object", "additionalProperties": True, "description": "The event's data."},
             {"type": "string", "not": {"enum": sorted(SYSTEM_EVENT_SPECS)}, "description": "The event type."},
-            f"{ruleset.name}: an event of a type the ruleset does not describe yet.")
+            f"{ruleset.name}: an event of a type the ruleset does not describe yet.", ref(f"{p}LoggedCommand"))
         out[f"{p}Event"] = {"oneOf": [ref(name) for name in names.values()],
                             "description": f"An event of a {ruleset.name} game, chosen by its type."}
     else:
@@ -107,6 +155,7 @@ def ruleset_components(ruleset: Ruleset) -> dict[str, dict]:
     version = S.integer("How many events the game's log holds (or the past version asked for).", 1)
     out = {f"{p}View": _view_schema(ruleset), f"{p}Catalogue": _catalogue_schema(ruleset)}
     out.update(command_components(ruleset))
+    out.update(create_components(ruleset))
     out.update(event_components(ruleset))
     out[f"{p}ViewResponse"] = S.obj(f"What the caller may see of a {ruleset.name} game.", {
         "game_id": game_id, "ruleset": ruleset_field, "version": version,
@@ -178,6 +227,8 @@ def components() -> dict[str, dict]:
     out = dict(SHARED)
     for ruleset in RULESETS.values():
         out.update(ruleset_components(ruleset))
+    out["CreateGameRequest"] = _one_of({rid: f"{prefix(rid)}CreateGame" for rid in sorted(RULESETS)}, "ruleset",
+                                       "A create body, chosen by 'ruleset' (its options typed per ruleset).")
     for name, suffix in BY_RULESET.items():
         prop = "id" if name == "RulesetDetail" else "ruleset"
         out[name] = _one_of({rid: f"{prefix(rid)}{suffix}" for rid in sorted(RULESETS)}, prop,
@@ -188,11 +239,32 @@ def components() -> dict[str, dict]:
 def add_components(spec) -> None:
     """Register :func:`components` (and the generic ``Command``) in an apispec ``APISpec``."""
     from service.ops import COMPONENTS
-    from service.schemas import CommandSchema
+    from service.schemas import CommandSchema, SeatRequestSchema
 
     spec.components.schema("Command", schema=CommandSchema)
-    for name, schema in {**components(), **COMPONENTS}.items():
+    spec.components.schema("SeatRequest", schema=SeatRequestSchema)   # a seat of <P>CreateGame
+    for name, schema in shape({**components(), **COMPONENTS}).items():
         spec.components.schema(name, schema)
+
+
+def drop_unused(spec) -> None:
+    """Remove from an apispec ``APISpec`` every schema component no operation reaches (flask-smorest's
+    ``PaginationMetadata``, unused shapes): a generator makes a model of each, and typescript-fetch
+    warns about an unused one. Every map of any value says so as ``additionalProperties: {}``
+    (:func:`service.spec_shape.any_value_maps`)."""
+    import json
+    import re
+
+    schemas = spec.components.schemas
+    reached, todo = set(), [json.dumps(spec.to_dict()["paths"]), json.dumps(spec.components.responses)]
+    while todo:
+        for name in re.findall(r"#/components/schemas/([A-Za-z0-9_.-]+)", todo.pop()):
+            if name not in reached and name in schemas:
+                reached.add(name)
+                todo.append(json.dumps(schemas[name]))
+    for name in set(schemas) - reached:
+        del schemas[name]
+    any_value_maps(schemas)
 
 
 def spec_yaml(app) -> str:
@@ -205,4 +277,4 @@ def spec_dict(app) -> dict:
     return app.extensions["stranded_api"].spec.to_dict()
 
 
-__all__ = ["MAX_SEATS", "add_components", "components", "prefix", "spec_dict", "spec_yaml"]
+__all__ = ["MAX_SEATS", "add_components", "components", "drop_unused", "prefix", "spec_dict", "spec_yaml"]

@@ -39,7 +39,7 @@ def _json(name: str) -> dict:
 class Health(Endpoint):
     """Liveness."""
 
-    @blp.doc(responses={"200": {"description": "The process serves requests.", "content": _json("Health")}})
+    @blp.doc(operationId="getHealth", security=[], responses={"200": {"description": "The process serves requests.", "content": _json("Health")}})
     def get(self):
         """Liveness: 200 while the process answers requests; touches neither Redis nor the queue."""
         return jsonify({"status": "ok"})
@@ -79,7 +79,7 @@ def _ping(client) -> dict:
 class Ready(Endpoint):
     """Readiness."""
 
-    @blp.doc(responses={
+    @blp.doc(operationId="getReadiness", security=[], responses={
         "200": {"description": "Redis and the job queue answer.", "content": _json("Readiness")},
         "503": {"description": "Redis or the job queue does not answer (see checks); retry later.",
                 "content": _json("Readiness")}})
@@ -100,7 +100,7 @@ class Ready(Endpoint):
 class Metrics(Endpoint):
     """Prometheus metrics."""
 
-    @blp.doc(responses={"200": {
+    @blp.doc(operationId="getMetrics", security=[], responses={"200": {
         "description": "Prometheus text exposition format: the metrics of docs/operations.md (every API process's "
                        "when PROMETHEUS_MULTIPROC_DIR is set).",
         "content": {"text/plain": {"schema": {"type": "string"}}}}})

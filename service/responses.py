@@ -36,12 +36,21 @@ def outcome() -> dict:
     return schema
 
 
-ERROR = S.obj("An error: a stable code and one sentence.", {"error": S.obj("What went wrong.", {
+_TO_ACT_OF_ERROR = S.optional(S.array(ref("ToAct"), "With a 409 'not_your_turn': the decisions the game waits "
+                                                    "for instead."))
+ERROR = S.obj("An error as RFC 9457 problem details (application/problem+json), with a stable code.", {
+    "type": S.string("The problem's URI: 'urn:stranded:problem:' and its code."),
+    "title": S.string("The code in words, the same for every problem of this type."),
+    "status": S.integer("The HTTP status code.", 400, 599),
+    "detail": S.string("One sentence a player understands, about this occurrence."),
     "code": S.string("Stable machine-readable code (the README lists them)."),
-    "message": S.string("One sentence a player understands."),
-    "to_act": S.optional(S.array(ref("ToAct"), "With a 409 'not_your_turn': the decisions the game waits "
-                                               "for instead.")),
-})})
+    "to_act": _TO_ACT_OF_ERROR,
+    "error": S.obj("The code and the sentence again, as every error carried them before problem details.", {
+        "code": S.string("Stable machine-readable code (the README lists them)."),
+        "message": S.string("One sentence a player understands."),
+        "to_act": _TO_ACT_OF_ERROR,
+    }),
+})
 
 TO_ACT = S.obj("A decision the game waits for: who, on what, and until when.", {
     "seat": S.seat("The seat that must act.", MAX_SEATS),
@@ -203,8 +212,9 @@ IN_COMMAND["description"] = ("Set when the version falls inside a command's batc
                              "the command in progress; null at a version between commands.")
 
 
-def envelope(data: dict, event_type: dict, description: str) -> dict:
-    """An event of the log as served: the envelope with ``type`` and ``data`` given."""
+def envelope(data: dict, event_type: dict, description: str, command: dict | None = None) -> dict:
+    """An event of the log as served: the envelope with ``type`` and ``data`` given; ``command``: the
+    schema of the command as posted (default: any object)."""
     return S.obj(description, {
         "game_id": S.string("The game's id."),
         "version": S.integer("Position in the game's log, from 1, without gaps.", 1),
@@ -214,9 +224,10 @@ def envelope(data: dict, event_type: dict, description: str) -> dict:
         "seat": S.nullable(S.seat("The seat whose command caused the event (null: the server, e.g. setup).",
                                   MAX_SEATS)),
         "command_id": S.nullable(S.string("The id of the command whose batch holds the event.")),
-        "command": S.optional({"type": "object", "additionalProperties": True, "description": (
+        "command": S.optional({**(command or {"type": "object", "additionalProperties": True}), "description": (
             "On the first event of a batch, to the seat that sent it (to everyone once the game is over): the "
-            "command as posted.")}),
+            "command as posted (without expected_version), or the server's own (CreateGame, JoinSeat, "
+            "TakeOverSeat, ReclaimSeat, ResignSeat).")}),
         "cause": S.nullable(S.string(
             "Who sent the command of the batch: 'seat' (a player), 'bot' (a bot seat's policy), 'deadline' (the "
             "seat's default, sent when its deadline passed) or 'system' (the server: creation, joins); null in "
@@ -226,6 +237,29 @@ def envelope(data: dict, event_type: dict, description: str) -> dict:
                                     "set in GET .../events and the stream; in a command's result, on its last "
                                     "event (the result's head); null in logs written before the chain.")),
     })
+
+
+_SEAT_ARG = S.seat("The seat it changes.", MAX_SEATS)
+#: The commands the server writes itself (``events.handling``, ``events.seating``), as logged.
+SYSTEM_COMMANDS = {
+    "CreateGame": S.obj("The game was created (POST /v1/games or a rematch).", {
+        "type": S.const("CreateGame", "The type."),
+        "ruleset": S.optional(S.string("Logs written before proofs 2 only: the ruleset id.")),
+        "seats": S.optional(S.array(S.map_of({"description": "A value."}, "A seat as created."),
+                                    "Logs written before proofs 2 only: the seats as created.")),
+        "options": S.optional(S.map_of({"description": "A value."}, "Logs written before proofs 2 only: the "
+                                                                     "options as created."))}),
+    "JoinSeat": S.obj("Someone took an open seat (POST .../join).", {
+        "type": S.const("JoinSeat", "The type."), "seat": _SEAT_ARG}),
+    "TakeOverSeat": S.obj("A bot took a seat over.", {
+        "type": S.const("TakeOverSeat", "The type."), "seat": _SEAT_ARG,
+        "reason": S.string("Why: its player left, or missed too many deadlines in a row.",
+                           enum=["left", "missed_deadlines"])}),
+    "ReclaimSeat": S.obj("A player took its seat back from a bot (POST .../reclaim).", {
+        "type": S.const("ReclaimSeat", "The type."), "seat": _SEAT_ARG}),
+    "ResignSeat": S.obj("A player resigned (POST .../resign).", {
+        "type": S.const("ResignSeat", "The type."), "seat": _SEAT_ARG}),
+}
 
 
 REMATCH_SEAT = S.obj("Your seat in the rematch, and its token (shown once).", {
@@ -314,9 +348,10 @@ def result() -> dict:
 
 
 SHARED = {
-    "Error": ERROR, "ToAct": TO_ACT, "Outcome": outcome(), "GameSummary": SUMMARY, "CreatedGame": CREATED,
+    "Problem": ERROR, "ToAct": TO_ACT, "Outcome": outcome(), "GameSummary": SUMMARY, "CreatedGame": CREATED,
     "SeatToken": SEAT_TOKEN, "SeatInvite": SEAT_INVITE, "GameList": GAME_LIST, "Option": OPTION, "CommandSpec": COMMAND_SPEC,
     "RulesetSummary": RULESET_SHORT, "RulesetList": RULESET_LIST, "InCommand": IN_COMMAND,
     "Receipt": RECEIPT, "SeatState": SEAT_STATE, "Clock": CLOCK, "Result": result(),
+    **{f"SystemCommand{name}": schema for name, schema in SYSTEM_COMMANDS.items()},
     "RematchSeat": REMATCH_SEAT, "GameRecord": GAME_RECORD, "Verification": VERIFICATION,
 }

@@ -12,6 +12,7 @@ from projections.views import require_game
 from service import handlers
 from service import schemas as s
 from service.auth import bearer, caller_seat
+from service.http_cache import CACHE_HEADERS, IF_NONE_MATCH, NOT_MODIFIED, conditional
 from service.errors import (MAX_IDEMPOTENCY_KEY, ApiError, Blueprint, Endpoint, check_game_id, error_doc,
                             idempotency_key, parse_command, parse_version, request_body)
 from service.limits import check_capacity
@@ -21,11 +22,18 @@ from service.streams import StreamHub, event_frames
 blp = Blueprint("games", __name__, url_prefix="/v1", description="Rulesets, games, commands and the event log.")
 
 SEAT = [{"seatToken": []}]
-#: Routes a spectator reads without a token, and a seat with its token.
-SEAT_OR_SPECTATOR = [{}, {"seatToken": []}]
+#: Routes a spectator reads without a token, and a seat with its token: they leave ``security`` to the
+#: document's (``service.app``: ``[{}, {"seatToken": []}]``), so a generated client lets either call them
+#: (openapi-python-client types an operation with its own ``security`` as needing a token, ``{}`` or not).
+SEAT_OR_SPECTATOR = None
+#: Routes that take no token.
+PUBLIC: list = []
+#: The ``Location`` header of a created game, as the spec documents it.
+LOCATION = {"description": "The game's URL: /v1/games/{game_id}.", "schema": {"type": "string"}}
 ERROR_TEXT = {400: "Malformed request (see error.code).", 401: "No token, or not 'Bearer <token>'.",
               403: "A token that is not a seat of this game.", 404: "No such game (or ruleset).",
-              409: "Not now: another seat decides, the game is not running, or a stale expected_version.",
+              409: "Not now: another seat decides, the game is not running, a stale expected_version, or an "
+                   "Idempotency-Key used for another create (or still creating).",
               413: "The body is larger than the server accepts (STRANDED_MAX_BODY_BYTES).",
               422: "A well-formed command the rules forbid now.",
               429: "Too many requests from this address (rate_limited), or streams without a token "
@@ -46,15 +54,28 @@ def svc() -> handlers.Services:
     return current_app.extensions["stranded"]
 
 
-def responds(status: int, component: str, description: str, *errors: int, **doc):
+def responds(status: int, component: str, description: str, *errors: int, cacheable: bool = False,
+             headers: dict | None = None, **doc):
     """Document a view's response (a component of ``service.openapi``), its error responses and
-    any other ``doc`` (security, parameters, request body): one ``blp.doc``, so one wrapper a call."""
+    any other ``doc`` (security, parameters, request body): one ``blp.doc``, so one wrapper a call.
+    ``cacheable``: the answer has an ETag and Cache-Control, and If-None-Match may make it a 304
+    (``service.http_cache``); ``headers``: the answer's headers; ``responses``: other answers."""
     def json_content(name):
         return {"application/json": {"schema": {"$ref": f"#/components/schemas/{name}"}}}
     responses = {} if status is None else {str(status): {"description": description,
                                                          "content": json_content(component)}}
+    if headers:
+        responses[str(status)]["headers"] = headers
+    responses.update(doc.pop("responses", {}))
+    if cacheable:
+        responses[str(status)]["headers"] = CACHE_HEADERS
+        responses["304"] = NOT_MODIFIED
+        doc["parameters"] = [*doc.get("parameters", []), IF_NONE_MATCH]
     for code in errors:
         responses[str(code)] = error_doc(code, ERROR_TEXT[code])
+    security = doc.pop("security", PUBLIC)
+    if security is not SEAT_OR_SPECTATOR:
+        doc["security"] = security
     return blp.doc(responses=responses, **doc)
 
 
@@ -62,21 +83,22 @@ def responds(status: int, component: str, description: str, *errors: int, **doc)
 class Rulesets(Endpoint):
     """``/v1/rulesets``."""
 
-    @responds(200, "RulesetList", "The games this server hosts.")
+    @responds(200, "RulesetList", "The games this server hosts.", operationId="listRulesets", cacheable=True)
     def get(self):
         """The games this server hosts, in short: id, name, seats, options, commands, bots."""
-        return jsonify({"rulesets": handlers.rulesets()})
+        return conditional(jsonify({"rulesets": handlers.rulesets()}))
 
 
 @blp.route("/rulesets/<ruleset_id>")
 class RulesetDetail(Endpoint):
     """``/v1/rulesets/{id}``."""
 
-    @responds(200, "RulesetDetail", "The ruleset in full, with its catalogue.", 404)
+    @responds(200, "RulesetDetail", "The ruleset in full, with its catalogue.", 404, operationId="getRuleset",
+              cacheable=True)
     def get(self, ruleset_id):
         """One game in full: its catalogue (cards, decks, dice, board, decisions, results), options with
         defaults and bounds, bots, command and event types with their descriptions, rules versions."""
-        return jsonify(handlers.ruleset_detail(ruleset_id))
+        return conditional(jsonify(handlers.ruleset_detail(ruleset_id)))
 
 
 @blp.route("/games")
@@ -84,19 +106,32 @@ class Games(Endpoint):
     """``/v1/games``: list and create."""
 
     @blp.arguments(s.GameListQuerySchema, location="query")
-    @responds(200, "GameList", "Public summaries, newest first.", 400, 503)
+    @responds(200, "GameList", "Public summaries, newest first.", 400, 503, operationId="listGames")
     def get(self, query):
         """List games, newest first, filtered by status and ruleset."""
         return jsonify(handlers.list_games(svc(), **query))
 
     @blp.arguments(s.CreateGameSchema)
-    @responds(201, "CreatedGame", "The game, with a token per human seat (shown once).", 400, 413, 429, 503)
+    @responds(201, "CreatedGame", "The game, with a token per human seat (shown once).", 400, 409, 413, 429, 503,
+              requestBody={"content": {"application/json": {"schema": {
+                  "$ref": "#/components/schemas/CreateGameRequest"}}}},
+              headers={"Location": LOCATION}, responses={"200": {
+                  "description": "A retry with the Idempotency-Key of an earlier create: the game it made, with "
+                                 "no tokens (only the first answer shows them).",
+                  "headers": {"Location": LOCATION},
+                  "content": {"application/json": {"schema": {"$ref": "#/components/schemas/CreatedGame"}}}}},
+              parameters=[{"in": "header", "name": "Idempotency-Key", "required": False,
+                           "schema": {"type": "string", "minLength": 1, "maxLength": MAX_IDEMPOTENCY_KEY},
+                           "description": "Make a retried create safe: the same key and body within a day answer "
+                                          "200 with the game the first made (no tokens: only the first answer "
+                                          "shows them), another body 409 idempotency_key_reused."}], operationId="createGame")
     def post(self, body):
         """Create a game; the response holds each human seat's token (shown once). A bad ruleset, seat or
         option (outside its bounds) is a 400 and writes nothing."""
+        key = idempotency_key(request.headers.get("Idempotency-Key"))
         check_capacity(svc().dispatcher.games)
-        return jsonify(handlers.create_game(svc(), body["ruleset"], body["seats"], body["options"],
-                                            request.remote_addr)), 201
+        created, replayed = handlers.create_game_once(svc(), body, key, request.remote_addr)
+        return jsonify(created), 200 if replayed else 201, {"Location": f"/v1/games/{created['id']}"}
 
 
 @blp.route("/games/<game_id>/seats/<int:seat>/join")
@@ -104,7 +139,7 @@ class Join(Endpoint):
     """Taking an open seat."""
 
     @blp.arguments(s.JoinSchema)
-    @responds(200, "SeatToken", "The seat's token (shown once).", 400, 404, 409, 413, 503)
+    @responds(200, "SeatToken", "The seat's token (shown once).", 400, 404, 409, 413, 503, operationId="joinSeat")
     def post(self, body, game_id, seat):
         """Take an open seat; returns its token. The last seat taken starts the game. A seat kept for an
         invited player (its summary says reserved) needs its invite code: 409 seat_reserved otherwise."""
@@ -117,7 +152,8 @@ class JoinFirstOpen(Endpoint):
     """Taking whichever open seat is free."""
 
     @blp.arguments(s.JoinSchema)
-    @responds(200, "SeatToken", "The seat taken and its token (shown once).", 400, 404, 409, 413, 503)
+    @responds(200, "SeatToken", "The seat taken and its token (shown once).", 400, 404, 409, 413, 503,
+              operationId="joinFirstOpenSeat")
     def post(self, body, game_id):
         """Take the first open seat you may: the one your invite code keeps, else the first open seat kept
         for nobody; returns which seat and its token. The last seat taken starts the game. 409 no_open_seat
@@ -131,10 +167,10 @@ class GameSummary(Endpoint):
     """A game's public summary."""
 
     @responds(200, "GameSummary", "The public summary.", 404, 503,
-              security=SEAT_OR_SPECTATOR)
+              security=SEAT_OR_SPECTATOR, operationId="getGame", cacheable=True)
     def get(self, game_id):
         """Public summary: status, version, seats, who must act and until when, result."""
-        return jsonify(handlers.game_summary(svc(), game_id))
+        return conditional(jsonify(handlers.game_summary(svc(), game_id)))
 
 
 @blp.route("/games/<game_id>/view")
@@ -145,7 +181,7 @@ class View(Endpoint):
               503, security=SEAT_OR_SPECTATOR, parameters=[{
                   "in": "query", "name": "at", "required": False, "schema": {"type": "integer", "minimum": 1},
                   "description": "A past version, 1 to the game's version (any of them, also one inside a command's "
-                                 "batch)."}])
+                                 "batch)."}], cacheable=True, operationId="getView")
     def get(self, game_id):
         """The caller's view (spectator without a token) and who must act; `?at=N` for any past version.
 
@@ -156,7 +192,8 @@ class View(Endpoint):
 
         A hot path: ``?at`` is read by :func:`service.errors.parse_version` (the
         documented parameter: a whole number from 1), not by a schema per request."""
-        return jsonify(handlers.view(svc(), game_id, parse_version(request.args.get("at"))))
+        body, final = handlers.final_view(svc(), game_id, parse_version(request.args.get("at")))
+        return conditional(jsonify(body), immutable=final)
 
 
 @blp.route("/games/<game_id>/legal-commands")
@@ -164,7 +201,7 @@ class LegalCommands(Endpoint):
     """A seat's legal commands."""
 
     @responds(200, "LegalCommands", "What the caller's seat may send now.", 401, 403, 404, 503,
-              security=SEAT)
+              security=SEAT, operationId="getLegalCommands")
     def get(self, game_id):
         """Every command the caller's seat may send now: a complete body to POST, with a label, its cost
         and what is known of its effect."""
@@ -182,7 +219,7 @@ class Commands(Endpoint):
               parameters=[{"in": "header", "name": "Idempotency-Key", "required": False,
                            "schema": {"type": "string", "minLength": 1, "maxLength": MAX_IDEMPOTENCY_KEY},
                            "description": "A retry with the same key returns the first result and appends nothing "
-                                          "(1 to 200 characters; a 400 bad_idempotency_key otherwise)."}])
+                                          "(1 to 200 characters; a 400 bad_idempotency_key otherwise)."}], operationId="sendCommand")
     def post(self, game_id):
         """Send a command (`type` plus its arguments; optional `expected_version`).
 
@@ -205,10 +242,39 @@ class Events(Endpoint):
 
     @blp.arguments(s.EventsQuerySchema, location="query")
     @responds(200, "EventPage", "A page of the log, redacted for the caller.", 400, 401, 403, 404, 503,
-              security=SEAT_OR_SPECTATOR)
+              security=SEAT_OR_SPECTATOR, operationId="getEvents", cacheable=True)
     def get(self, query, game_id):
         """The log redacted for the caller, paged with `after` and `limit`."""
-        return jsonify(handlers.event_page(svc(), game_id, query["after"], query["limit"]))
+        page = handlers.event_page(svc(), game_id, query["after"], query["limit"])
+        return conditional(jsonify(page), immutable=page["complete"])
+
+
+#: How the spec documents the frames of ``GET .../stream``.
+STREAM_FRAMES = (
+    "text/event-stream: first 'retry: 1000', then one frame per event: 'id:' its version, 'event:' its type (the "
+    "ruleset's event types and the server's: GET /v1/rulesets/{id} lists them under 'events'), 'data:' the event "
+    "as one line of JSON, exactly an element of EventPage.events (a <Ruleset>Event). Frames are named events so "
+    "that a client listens to the types it shows (EventSource.addEventListener(type, ...)); a plain onmessage "
+    "handler receives none. A ': keep-alive' comment comes when the stream is idle (15 s). The stream ends after "
+    "its lifetime (reconnect: an EventSource sends Last-Event-ID by itself) or after the game's last event "
+    "(SeedRevealed); a reconnect after that is a 204.")
+#: The ``Last-Event-ID`` header as the spec documents it.
+LAST_EVENT_ID = {"in": "header", "name": "Last-Event-ID", "required": False,
+                 "schema": {"type": "string", "pattern": "^[0-9]{1,13}$"},
+                 "description": "The version of the last event received: the stream resumes after it. It wins over "
+                                "'after' (an EventSource whose URL says ?after=0 resumes where it was, not from the "
+                                "start); a value that is no whole number is ignored."}
+
+
+def stream_start(after: int | None, last_event_id: str, version: int) -> int:
+    """Where a stream starts: after ``Last-Event-ID`` when it is a whole number, else after ``after``,
+    else after the game's ``version`` now. Raises ApiError 400 ``bad_version`` past ``version``."""
+    if last_event_id.isdigit() and len(last_event_id) <= 13:
+        after = int(last_event_id)
+    after = version if after is None else after
+    if after > version:
+        raise ApiError(400, "bad_version", f"'after' (or Last-Event-ID) must be at most {version}.")
+    return after
 
 
 @blp.route("/games/<game_id>/stream")
@@ -216,24 +282,23 @@ class Stream(Endpoint):
     """The live event stream (SSE)."""
 
     @blp.arguments(s.StreamQuerySchema, location="query")
-    @blp.doc(security=SEAT_OR_SPECTATOR, responses={"200": {
-        "description": "text/event-stream: one frame per event (id: its version, event: its type, data: the "
-                       "event as in EventPage), a ': keep-alive' comment when idle for 15 s; the stream ends "
-                       "after its lifetime (reconnect with Last-Event-ID) or after SeedRevealed.",
-        "content": {"text/event-stream": {"schema": {"type": "string"}}}}})
-    @responds(None, "", "", 400, 401, 403, 404, 429, 503)
+    @blp.doc(parameters=[LAST_EVENT_ID], responses={
+        "200": {"description": STREAM_FRAMES, "content": {"text/event-stream": {"schema": {
+            "type": "string", "description": "Server-Sent Events frames (see the response's description).",
+            "examples": ["retry: 1000\n\nid: 7\nevent: CardDrawn\ndata: {\"game_id\": \"3f2a9c0d1e4b5a6c\", "
+                         "\"version\": 7, \"type\": \"CardDrawn\", ...}\n\n: keep-alive\n\n"]}}}},
+        "204": {"description": "No Content: the game is over and the caller has every event (its Last-Event-ID or "
+                               "'after' is the game's version), so nothing more can come. An EventSource stops "
+                               "reconnecting on a 204."}})
+    @responds(None, "", "", 400, 401, 403, 404, 429, 503, operationId="streamEvents", security=SEAT_OR_SPECTATOR)
     def get(self, query, game_id):
         """Server-Sent Events: the caller's redacted events as they happen (`Last-Event-ID` resumes)."""
         hub: StreamHub = current_app.extensions["stranded_streams"]
         game = require_game(svc().repo, game_id)
         seat = caller_seat(game.meta, required=False)
-        after = query["after"]
-        last_id = request.headers.get("Last-Event-ID", "")
-        if after is None and last_id.isdigit():
-            after = int(last_id)
-        after = game.version if after is None else after
-        if after > game.version:
-            raise ApiError(400, "bad_version", f"'after' must be at most {game.version}.")
+        after = stream_start(query["after"], request.headers.get("Last-Event-ID", ""), game.version)
+        if game.meta.status == "finished" and after >= game.version:
+            return Response(status=204)
         release = hub.admit_anonymous(request.remote_addr or "?") if seat is None else None
         lifetime = min(hub.settings.max_s, query["timeout_s"] if query["timeout_s"] is not None else hub.settings.max_s)
         frames = event_frames(hub, game, seat, after, lifetime, request.environ)

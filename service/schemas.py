@@ -140,7 +140,8 @@ class StreamQuerySchema(Schema):
     """Where the event stream starts and how long it stays open."""
 
     after = fields.Integer(load_default=None, validate=validate.Range(min=0, max=MAX_VERSION), metadata=_doc(
-        "Start after this version (0 to 10^12) (else the Last-Event-ID header, else the game's version now)."))
+        "Start after this version (0 to 10^12), unless a Last-Event-ID header says where (it wins); neither: "
+        "after the game's version now."))
     timeout_s = fields.Float(load_default=None, validate=validate.Range(min=0, max=3600), metadata=_doc(
         "Close the stream after this many seconds (the server's maximum lifetime, 300 s by default, "
         "applies in any case); reconnect with Last-Event-ID to go on."))

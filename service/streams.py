@@ -64,6 +64,8 @@ KEEP_REQUEST_CONNECTIONS = 4
 READ_COUNT = 100
 #: What ``retry:`` tells an EventSource to wait before it reconnects (milliseconds).
 RETRY_MS = 1000
+#: Seconds a client refused a stream without a token (429 ``too_many_streams``) is told to wait.
+STREAM_RETRY_AFTER_S = 5
 
 
 @dataclass(frozen=True)
@@ -241,7 +243,7 @@ class StreamHub:
             if self.anonymous[address] >= self.settings.anonymous_per_address:
                 raise ApiError(429, "too_many_streams", (
                     f"This address already holds {self.settings.anonymous_per_address} streams without a token; "
-                    "close one, or watch with a seat token."))
+                    "close one, or watch with a seat token."), headers=[("Retry-After", str(STREAM_RETRY_AFTER_S))])
             self.anonymous[address] += 1
         released = []
 

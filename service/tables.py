@@ -10,6 +10,7 @@ from flask import current_app, jsonify
 
 from service import table_handlers as handlers
 from service.errors import Blueprint, Endpoint, check_game_id, error_doc
+from service.http_cache import CACHE_HEADERS, IF_NONE_MATCH, NOT_MODIFIED, conditional
 from service.handlers import Services
 from service.schemas import RematchSchema
 
@@ -40,9 +41,11 @@ def svc() -> Services:
 
 
 def responds(status: int, component: str, description: str, *errors: int, headers: dict | None = None,
-             accepted: str | None = None):
-    """Document a view's response (a component of ``service.openapi``) and its error responses;
-    ``accepted``: the description of a 202 answer with the same component."""
+             accepted: str | None = None, operation_id: str, security: list | None = None,
+             not_modified: bool = False):
+    """Document a view's response (a component of ``service.openapi``), its error responses and its
+    ``operationId``; ``accepted``: the description of a 202 answer with the same component; ``security``:
+    the seat's token, or none (the default); ``not_modified``: If-None-Match may make it a 304."""
     def json_content(name):
         return {"application/json": {"schema": {"$ref": f"#/components/schemas/{name}"}}}
     ok = {"description": description, "content": json_content(component)}
@@ -51,9 +54,14 @@ def responds(status: int, component: str, description: str, *errors: int, header
     responses = {str(status): ok}
     if accepted:
         responses["202"] = {"description": accepted, "content": json_content(component)}
+    parameters = []
+    if not_modified:
+        responses["304"] = NOT_MODIFIED
+        parameters.append(IF_NONE_MATCH)
     for code in errors:
         responses[str(code)] = error_doc(code, ERROR_TEXT[code])
-    return blp.doc(responses=responses)
+    return blp.doc(responses=responses, operationId=operation_id, security=security or [],
+                   **({"parameters": parameters} if parameters else {}))
 
 
 SEAT_CHANGE_ERRORS = (400, 401, 403, 404, 409, 503)
@@ -63,9 +71,9 @@ SEAT_CHANGE_ERRORS = (400, 401, 403, 404, 409, 503)
 class Leave(Endpoint):
     """A player leaving its seat."""
 
-    @blp.doc(security=SEAT)
     @responds(200, "CommandResult", "The seat is open again (before the start) or a bot's now: the new "
-                                    "version, its events and head.", *SEAT_CHANGE_ERRORS)
+                                    "version, its events and head.", *SEAT_CHANGE_ERRORS,
+              operation_id="leaveSeat", security=SEAT)
     def post(self, game_id, seat):
         """Leave the game, with the seat's own token. Before the start the seat is open again for anyone to
         join and the token stops working (SeatVacated). Once the game runs a bot (option takeover_policy,
@@ -80,9 +88,9 @@ class Leave(Endpoint):
 class Resign(Endpoint):
     """A player resigning."""
 
-    @blp.doc(security=SEAT)
     @responds(200, "CommandResult", "Resigned: the new version, its events (the game's own rule) and head.",
-              *SEAT_CHANGE_ERRORS)
+              *SEAT_CHANGE_ERRORS, operation_id="resignSeat",
+              security=SEAT)
     def post(self, game_id, seat):
         """Resign, with the seat's own token: the seat is out by the game's rule (docs/rules/<ruleset>.md,
         'Resigning') and can no longer win; in a game without such a rule a bot plays it on. The others
@@ -94,9 +102,9 @@ class Resign(Endpoint):
 class Reclaim(Endpoint):
     """A player taking its seat back from a bot."""
 
-    @blp.doc(security=SEAT)
     @responds(200, "CommandResult", "The seat is the player's again: the new version, its event and head.",
-              *SEAT_CHANGE_ERRORS)
+              *SEAT_CHANGE_ERRORS, operation_id="reclaimSeat",
+              security=SEAT)
     def post(self, game_id, seat):
         """Take back, with the seat's own token, a seat a bot took over (the player left, or missed
         takeover_after deadlines in a row) while the game runs (SeatReclaimed). 409 game_not_running,
@@ -110,9 +118,9 @@ class Rematch(Endpoint):
     """Playing again."""
 
     @blp.arguments(RematchSchema, required=False)
-    @blp.doc(security=SEAT)
     @responds(200, "RematchSeat", "Your seat in the rematch and its new token (shown once).", 400, 401, 403, 404,
-              409, 413, 429, 503)
+              409, 413, 429, 503, operation_id="rematchGame",
+              security=SEAT)
     def post(self, body, game_id):
         """Play again, with your token of the finished game: the first call creates the rematch (same
         ruleset, seats and options, a fresh secret seed, everyone one seat on so another seat starts; the
@@ -128,7 +136,7 @@ class Record(Endpoint):
 
     @responds(200, "GameRecord", "The record, as a download (stranded-<id>.json).", 404, 409, 503, headers={
         "Content-Disposition": {"description": "attachment; filename=\"stranded-<game id>.json\"",
-                                "schema": {"type": "string"}}})
+                                "schema": {"type": "string"}}, **CACHE_HEADERS}, not_modified=True, operation_id="getRecord")
     def get(self, game_id):
         """A finished game's portable record: the stream exactly as stored (every event, batch header and
         chain head), the server's caches and the revealed seed. Anyone may download it; `stranded verify
@@ -137,7 +145,7 @@ class Record(Endpoint):
         server. 409 game_not_over while the game waits or runs."""
         response = jsonify(handlers.record(svc(), game_id))
         response.headers["Content-Disposition"] = f'attachment; filename="stranded-{game_id}.json"'
-        return response
+        return conditional(response, immutable=True)   # only a finished game has one
 
 
 @blp.route("/games/<game_id>/verification")
@@ -147,7 +155,7 @@ class Verification(Endpoint):
     @responds(200, "Verification", "The verdict kept for the game: ok, its status and exit code, one sentence, "
                                    "the head computed, and whether it covers the game's latest version (current).",
               404, 429, 503, accepted="No verdict is kept for the game yet: status 'pending'; it is being computed "
-                                      "now, ask again in a moment.")
+                                      "now, ask again in a moment.", operation_id="getVerification")
     def get(self, game_id):
         """Audit the game's log as this server holds it, as `stranded verify GAME_ID` does: the chain of
         heads, the envelopes, the rules re-run over every recorded command (once the game is over, from

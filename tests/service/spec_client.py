@@ -66,7 +66,7 @@ class SpecChecker:
         assert operation is not None, f"{method} {template} is not in the spec"
         response = operation["responses"].get(str(status))
         assert response is not None, f"{method} {template} does not document a {status}"
-        media = response["content"]["application/json"]
+        media = response["content"].get("application/json") or response["content"]["application/problem+json"]
         pointer = media["schema"]["$ref"].removeprefix("#")
         self._check(self.validator(pointer), body, f"{method} {path} {status}")
         self.checked[f"{method} {template} {status}"] += 1
@@ -89,7 +89,7 @@ class ValidatingClient:
     def open(self, method: str, path: str, **kwargs):
         """Send a request; validate a JSON response; return the response."""
         resp = self.client.open(path, method=method, **kwargs)
-        if resp.mimetype == "application/json":
+        if resp.mimetype in ("application/json", "application/problem+json"):
             self.checker.check_response(method, path.split("?")[0], resp.status_code, resp.get_json())
         return resp
 

@@ -125,7 +125,9 @@ def test_bad_command_gets_its_status_and_changes_nothing(client, store, case, se
     resp = send(client, game_id, tokens)
     assert resp.status_code == status, resp.get_json()
     body = resp.get_json()
-    assert set(body) == {"error"} and body["error"]["message"]
+    assert set(body) - {"to_act"} == {"type", "title", "status", "detail", "code", "error"} and body["error"]["message"]
+    assert resp.mimetype == "application/problem+json" and body["status"] == status
+    assert body["detail"] == body["error"]["message"] and body["code"] == body["error"]["code"]
     if code:
         assert body["error"]["code"] == code
     assert version(client, game_id) == before
