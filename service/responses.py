@@ -251,6 +251,9 @@ SYSTEM_COMMANDS = {
                                                                      "options as created."))}),
     "JoinSeat": S.obj("Someone took an open seat (POST .../join).", {
         "type": S.const("JoinSeat", "The type."), "seat": _SEAT_ARG}),
+    "VacateSeat": S.obj("A player left a game that had not started; the seat is open again "
+                        "(POST .../leave before the start).", {
+        "type": S.const("VacateSeat", "The type."), "seat": _SEAT_ARG}),
     "TakeOverSeat": S.obj("A bot took a seat over.", {
         "type": S.const("TakeOverSeat", "The type."), "seat": _SEAT_ARG,
         "reason": S.string("Why: its player left, or missed too many deadlines in a row.",
