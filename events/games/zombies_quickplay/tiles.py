@@ -192,6 +192,35 @@ def neighbours(tiles: dict, x: int, y: int) -> list[tuple[int, int]]:
     return out
 
 
+def map_signature(tiles: dict) -> tuple:
+    """The map ``tiles`` as a hashable value: ``(cell, layout id, rotation)`` per placed tile, in
+    the map's order (everything ``neighbours`` reads of it)."""
+    return tuple((cell, placed.get("layout") or placed["tile"], placed["rotation"]) for cell, placed in tiles.items())
+
+
+@lru_cache(maxsize=256)
+def _step_table(signature: tuple) -> dict[str, tuple[str, ...]]:
+    tiles = {cell: {"tile": layout, "rotation": rotation} for cell, layout, rotation in signature}
+    table = {}
+    for cell in tiles:
+        tx, ty = parse(cell)
+        for r in range(3):
+            for c in range(3):
+                x, y = 3 * tx + c, 3 * ty + r
+                table[f"{x},{y}"] = tuple(f"{qx},{qy}" for qx, qy in neighbours(tiles, x, y))
+    return table
+
+
+def step_table(tiles: dict) -> dict[str, tuple[str, ...]]:
+    """Space key -> the keys of the spaces one step from it (``neighbours``, in its N E S W order),
+    for every space of the map ``tiles``; a space off the map is not in it.
+
+    Computed once per map: kept by the map's value (``map_signature``) for the last 256 maps
+    asked about. The table is shared: never change it.
+    """
+    return _step_table(map_signature(tiles))
+
+
 def spaces_of(tiles: dict, cell: str, kinds: str) -> list[tuple[int, int]]:
     """Spaces of the placed tile at ``cell`` whose kind is in ``kinds``, in reading order."""
     tx, ty = parse(cell)

@@ -6,36 +6,55 @@ legal when the zombie has steps left under the cap (half the roll, rounded
 down), the roll is not used up, the space is not on its path (no crossing a
 space twice, so it never ends where it started) and a space free of other
 zombies can still be reached with the steps that will remain.
+
+The steps between spaces come from the map's step table (``tiles.step_table``: the rule of
+``tiles.neighbours`` computed once per map).
 """
 from __future__ import annotations
 
-from .state import steps_from
+from .tiles import parse, step_table
 
 
 def _budget(zm, steps: int) -> int:
     return min(zm["cap"] - steps, zm["left"])
 
 
-def _can_end(state, occupied, at: str, path: list[str], budget: int) -> bool:
+def _can_end(table, occupied, at: str, path: list[str], budget: int) -> bool:
     if at not in occupied:
         return True
     if budget <= 0:
         return False
-    return any(_can_end(state, occupied, q, path + [q], budget - 1) for q in steps_from(state, at) if q not in path)
+    return any(_can_end(table, occupied, q, path + [q], budget - 1) for q in table.get(at, ()) if q not in path)
 
 
-def zombie_steps(state, at: str, path: list[str], steps: int, occupied=None) -> list[str]:
+def _each_step(state, at: str, path: list[str], steps: int, occupied, table):
+    """The spaces of ``zombie_steps``, one at a time (so a caller asking whether there is one
+    stops at the first)."""
+    budget = _budget(state["zm"], steps)
+    if budget <= 0:
+        return
+    for q in table.get(at, ()):
+        if q not in path and _can_end(table, occupied, q, path + [q], budget - 1):
+            yield q
+
+
+def zombie_steps(state, at: str, path: list[str], steps: int, occupied=None, table=None) -> list[str]:
     """Spaces the zombie at ``at`` (with ``path`` so far and ``steps`` taken) may step to now.
 
-    ``occupied``: the spaces holding other zombies (default: the zombies on the map).
+    ``occupied``: the spaces holding other zombies (default: the zombies on the map); ``table``:
+    the map's step table (default: ``tiles.step_table`` of the state's map).
     """
-    zm = state["zm"]
-    budget = _budget(zm, steps)
-    if budget <= 0:
-        return []
     occupied = state["zombies"] if occupied is None else occupied
-    return [q for q in steps_from(state, at)
-            if q not in path and _can_end(state, occupied, q, path + [q], budget - 1)]
+    table = step_table(state["tiles"]) if table is None else table
+    return list(_each_step(state, at, path, steps, occupied, table))
+
+
+def _may_step(state, k: str, occupied, table) -> bool:
+    """Whether the zombie standing at ``k`` has a step (``zombie_steps`` is not empty), with its
+    path and steps so far this turn (``record_of``)."""
+    rec = state["zm"]["moved"].get(k)
+    path, steps = (rec["path"], rec["steps"]) if rec else ([k], 0)
+    return next(_each_step(state, k, path, steps, occupied, table), None) is not None
 
 
 def record_of(state, k: str) -> tuple[list[str], int]:
@@ -57,13 +76,19 @@ def _after_stop(state) -> set[str]:
     return set(state["zombies"]) | ({cur["at"]} if cur else set())
 
 
+def _reading_order(k: str) -> tuple[int, int]:
+    x, y = parse(k)
+    return y, x
+
+
 def choosable(state) -> list[str]:
     """Zombies on the map that could take a step once the moving one stops (only if it may), sorted."""
     if not current_can_stop(state):
         return []
     occupied = _after_stop(state)
-    out = [k for k in state["zombies"] if zombie_steps(state, k, *record_of(state, k), occupied=occupied)]
-    return sorted(out, key=lambda k: tuple(int(v) for v in k.split(","))[::-1])
+    table = step_table(state["tiles"])
+    out = [k for k in state["zombies"] if _may_step(state, k, occupied, table)]
+    return sorted(out, key=_reading_order)
 
 
 def current_steps(state) -> list[str]:
@@ -83,4 +108,5 @@ def any_zombie_step(state) -> bool:
     if not current_can_stop(state):
         return False
     occupied = _after_stop(state)
-    return any(zombie_steps(state, k, *record_of(state, k), occupied=occupied) for k in state["zombies"])
+    table = step_table(state["tiles"])
+    return any(_may_step(state, k, occupied, table) for k in state["zombies"])
