@@ -64,6 +64,26 @@ def decide(state, seat, command, rng):
     Raises ``RuleViolation``: ``game_over`` (409), ``bad_arguments``, ``unknown_command``,
     ``not_your_turn`` (409), ``wrong_phase``, then the handler's own codes.
     """
+    return _resolve(copy_state(state), seat, command, rng).events
+
+
+def decide_evolved(state, seat, command, rng):
+    """``(events, new_state)``: ``decide``'s events and the state they fold to (the table's copy of
+    ``state``, into which each event was folded as it was emitted). ``state`` is not modified."""
+    t = _resolve(copy_state(state), seat, command, rng)
+    return t.events, t.s
+
+
+def in_place(state, seat, command, rng):
+    """``decide_evolved`` resolving on ``state`` itself (mutated, half-way if it raises) for a caller
+    that gives ``state`` up (self-play)."""
+    t = _resolve(state, seat, command, rng)
+    return t.events, t.s
+
+
+def _resolve(state, seat, command, rng):
+    """The table after ``command`` from ``seat`` was resolved on ``state`` (mutated), or the
+    ``RuleViolation`` that ``decide`` raises."""
     if state is None or state["over"]:
         raise RuleViolation("game_over", "The game is not running.", status=409)
     ctype = command_type(command, PHASE)
@@ -79,9 +99,9 @@ def decide(state, seat, command, rng):
     want = PHASE[ctype]
     if want is not None and want != stage(state):
         raise RuleViolation("wrong_phase", f"{ctype} cannot be sent now.")
-    t = Table(copy_state(state), rng)
+    t = Table(state, rng)
     COMMANDS[ctype](t, seat, command)
-    return t.events
+    return t
 
 
 # -- tiles ---------------------------------------------------------------------
