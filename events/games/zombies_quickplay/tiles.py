@@ -75,8 +75,9 @@ def key(x: int, y: int) -> str:
     return f"{x},{y}"
 
 
+@lru_cache(maxsize=1 << 14)
 def parse(k: str) -> tuple[int, int]:
-    """``"x,y"`` -> ``(x, y)`` ints."""
+    """``"x,y"`` -> ``(x, y)`` ints (the last 16384 keys asked about are kept)."""
     a, b = k.split(",")
     return int(a), int(b)
 

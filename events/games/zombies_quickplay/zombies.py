@@ -24,18 +24,13 @@ def _can_end(table, occupied, at: str, path: list[str], budget: int) -> bool:
         return True
     if budget <= 0:
         return False
-    return any(_can_end(table, occupied, q, path + [q], budget - 1) for q in table.get(at, ()) if q not in path)
+    return any(_may_go(table, occupied, q, path, budget - 1) for q in table.get(at, ()))
 
 
-def _each_step(state, at: str, path: list[str], steps: int, occupied, table):
-    """The spaces of ``zombie_steps``, one at a time (so a caller asking whether there is one
-    stops at the first)."""
-    budget = _budget(state["zm"], steps)
-    if budget <= 0:
-        return
-    for q in table.get(at, ()):
-        if q not in path and _can_end(table, occupied, q, path + [q], budget - 1):
-            yield q
+def _may_go(table, occupied, q: str, path: list[str], budget: int) -> bool:
+    """Whether a zombie with ``path`` so far may step on to ``q`` and then end free of the
+    ``occupied`` spaces with at most ``budget`` more steps."""
+    return q not in path and (q not in occupied or _can_end(table, occupied, q, path + [q], budget))
 
 
 def zombie_steps(state, at: str, path: list[str], steps: int, occupied=None, table=None) -> list[str]:
@@ -44,9 +39,12 @@ def zombie_steps(state, at: str, path: list[str], steps: int, occupied=None, tab
     ``occupied``: the spaces holding other zombies (default: the zombies on the map); ``table``:
     the map's step table (default: ``tiles.step_table`` of the state's map).
     """
+    budget = _budget(state["zm"], steps)
+    if budget <= 0:
+        return []
     occupied = state["zombies"] if occupied is None else occupied
     table = step_table(state["tiles"]) if table is None else table
-    return list(_each_step(state, at, path, steps, occupied, table))
+    return [q for q in table.get(at, ()) if _may_go(table, occupied, q, path, budget - 1)]
 
 
 def _may_step(state, k: str, occupied, table) -> bool:
@@ -54,7 +52,8 @@ def _may_step(state, k: str, occupied, table) -> bool:
     path and steps so far this turn (``record_of``)."""
     rec = state["zm"]["moved"].get(k)
     path, steps = (rec["path"], rec["steps"]) if rec else ([k], 0)
-    return next(_each_step(state, k, path, steps, occupied, table), None) is not None
+    budget = _budget(state["zm"], steps)
+    return budget > 0 and any(_may_go(table, occupied, q, path, budget - 1) for q in table.get(k, ()))
 
 
 def record_of(state, k: str) -> tuple[list[str], int]:
