@@ -17,7 +17,7 @@ from .movement import token_to_claim
 from .state import V4, V5, copy_state, level, steps_from, waiting_seats, window_open
 from .table import Table, street_spaces, street_zombies_left
 from .tiles import distances, key, kind, parse, rotations, spots
-from .zombies import choosable, current_can_stop, current_steps
+from .zombies import can_choose, current_can_stop, current_steps
 
 #: command type -> the phase it answers (``None``: any phase, checked by its handler).
 PHASE = {
@@ -218,7 +218,7 @@ def choose_zombie(t, seat, command):
     """ChooseZombie ``{x, y}``: the zombie to move next (the one moved so far stops). Raises
     ``illegal_zombie``."""
     k = _space(command)
-    if k not in choosable(t.s):
+    if not can_choose(t.s, k):
         raise RuleViolation("illegal_zombie", "That zombie cannot move now (or the moving one cannot stop here).")
     t.emit("ZombieChosen", {"x": command["x"], "y": command["y"]})
 

@@ -222,6 +222,26 @@ def step_table(tiles: dict) -> dict[str, tuple[str, ...]]:
     return _step_table(map_signature(tiles))
 
 
+@lru_cache(maxsize=256)
+def _passable_spaces(signature: tuple) -> tuple[str, ...]:
+    tiles = {cell: {"tile": layout, "rotation": rotation} for cell, layout, rotation in signature}
+    spaces = []
+    for cell in tiles:
+        tx, ty = parse(cell)
+        for r in range(3):
+            for c in range(3):
+                if kind(tiles, 3 * tx + c, 3 * ty + r) in ("R", "B", "D"):
+                    spaces.append((3 * ty + r, 3 * tx + c))
+    return tuple(f"{x},{y}" for y, x in sorted(spaces))
+
+
+def passable_spaces(tiles: dict) -> tuple[str, ...]:
+    """Keys of the road, door and building spaces of the map ``tiles``, sorted by ``(y, x)``.
+
+    Computed once per map, kept by the map's value (``map_signature``) for the last 256 maps."""
+    return _passable_spaces(map_signature(tiles))
+
+
 def spaces_of(tiles: dict, cell: str, kinds: str) -> list[tuple[int, int]]:
     """Spaces of the placed tile at ``cell`` whose kind is in ``kinds``, in reading order."""
     tx, ty = parse(cell)

@@ -24,7 +24,10 @@ def _can_end(table, occupied, at: str, path: list[str], budget: int) -> bool:
         return True
     if budget <= 0:
         return False
-    return any(_may_go(table, occupied, q, path, budget - 1) for q in table.get(at, ()))
+    for q in table.get(at, ()):
+        if _may_go(table, occupied, q, path, budget - 1):
+            return True
+    return False
 
 
 def _may_go(table, occupied, q: str, path: list[str], budget: int) -> bool:
@@ -50,10 +53,16 @@ def zombie_steps(state, at: str, path: list[str], steps: int, occupied=None, tab
 def _may_step(state, k: str, occupied, table) -> bool:
     """Whether the zombie standing at ``k`` has a step (``zombie_steps`` is not empty), with its
     path and steps so far this turn (``record_of``)."""
-    rec = state["zm"]["moved"].get(k)
+    zm = state["zm"]
+    rec = zm["moved"].get(k)
     path, steps = (rec["path"], rec["steps"]) if rec else ([k], 0)
-    budget = _budget(state["zm"], steps)
-    return budget > 0 and any(_may_go(table, occupied, q, path, budget - 1) for q in table.get(k, ()))
+    budget = _budget(zm, steps) - 1
+    if budget < 0:
+        return False
+    for q in table.get(k, ()):
+        if _may_go(table, occupied, q, path, budget):
+            return True
+    return False
 
 
 def record_of(state, k: str) -> tuple[list[str], int]:
@@ -88,6 +97,13 @@ def choosable(state) -> list[str]:
     table = step_table(state["tiles"])
     out = [k for k in state["zombies"] if _may_step(state, k, occupied, table)]
     return sorted(out, key=_reading_order)
+
+
+def can_choose(state, k: str) -> bool:
+    """Whether ``k`` is in ``choosable(state)``, asking only about the zombie at ``k``."""
+    if k not in state["zombies"] or not current_can_stop(state):
+        return False
+    return _may_step(state, k, _after_stop(state), step_table(state["tiles"]))
 
 
 def current_steps(state) -> list[str]:

@@ -1,9 +1,12 @@
 """The fast paths of the Quickplay rules agree with the plain ones on the states of random games.
 
 - ``tiles.step_table`` (one table per map) gives every space the steps ``tiles.neighbours`` gives.
+- ``state.zombie_free_spaces`` (from ``tiles.passable_spaces``, one list per map) lists the
+  spaces a walk over every space of every tile finds.
 - ``zombies.choosable`` (which stops at a zombie's first step) lists exactly the zombies whose
   ``zombie_steps`` are not empty, and ``zombie_steps`` from the table equals the plain walk over
   ``state.steps_from``.
+- ``zombies.can_choose(state, k)`` is ``k in choosable(state)``.
 - ``legal.acting_seat`` is the seat of ``pending(state)[0]``.
 - ``decide.in_place`` and ``decide_evolved`` give the events ``decide`` gives and the state they fold to.
 """
@@ -15,9 +18,9 @@ import pytest
 
 from events.games.zombies_quickplay import RULESET as R
 from events.games.zombies_quickplay.legal import acting_seat
-from events.games.zombies_quickplay.state import steps_from
+from events.games.zombies_quickplay.state import passable, steps_from, zombie_free_spaces
 from events.games.zombies_quickplay.tiles import neighbours, parse, step_table
-from events.games.zombies_quickplay.zombies import _after_stop, choosable, current_can_stop, record_of, zombie_steps
+from events.games.zombies_quickplay.zombies import _after_stop, can_choose, choosable, current_can_stop, record_of, zombie_steps
 from events.randomness import rng_for
 from events.simulation import play_game
 
@@ -84,6 +87,8 @@ def test_zombie_steps_and_choosable_agree_with_the_plain_walk(states):
                 if plain:
                     expected.append(k)
         assert choosable(state) == sorted(expected, key=lambda k: parse(k)[::-1])
+        assert [k for k in state["zombies"] if can_choose(state, k)] == expected
+        assert not can_choose(state, "999,999")
         checked += 1
     assert checked > 200
 
@@ -110,3 +115,19 @@ def test_deciding_in_place_gives_the_events_of_decide_and_the_state_they_fold_to
         assert R.decide_evolved(state, seat, command, rng_for("fast", n)) == (events, folded)
         assert state == before
         assert R.decide_in_place(R.copy_state(state), seat, command, rng_for("fast", n)) == (events, folded)
+
+
+def test_zombie_free_spaces_are_those_of_a_walk_over_the_map(states):
+    for state in states[::5]:
+        for exclude_pawns in (False, True):
+            plain = []
+            for cell in state["tiles"]:
+                tx, ty = parse(cell)
+                for r in range(3):
+                    for c in range(3):
+                        k = f"{3 * tx + c},{3 * ty + r}"
+                        if k in state["zombies"] or (exclude_pawns and k in state["pawns"]):
+                            continue
+                        if passable(state, 3 * tx + c, 3 * ty + r):
+                            plain.append(k)
+            assert zombie_free_spaces(state, exclude_pawns) == sorted(plain, key=lambda k: parse(k)[::-1])
