@@ -176,9 +176,11 @@ def pending(state) -> list[Decision]:
 def _has_commands(state, seat, st) -> bool:
     """Whether ``_phase_commands(state, seat, st)`` is not empty. In the zombie moves that is
     without listing the zombies one may choose: they are only listed when the moving zombie may
-    stop, and then EndZombieMoves is a command anyway."""
+    stop, and then EndZombieMoves is a command anyway; in a pawn's move without listing its steps."""
     if st == "zombies":
         return state["zm"] is not None and (current_can_stop(state) or bool(current_steps(state)))
+    if st == "move":   # EndMove is a command whenever any is
+        return state["move"] is not None and state["move"]["left"] > 0
     return bool(_phase_commands(state, seat, st))
 
 

@@ -194,14 +194,20 @@ def neighbours(tiles: dict, x: int, y: int) -> list[tuple[int, int]]:
 
 
 def map_signature(tiles: dict) -> tuple:
-    """The map ``tiles`` as a hashable value: ``(cell, layout id, rotation)`` per placed tile, in
-    the map's order (everything ``neighbours`` reads of it)."""
-    return tuple((cell, placed.get("layout") or placed["tile"], placed["rotation"]) for cell, placed in tiles.items())
+    """The map ``tiles`` as a hashable value: ``(cell, tile, old layout id or None, rotation)`` per
+    placed tile, in the map's order (everything the map questions here read of it)."""
+    return tuple((cell, placed["tile"], placed.get("layout"), placed["rotation"]) for cell, placed in tiles.items())
+
+
+def _map_of(signature: tuple) -> dict:
+    """The map a ``map_signature`` was taken of."""
+    return {cell: ({"tile": tile, "rotation": rotation, "layout": layout} if layout else
+                   {"tile": tile, "rotation": rotation}) for cell, tile, layout, rotation in signature}
 
 
 @lru_cache(maxsize=256)
 def _step_table(signature: tuple) -> dict[str, tuple[str, ...]]:
-    tiles = {cell: {"tile": layout, "rotation": rotation} for cell, layout, rotation in signature}
+    tiles = _map_of(signature)
     table = {}
     for cell in tiles:
         tx, ty = parse(cell)
@@ -224,7 +230,7 @@ def step_table(tiles: dict) -> dict[str, tuple[str, ...]]:
 
 @lru_cache(maxsize=256)
 def _passable_spaces(signature: tuple) -> tuple[str, ...]:
-    tiles = {cell: {"tile": layout, "rotation": rotation} for cell, layout, rotation in signature}
+    tiles = _map_of(signature)
     spaces = []
     for cell in tiles:
         tx, ty = parse(cell)
@@ -290,7 +296,19 @@ def frontier(tiles: dict) -> list[tuple[int, int]]:
 
 
 def spots(tiles: dict, tile: str) -> list[tuple[int, int]]:
-    """Cells where ``tile`` fits in at least one rotation."""
+    """Cells where ``tile`` fits in at least one rotation (sorted by (ty, tx), as ``frontier``).
+
+    Computed once per map and tile, kept by their values (``map_signature``) for the last 256."""
+    return list(_spots(map_signature(tiles), tile))
+
+
+@lru_cache(maxsize=256)
+def _spots(signature: tuple, tile: str) -> tuple[tuple[int, int], ...]:
+    return tuple(plain_spots(_map_of(signature), tile))
+
+
+def plain_spots(tiles: dict, tile: str) -> list[tuple[int, int]]:
+    """``spots`` worked out from the map itself (the rule: a frontier cell and some rotation that ``fits``)."""
     return [c for c in frontier(tiles) if any(fits(tiles, tile, c[0], c[1], r) for r in range(4))]
 
 

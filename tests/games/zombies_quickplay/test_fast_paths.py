@@ -3,6 +3,7 @@
 - ``tiles.step_table`` (one table per map) gives every space the steps ``tiles.neighbours`` gives.
 - ``state.zombie_free_spaces`` (from ``tiles.passable_spaces``, one list per map) lists the
   spaces a walk over every space of every tile finds.
+- ``tiles.spots`` (one list per map and tile) is ``tiles.plain_spots`` for every tile.
 - ``zombies.choosable`` (which stops at a zombie's first step) lists exactly the zombies whose
   ``zombie_steps`` are not empty, and ``zombie_steps`` from the table equals the plain walk over
   ``state.steps_from``.
@@ -19,7 +20,7 @@ import pytest
 from events.games.zombies_quickplay import RULESET as R
 from events.games.zombies_quickplay.legal import acting_seat
 from events.games.zombies_quickplay.state import passable, steps_from, zombie_free_spaces
-from events.games.zombies_quickplay.tiles import neighbours, parse, step_table
+from events.games.zombies_quickplay.tiles import TILES, neighbours, parse, plain_spots, spots, step_table
 from events.games.zombies_quickplay.zombies import _after_stop, can_choose, choosable, current_can_stop, record_of, zombie_steps
 from events.randomness import rng_for
 from events.simulation import play_game
@@ -67,6 +68,8 @@ def test_the_step_table_gives_every_space_the_steps_of_neighbours(states):
                 for y in range(3 * ty, 3 * ty + 3):
                     assert list(table[f"{x},{y}"]) == [f"{qx},{qy}" for qx, qy in neighbours(tiles, x, y)]
         assert "999,999" not in table
+        for tile in TILES:
+            assert spots(tiles, tile) == plain_spots(tiles, tile)
 
 
 def test_zombie_steps_and_choosable_agree_with_the_plain_walk(states):
