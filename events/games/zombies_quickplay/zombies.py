@@ -52,13 +52,19 @@ def zombie_steps(state, at: str, path: list[str], steps: int, occupied=None, tab
 
 def _may_step(state, k: str, occupied, table) -> bool:
     """Whether the zombie standing at ``k`` has a step (``zombie_steps`` is not empty), with its
-    path and steps so far this turn (``record_of``)."""
+    path and steps so far this turn (``record_of``). ``occupied``: a set.
+
+    A zombie not moved yet this turn (its path is its own space) that may take a step and has a
+    space next to it free of the ``occupied`` ones has that step (``_may_go``'s first case), found
+    by one set question."""
     zm = state["zm"]
     rec = zm["moved"].get(k)
     path, steps = (rec["path"], rec["steps"]) if rec else ([k], 0)
     budget = _budget(zm, steps) - 1
     if budget < 0:
         return False
+    if rec is None and not occupied.issuperset(table.get(k, ())):
+        return True
     for q in table.get(k, ()):
         if _may_go(table, occupied, q, path, budget):
             return True
