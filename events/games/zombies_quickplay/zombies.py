@@ -59,12 +59,17 @@ def _may_step(state, k: str, occupied, table) -> bool:
     by one set question."""
     zm = state["zm"]
     rec = zm["moved"].get(k)
-    path, steps = (rec["path"], rec["steps"]) if rec else ([k], 0)
-    budget = _budget(zm, steps) - 1
-    if budget < 0:
-        return False
-    if rec is None and not occupied.issuperset(table.get(k, ())):
-        return True
+    if rec is None:
+        budget = _budget(zm, 0) - 1
+        if budget < 0:
+            return False
+        if not occupied.issuperset(table.get(k, ())):
+            return True
+        path = [k]
+    else:
+        path, budget = rec["path"], _budget(zm, rec["steps"]) - 1
+        if budget < 0:
+            return False
     for q in table.get(k, ()):
         if _may_go(table, occupied, q, path, budget):
             return True
