@@ -6,7 +6,7 @@
 - ``tiles.spots`` (one list per map and tile) is ``tiles.plain_spots`` for every tile.
 - ``zombies.choosable`` (which stops at a zombie's first step) lists exactly the zombies whose
   ``zombie_steps`` are not empty, and ``zombie_steps`` from the table equals the plain walk over
-  ``state.steps_from``.
+  ``state.steps_from``; so does ``any_zombie_step``.
 - ``zombies.can_choose(state, k)`` is ``k in choosable(state)``.
 - ``legal.acting_seat`` is the seat of ``pending(state)[0]``.
 - ``decide.in_place`` and ``decide_evolved`` give the events ``decide`` gives and the state they fold to.
@@ -21,7 +21,8 @@ from events.games.zombies_quickplay import RULESET as R
 from events.games.zombies_quickplay.legal import acting_seat
 from events.games.zombies_quickplay.state import passable, steps_from, zombie_free_spaces
 from events.games.zombies_quickplay.tiles import TILES, neighbours, parse, plain_spots, spots, step_table
-from events.games.zombies_quickplay.zombies import _after_stop, can_choose, choosable, current_can_stop, record_of, zombie_steps
+from events.games.zombies_quickplay.zombies import (_after_stop, any_zombie_step, can_choose, choosable,
+                                                    current_can_stop, record_of, zombie_steps)
 from events.randomness import rng_for
 from events.simulation import play_game
 
@@ -92,6 +93,9 @@ def test_zombie_steps_and_choosable_agree_with_the_plain_walk(states):
         assert choosable(state) == sorted(expected, key=lambda k: parse(k)[::-1])
         assert [k for k in state["zombies"] if can_choose(state, k)] == expected
         assert not can_choose(state, "999,999")
+        plain_any = state["zm"]["left"] > 0 and state["zm"]["cap"] > 0 and (
+            bool(cur and _plain_steps(state, cur["at"], cur["path"], cur["steps"], state["zombies"])) or bool(expected))
+        assert any_zombie_step(state) == plain_any
         checked += 1
     assert checked > 200
 
