@@ -45,11 +45,11 @@ from events.games.search import THINK_MS_OPTION
 
 from .bots import BOTS
 from .catalogue import BOARD_SCHEMA, CATALOGUE
-from .decide import decide
+from .decide import decide, decide_evolved, in_place
 from .describe import describe
 from .event_schema import COMMANDS, EVENTS
 from .evolve import evolve
-from .legal import legal_commands, pending
+from .legal import acting_seat, legal_commands, pending
 from .resigning import resign
 from .setup import FIRST_SEAT_HELP, STACK_HELP, setup
 from .state import copy_state
@@ -88,6 +88,9 @@ RULESET = Ruleset(
     board_schema=BOARD_SCHEMA,
     describe=describe,
     resign=resign,
+    decide_evolved=decide_evolved,
+    decide_in_place=in_place,
+    acting_seat=acting_seat,
 )
 
 __all__ = ["RULESET"]

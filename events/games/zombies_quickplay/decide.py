@@ -17,7 +17,7 @@ from .movement import token_to_claim
 from .state import V4, V5, copy_state, level, steps_from, waiting_seats, window_open
 from .table import Table, street_spaces, street_zombies_left
 from .tiles import distances, key, kind, parse, rotations, spots
-from .zombies import choosable, current_can_stop, current_steps
+from .zombies import can_choose, current_can_stop, current_steps
 
 #: command type -> the phase it answers (``None``: any phase, checked by its handler).
 PHASE = {
@@ -64,6 +64,26 @@ def decide(state, seat, command, rng):
     Raises ``RuleViolation``: ``game_over`` (409), ``bad_arguments``, ``unknown_command``,
     ``not_your_turn`` (409), ``wrong_phase``, then the handler's own codes.
     """
+    return _resolve(copy_state(state), seat, command, rng).events
+
+
+def decide_evolved(state, seat, command, rng):
+    """``(events, new_state)``: ``decide``'s events and the state they fold to (the table's copy of
+    ``state``, into which each event was folded as it was emitted). ``state`` is not modified."""
+    t = _resolve(copy_state(state), seat, command, rng)
+    return t.events, t.s
+
+
+def in_place(state, seat, command, rng):
+    """``decide_evolved`` resolving on ``state`` itself (mutated, half-way if it raises) for a caller
+    that gives ``state`` up (self-play)."""
+    t = _resolve(state, seat, command, rng)
+    return t.events, t.s
+
+
+def _resolve(state, seat, command, rng):
+    """The table after ``command`` from ``seat`` was resolved on ``state`` (mutated), or the
+    ``RuleViolation`` that ``decide`` raises."""
     if state is None or state["over"]:
         raise RuleViolation("game_over", "The game is not running.", status=409)
     ctype = command_type(command, PHASE)
@@ -79,9 +99,9 @@ def decide(state, seat, command, rng):
     want = PHASE[ctype]
     if want is not None and want != stage(state):
         raise RuleViolation("wrong_phase", f"{ctype} cannot be sent now.")
-    t = Table(copy_state(state), rng)
+    t = Table(state, rng)
     COMMANDS[ctype](t, seat, command)
-    return t.events
+    return t
 
 
 # -- tiles ---------------------------------------------------------------------
@@ -198,7 +218,7 @@ def choose_zombie(t, seat, command):
     """ChooseZombie ``{x, y}``: the zombie to move next (the one moved so far stops). Raises
     ``illegal_zombie``."""
     k = _space(command)
-    if k not in choosable(t.s):
+    if not can_choose(t.s, k):
         raise RuleViolation("illegal_zombie", "That zombie cannot move now (or the moving one cannot stop here).")
     t.emit("ZombieChosen", {"x": command["x"], "y": command["y"]})
 

@@ -173,6 +173,29 @@ def pending(state) -> list[Decision]:
     return out
 
 
+def _has_commands(state, seat, st) -> bool:
+    """Whether ``_phase_commands(state, seat, st)`` is not empty. In the zombie moves that is
+    without listing the zombies one may choose: they are only listed when the moving zombie may
+    stop, and then EndZombieMoves is a command anyway; in a pawn's move without listing its steps."""
+    if st == "zombies":
+        return state["zm"] is not None and (current_can_stop(state) or bool(current_steps(state)))
+    if st == "move":   # EndMove is a command whenever any is
+        return state["move"] is not None and state["move"]["left"] > 0
+    return bool(_phase_commands(state, seat, st))
+
+
+def acting_seat(state) -> int | None:
+    """The seat of ``pending(state)[0]`` (``None`` when nothing is pending), without building the
+    decisions, their defaults and labels (self-play asks before every command)."""
+    if state is None:
+        return None
+    st = stage(state)
+    seats = waiting_seats(state)
+    if not seats or not all(_has_commands(state, seat, st) for seat in seats):
+        return None
+    return seats[0]
+
+
 def token_claims(state, seat) -> list[dict]:
     """``[{"type": "ClaimToken"}]`` when ``seat``'s pawn is alone with a token it may take and the game
     waits on someone (anyone), from rules level 5 (choice 34); else ``[]``."""

@@ -37,7 +37,7 @@ this source.
 """
 from __future__ import annotations
 
-from .tiles import HELIPAD, building_of, kind, neighbours, parse
+from .tiles import HELIPAD, building_of, kind, neighbours, parse, passable_spaces
 
 
 def deep_copy(value):
@@ -159,18 +159,11 @@ def pawn_building(state, seat: int) -> str | None:
 
 
 def zombie_free_spaces(state, exclude_pawns: bool) -> list[str]:
-    """Road, door and building spaces of the map with no zombie (and no pawn if asked), sorted."""
-    out = []
-    for cell in state["tiles"]:
-        tx, ty = parse(cell)
-        for r in range(3):
-            for c in range(3):
-                k = f"{3 * tx + c},{3 * ty + r}"
-                if k in state["zombies"] or (exclude_pawns and k in state["pawns"]):
-                    continue
-                if passable(state, 3 * tx + c, 3 * ty + r):
-                    out.append(k)
-    return sorted(out, key=lambda k: (parse(k)[1], parse(k)[0]))
+    """Road, door and building spaces of the map with no zombie (and no pawn if asked), sorted by
+    ``(y, x)`` (from ``tiles.passable_spaces``)."""
+    zombies = state["zombies"]
+    pawns = state["pawns"] if exclude_pawns else ()
+    return [k for k in passable_spaces(state["tiles"]) if k not in zombies and k not in pawns]
 
 
 def steps_from(state, k: str) -> list[str]:

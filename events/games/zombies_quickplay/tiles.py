@@ -75,8 +75,9 @@ def key(x: int, y: int) -> str:
     return f"{x},{y}"
 
 
+@lru_cache(maxsize=1 << 14)
 def parse(k: str) -> tuple[int, int]:
-    """``"x,y"`` -> ``(x, y)`` ints."""
+    """``"x,y"`` -> ``(x, y)`` ints (the last 16384 keys asked about are kept)."""
     a, b = k.split(",")
     return int(a), int(b)
 
@@ -192,6 +193,61 @@ def neighbours(tiles: dict, x: int, y: int) -> list[tuple[int, int]]:
     return out
 
 
+def map_signature(tiles: dict) -> tuple:
+    """The map ``tiles`` as a hashable value: ``(cell, tile, old layout id or None, rotation)`` per
+    placed tile, in the map's order (everything the map questions here read of it)."""
+    return tuple((cell, placed["tile"], placed.get("layout"), placed["rotation"]) for cell, placed in tiles.items())
+
+
+def _map_of(signature: tuple) -> dict:
+    """The map a ``map_signature`` was taken of."""
+    return {cell: ({"tile": tile, "rotation": rotation, "layout": layout} if layout else
+                   {"tile": tile, "rotation": rotation}) for cell, tile, layout, rotation in signature}
+
+
+@lru_cache(maxsize=256)
+def _step_table(signature: tuple) -> dict[str, tuple[str, ...]]:
+    tiles = _map_of(signature)
+    table = {}
+    for cell in tiles:
+        tx, ty = parse(cell)
+        for r in range(3):
+            for c in range(3):
+                x, y = 3 * tx + c, 3 * ty + r
+                table[f"{x},{y}"] = tuple(f"{qx},{qy}" for qx, qy in neighbours(tiles, x, y))
+    return table
+
+
+def step_table(tiles: dict) -> dict[str, tuple[str, ...]]:
+    """Space key -> the keys of the spaces one step from it (``neighbours``, in its N E S W order),
+    for every space of the map ``tiles``; a space off the map is not in it.
+
+    Computed once per map: kept by the map's value (``map_signature``) for the last 256 maps
+    asked about. The table is shared: never change it.
+    """
+    return _step_table(map_signature(tiles))
+
+
+@lru_cache(maxsize=256)
+def _passable_spaces(signature: tuple) -> tuple[str, ...]:
+    tiles = _map_of(signature)
+    spaces = []
+    for cell in tiles:
+        tx, ty = parse(cell)
+        for r in range(3):
+            for c in range(3):
+                if kind(tiles, 3 * tx + c, 3 * ty + r) in ("R", "B", "D"):
+                    spaces.append((3 * ty + r, 3 * tx + c))
+    return tuple(f"{x},{y}" for y, x in sorted(spaces))
+
+
+def passable_spaces(tiles: dict) -> tuple[str, ...]:
+    """Keys of the road, door and building spaces of the map ``tiles``, sorted by ``(y, x)``.
+
+    Computed once per map, kept by the map's value (``map_signature``) for the last 256 maps."""
+    return _passable_spaces(map_signature(tiles))
+
+
 def spaces_of(tiles: dict, cell: str, kinds: str) -> list[tuple[int, int]]:
     """Spaces of the placed tile at ``cell`` whose kind is in ``kinds``, in reading order."""
     tx, ty = parse(cell)
@@ -240,7 +296,19 @@ def frontier(tiles: dict) -> list[tuple[int, int]]:
 
 
 def spots(tiles: dict, tile: str) -> list[tuple[int, int]]:
-    """Cells where ``tile`` fits in at least one rotation."""
+    """Cells where ``tile`` fits in at least one rotation (sorted by (ty, tx), as ``frontier``).
+
+    Computed once per map and tile, kept by their values (``map_signature``) for the last 256."""
+    return list(_spots(map_signature(tiles), tile))
+
+
+@lru_cache(maxsize=256)
+def _spots(signature: tuple, tile: str) -> tuple[tuple[int, int], ...]:
+    return tuple(plain_spots(_map_of(signature), tile))
+
+
+def plain_spots(tiles: dict, tile: str) -> list[tuple[int, int]]:
+    """``spots`` worked out from the map itself (the rule: a frontier cell and some rotation that ``fits``)."""
     return [c for c in frontier(tiles) if any(fits(tiles, tile, c[0], c[1], r) for r in range(4))]
 
 

@@ -1,0 +1,140 @@
+"""The fast paths of the Quickplay rules agree with the plain ones on the states of random games.
+
+- ``tiles.step_table`` (one table per map) gives every space the steps ``tiles.neighbours`` gives.
+- ``state.zombie_free_spaces`` (from ``tiles.passable_spaces``, one list per map) lists the
+  spaces a walk over every space of every tile finds.
+- ``tiles.spots`` (one list per map and tile) is ``tiles.plain_spots`` for every tile.
+- ``zombies.choosable`` (which stops at a zombie's first step) lists exactly the zombies whose
+  ``zombie_steps`` are not empty, and ``zombie_steps`` from the table equals the plain walk over
+  ``state.steps_from``; so does ``any_zombie_step``.
+- ``zombies.can_choose(state, k)`` is ``k in choosable(state)``.
+- ``legal.acting_seat`` is the seat of ``pending(state)[0]``.
+- ``decide.in_place`` and ``decide_evolved`` give the events ``decide`` gives and the state they fold to.
+"""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from events.games.zombies_quickplay import RULESET as R
+from events.games.zombies_quickplay.legal import acting_seat
+from events.games.zombies_quickplay.state import passable, steps_from, zombie_free_spaces
+from events.games.zombies_quickplay.tiles import TILES, neighbours, parse, plain_spots, spots, step_table
+from events.games.zombies_quickplay.zombies import (_after_stop, any_zombie_step, can_choose, choosable,
+                                                    current_can_stop, record_of, zombie_steps)
+from events.randomness import rng_for
+from events.simulation import play_game
+
+SEEDS = [f"fast-{i}" for i in range(4)]
+
+
+def states_of(seed: str, seats: int) -> list[dict]:
+    """Copies of every state of a random game of ``seats`` seats with ``seed``."""
+    out = []
+    play_game(R, ["random"] * seats, seed, on_step=lambda state, events: out.append(R.copy_state(state)))
+    return out
+
+
+@pytest.fixture(scope="module")
+def states() -> list[dict]:
+    """The states of four random games of 2 to 5 seats."""
+    return [s for i, seed in enumerate(SEEDS) for s in states_of(seed, 2 + i)]
+
+
+def _plain_steps(state, at, path, steps, occupied):
+    """``zombie_steps`` computed from ``state.steps_from`` (``tiles.neighbours``) step by step."""
+    zm = state["zm"]
+    budget = min(zm["cap"] - steps, zm["left"])
+
+    def can_end(k, path, budget):
+        if k not in occupied:
+            return True
+        return budget > 0 and any(can_end(q, path + [q], budget - 1) for q in steps_from(state, k) if q not in path)
+
+    if budget <= 0:
+        return []
+    return [q for q in steps_from(state, at) if q not in path and can_end(q, path + [q], budget - 1)]
+
+
+def test_the_step_table_gives_every_space_the_steps_of_neighbours(states):
+    maps = {tuple(sorted((c, p["tile"], p["rotation"], p.get("layout")) for c, p in s["tiles"].items())): s["tiles"]
+            for s in states}
+    assert len(maps) > 20
+    for tiles in maps.values():
+        table = step_table(tiles)
+        for cell in tiles:
+            tx, ty = parse(cell)
+            for x in range(3 * tx, 3 * tx + 3):
+                for y in range(3 * ty, 3 * ty + 3):
+                    assert list(table[f"{x},{y}"]) == [f"{qx},{qy}" for qx, qy in neighbours(tiles, x, y)]
+        assert "999,999" not in table
+        for tile in TILES:
+            assert spots(tiles, tile) == plain_spots(tiles, tile)
+
+
+def test_zombie_steps_and_choosable_agree_with_the_plain_walk(states):
+    checked = 0
+    for state in states:
+        if state["phase"] != "zombies" or state["zm"] is None or state["over"]:
+            continue
+        cur = state["zm"]["current"]
+        if cur is not None:
+            assert zombie_steps(state, cur["at"], cur["path"], cur["steps"]) == \
+                _plain_steps(state, cur["at"], cur["path"], cur["steps"], state["zombies"])
+        expected = []
+        if current_can_stop(state):
+            occupied = _after_stop(state)
+            for k in state["zombies"]:
+                plain = _plain_steps(state, k, *record_of(state, k), occupied)
+                assert zombie_steps(state, k, *record_of(state, k), occupied=occupied) == plain
+                if plain:
+                    expected.append(k)
+        assert choosable(state) == sorted(expected, key=lambda k: parse(k)[::-1])
+        assert [k for k in state["zombies"] if can_choose(state, k)] == expected
+        assert not can_choose(state, "999,999")
+        plain_any = state["zm"]["left"] > 0 and state["zm"]["cap"] > 0 and (
+            bool(cur and _plain_steps(state, cur["at"], cur["path"], cur["steps"], state["zombies"])) or bool(expected))
+        assert any_zombie_step(state) == plain_any
+        checked += 1
+    assert checked > 200
+
+
+def test_acting_seat_is_the_first_pending_seat(states):
+    for state in states:
+        pending = R.pending(state)
+        assert acting_seat(state) == (pending[0].seat if pending else None)
+    assert acting_seat(None) is None
+
+
+def test_deciding_in_place_gives_the_events_of_decide_and_the_state_they_fold_to(states):
+    rng = random.Random(5)
+    for n, state in enumerate(states[::7]):
+        seat = acting_seat(state)
+        if seat is None:
+            continue
+        command = rng.choice(R.legal_commands(state, seat))
+        events = R.decide(state, seat, command, rng_for("fast", n))
+        folded = R.copy_state(state)
+        for event in events:
+            folded = R.evolve(folded, event)
+        before = R.copy_state(state)
+        assert R.decide_evolved(state, seat, command, rng_for("fast", n)) == (events, folded)
+        assert state == before
+        assert R.decide_in_place(R.copy_state(state), seat, command, rng_for("fast", n)) == (events, folded)
+
+
+def test_zombie_free_spaces_are_those_of_a_walk_over_the_map(states):
+    for state in states[::5]:
+        for exclude_pawns in (False, True):
+            plain = []
+            for cell in state["tiles"]:
+                tx, ty = parse(cell)
+                for r in range(3):
+                    for c in range(3):
+                        k = f"{3 * tx + c},{3 * ty + r}"
+                        if k in state["zombies"] or (exclude_pawns and k in state["pawns"]):
+                            continue
+                        if passable(state, 3 * tx + c, 3 * ty + r):
+                            plain.append(k)
+            assert zombie_free_spaces(state, exclude_pawns) == sorted(plain, key=lambda k: parse(k)[::-1])
