@@ -29,6 +29,7 @@ from events.games import schema as S
 from events.games.contract import Ruleset
 from events.meta import SERVER_OPTIONS
 from service.responses import MAX_SEATS, SHARED, SYSTEM_COMMANDS, envelope, ref
+from service.http_cache import IF_NONE_MATCH
 from service.spec_shape import any_value_maps, shape
 from service.system_events import SYSTEM_EVENT_SPECS
 
@@ -251,7 +252,8 @@ def drop_unused(spec) -> None:
     """Remove from an apispec ``APISpec`` every schema component no operation reaches (flask-smorest's
     ``PaginationMetadata``, unused shapes): a generator makes a model of each, and typescript-fetch
     warns about an unused one. Every map of any value says so as ``additionalProperties: {}``
-    (:func:`service.spec_shape.any_value_maps`)."""
+    (:func:`service.spec_shape.any_value_maps`), and an operation that may answer 304 takes
+    ``If-None-Match`` (added here: flask-smorest's documented parameters would replace the query's)."""
     import json
     import re
 
@@ -265,6 +267,10 @@ def drop_unused(spec) -> None:
     for name in set(schemas) - reached:
         del schemas[name]
     any_value_maps(schemas)
+    for operations in spec._paths.values():        # apispec keeps no public handle on its paths
+        for operation in operations.values():
+            if isinstance(operation, dict) and "304" in operation.get("responses", {}):
+                operation["parameters"] = [*operation.get("parameters", []), IF_NONE_MATCH]
 
 
 def spec_yaml(app) -> str:

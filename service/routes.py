@@ -12,7 +12,7 @@ from projections.views import require_game
 from service import handlers
 from service import schemas as s
 from service.auth import bearer, caller_seat
-from service.http_cache import CACHE_HEADERS, IF_NONE_MATCH, NOT_MODIFIED, conditional
+from service.http_cache import CACHE_HEADERS, NOT_MODIFIED, conditional
 from service.errors import (MAX_IDEMPOTENCY_KEY, ApiError, Blueprint, Endpoint, check_game_id, error_doc,
                             idempotency_key, parse_command, parse_version, request_body)
 from service.limits import check_capacity
@@ -69,8 +69,7 @@ def responds(status: int, component: str, description: str, *errors: int, cachea
     responses.update(doc.pop("responses", {}))
     if cacheable:
         responses[str(status)]["headers"] = CACHE_HEADERS
-        responses["304"] = NOT_MODIFIED
-        doc["parameters"] = [*doc.get("parameters", []), IF_NONE_MATCH]
+        responses["304"] = NOT_MODIFIED      # service.openapi.drop_unused adds If-None-Match beside a 304
     for code in errors:
         responses[str(code)] = error_doc(code, ERROR_TEXT[code])
     security = doc.pop("security", PUBLIC)

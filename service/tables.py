@@ -10,7 +10,7 @@ from flask import current_app, jsonify
 
 from service import table_handlers as handlers
 from service.errors import Blueprint, Endpoint, check_game_id, error_doc
-from service.http_cache import CACHE_HEADERS, IF_NONE_MATCH, NOT_MODIFIED, conditional
+from service.http_cache import CACHE_HEADERS, NOT_MODIFIED, conditional
 from service.handlers import Services
 from service.schemas import RematchSchema
 
@@ -54,14 +54,11 @@ def responds(status: int, component: str, description: str, *errors: int, header
     responses = {str(status): ok}
     if accepted:
         responses["202"] = {"description": accepted, "content": json_content(component)}
-    parameters = []
     if not_modified:
-        responses["304"] = NOT_MODIFIED
-        parameters.append(IF_NONE_MATCH)
+        responses["304"] = NOT_MODIFIED      # service.openapi.drop_unused adds If-None-Match beside a 304
     for code in errors:
         responses[str(code)] = error_doc(code, ERROR_TEXT[code])
-    return blp.doc(responses=responses, operationId=operation_id, security=security or [],
-                   **({"parameters": parameters} if parameters else {}))
+    return blp.doc(responses=responses, operationId=operation_id, security=security or [])
 
 
 SEAT_CHANGE_ERRORS = (400, 401, 403, 404, 409, 503)
