@@ -54,12 +54,12 @@ export function CityBoard({ rules, view, entries, onPick, busy }) {
         isEnd && "end", isStart && "start", list.length && "pickable"].filter(Boolean).join(" ");
       cells.push(html`<div class=${cls} data-x=${x} data-y=${y} style=${`grid-column: ${x - minX + 1}; grid-row: ${maxY - y + 1}`}
           ...${clickable(list, onPick, busy, list.map((e) => e.label || e.command.type).join(" / "))}>
-        ${spot && spot.face_up ? html`<${Card} rules=${rules} id=${spot.card} small=${true} />` : ""}
+        ${spot && spot.face_up ? html`<${Card} rules=${rules} id=${spot.card} small=${true} plain=${list.length > 0} />` : ""}
         ${spot && !spot.face_up ? html`<span class="muted">face down</span>` : ""}
         ${isEnd ? html`<span class="tag">end</span>` : ""}${isStart ? html`<span class="tag">start</span>` : ""}
         <${Zombies} rules=${rules} zombies=${spot && spot.zombies} />
         ${spot && spot.die ? html`<span class="die" title="die">${spot.die}</span>` : ""}
-        ${isPlayer ? html`<span class="pawn seat-0" aria-label="You are here">You</span>` : ""}
+        ${isPlayer ? html`<span class="pawn seat-0" role="img" aria-label="You are here">You</span>` : ""}
         ${list.length ? html`<span class="hint">${list.length === 1 ? words(list[0].command.type) : list.length + " moves"}</span>` : ""}
       </div>`);
     }

@@ -52,7 +52,7 @@ function Column({ rules, summary, b, seat, entries, onPick, busy, viewer }) {
     rows.push(html`<div class=${"space" + (space === 0 ? " start" : "") + (space === b.goal ? " goal" : "")} data-space=${space}>
       ${card !== undefined ? html`<span data-passed="true"><${Card} rules=${rules} id=${card} small=${true} /></span>` : ""}
       ${ahead !== undefined ? html`<span data-ahead="true"><${Card} rules=${rules} id=${ahead} small=${true} label=${ahead === null ? "face down" : undefined} /></span>` : ""}
-      ${here ? html`<span class=${"pawn seat-" + seat + (b.alive[seat] ? "" : " out")} aria-label=${seatName(summary, seat) + " is here"}>${seatName(summary, seat).slice(0, 2)}</span>` : ""}
+      ${here ? html`<span class=${"pawn seat-" + seat + (b.alive[seat] ? "" : " out")} role="img" aria-label=${seatName(summary, seat) + " is here"}>${seatName(summary, seat).slice(0, 2)}</span>` : ""}
     </div>`);
   }
   const targets = namingSeat(rules, entries, seat);
@@ -114,7 +114,7 @@ export function SelfishBoard({ rules, summary, view, seat, entries, onPick, busy
     ${b.alliances.length ? html`<p class="alliances">${b.alliances.map((a) => html`<span>${seatName(summary, a.ally)} allied against ${seatName(summary, a.target)}</span> `)}</p>` : ""}
     <${Window} rules=${rules} summary=${summary} window=${b.window} />
     <${Pick} rules=${rules} summary=${summary} pick=${b.pick} entries=${entries} onPick=${onPick} busy=${busy} />
-    ${b.hand ? html`<section class="my-hand" aria-label="Your hand"><h3>Your hand</h3><div class="hand">
+    ${b.hand ? html`<section class="my-hand" aria-label="Your hand"><h2>Your hand</h2><div class="hand">
       ${b.hand.map((c, i) => {
         const list = namingCard(entries, c);
         return html`<${Card} key=${i} rules=${rules} id=${c} onClick=${list.length ? () => onPick(list) : null} disabled=${busy || !list.length} />`;
