@@ -1,5 +1,6 @@
 """Accessibility: axe-core (``vendor/axe.min.js``, see ``vendor/README.md``) run in the page on
-the lobby and on a game page of each ruleset, a move on offer; no violation of impact
+the lobby, on a game page of each ruleset (a move on offer), on the city on a phone, and on
+the spectator and replay pages; no violation of impact
 "serious" or "critical" may remain, nor such a result axe-core could not decide alone
 ("incomplete": an ARIA attribute its element may not carry, say), except colour contrast,
 which it cannot read over a gradient or on SVG text. (Lighthouse's accessibility audit is
@@ -11,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from tests.browser.client import create_in_lobby, status, version, wait_for_move_or_end
+from tests.browser.conftest import PHONE
 
 AXE = Path(__file__).with_name("vendor") / "axe.min.js"
 BLOCKING = {"serious", "critical"}
@@ -60,3 +62,30 @@ def test_axe_finds_no_serious_violation_on_a_game_page(page, ruleset):
         before = version(page)
         page.locator("button.command:not([disabled])").first.click()
         page.wait_for_function(f"() => Number(document.querySelector('main.game').dataset.version) > {before}")
+
+
+def test_axe_finds_no_serious_violation_on_the_city_on_a_phone(browser, server):
+    # given One Against the Dead on a 390x844 phone, its city shown as a window with West/East
+    context = browser.new_context(viewport=PHONE, base_url=server, is_mobile=True, has_touch=True)
+    context.set_default_timeout(20_000)
+    phone = context.new_page()
+    try:
+        create_in_lobby(phone, "one-against-the-dead", ["human"], options={"seed": "axe-phone"})
+        wait_for_move_or_end(phone)
+        assert phone.locator(".city-pan button").count() == 2
+        # then axe-core finds nothing serious or critical
+        assert _serious_violations(phone) == []
+    finally:
+        context.close()
+
+
+def test_axe_finds_no_serious_violation_on_the_spectator_and_replay_pages(page):
+    # given an all-bot game watched live, then its replay at version 5
+    game_id = create_in_lobby(page, "selfish-space", ["bot:strong", "bot:strong"], options={"seed": "axe-watch"})
+    page.wait_for_selector("main.game .board")
+    # then axe-core finds nothing serious or critical on either page
+    assert _serious_violations(page) == []
+    page.goto(f"/#/replay/{game_id}/5")
+    page.wait_for_selector(".scrubber input[type=range]")
+    page.wait_for_selector(".board")
+    assert _serious_violations(page) == []
