@@ -8,7 +8,7 @@
 // its key). Those elements get `data-changed` until the next version shown;
 // the style sheet flashes them once (a short highlight, no motion).
 
-import { useEffect, useRef } from "preact/hooks";
+import { useLayoutEffect, useRef } from "preact/hooks";
 
 const attr = (name, value) => `[${name}="${CSS.escape(String(value))}"]`;
 
@@ -43,12 +43,12 @@ export function namedOnBoard(root, events) {
  */
 export function useChangeMarks(frame, version, events, mine, ready) {
   const last = useRef(null);
-  useEffect(() => {
-    const root = frame.current;
-    if (!ready || !root || version === null || version === undefined) return;
+  useLayoutEffect(() => {
+    if (!ready || version === null || version === undefined) return;
     const from = last.current;
     last.current = version;
-    if (from === null || version === from) return;
+    const root = frame.current;
+    if (!root || from === null || version === from) return;
     root.querySelectorAll("[data-changed]").forEach((el) => el.removeAttribute("data-changed"));
     if (version < from) return;
     const theirs = events.filter((e) => e.version > from && e.version <= version && typeof e.seat === "number" && !mine.includes(e.seat));
