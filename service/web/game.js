@@ -4,6 +4,7 @@
 import { useCallback, useEffect, useRef, useState } from "preact/hooks";
 import { api, ApiError, follow } from "./api.js";
 import { Board } from "./boards/index.js";
+import { useChangeMarks } from "./changes.js";
 import { CommandPanel, entriesOf } from "./commands.js";
 import { EventLog } from "./log.js";
 import { seatsOf } from "./seats.js";
@@ -263,6 +264,8 @@ export function GamePage({ id, spectate }) {
   const [game, refresh] = useLiveGame(id, token, pace);
   const { view, legal, error } = game;
   const summary = atViewVersion(game.summary, view);
+  const boardFrame = useRef(null);
+  useChangeMarks(boardFrame, view ? view.version : null, game.events, spectate ? [] : mine, Boolean(rules && view));
   // The log tells what the board shows: events past the view's version wait for it.
   const events = view ? game.events.filter((e) => e.version <= view.version) : game.events;
 
@@ -402,7 +405,7 @@ export function GamePage({ id, spectate }) {
     <${CardHelp} />
     <${Outcome} rules=${rules} summary=${summary} mine=${playing ? mine : []} />
     <div class="table">
-      <section class="board-wrap" aria-label="Board">
+      <section class="board-wrap" aria-label="Board" ref=${boardFrame}>
         <${Board} rules=${rules} summary=${summary} view=${view.view} seat=${playing ? active.seat : null}
           entries=${entries} onPick=${(list) => (list.length === 1 ? send(list[0]) : setFocus(list))}
           onWalk=${playing && !resigned && !away ? walk : null} busy=${busy} />

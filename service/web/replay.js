@@ -6,6 +6,7 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { allEvents, api, follow } from "./api.js";
 import { Board } from "./boards/index.js";
+import { useChangeMarks } from "./changes.js";
 import { Outcome } from "./game.js";
 import { Receipt } from "./table.js";
 import { describeEvent, EventLine, Sentence } from "./log.js";
@@ -46,6 +47,7 @@ export function ReplayPage({ id, at: initial }) {
   const [speed, setSpeed] = useState(1);
   const [error, setError] = useState(null);
   const cache = useRef(new Map());
+  const boardFrame = useRef(null);
 
   useEffect(() => {
     let stream = null;
@@ -96,6 +98,9 @@ export function ReplayPage({ id, at: initial }) {
     return () => clearTimeout(timer);
   }, [playing, at, last, speed]);
 
+  // Stepping forward marks on the board what the steps changed (every seat's: a replay holds none).
+  useChangeMarks(boardFrame, view ? view.version : null, events || [], [], Boolean(rules && view));
+
   if (error && !events) return html`<main><${ErrorLine} error=${error} /><p><a href="#/">Back to the lobby</a></p></main>`;
   if (!summary || !rules || !events || !view) return html`<main><p class="loading">Loading the replay…</p></main>`;
 
@@ -135,7 +140,7 @@ export function ReplayPage({ id, at: initial }) {
     ${at === last ? html`<${Outcome} rules=${rules} summary=${summary} />` : ""}
     <${CardHelp} />
     <div class="table">
-      <section class="board-wrap" aria-label="Board">
+      <section class="board-wrap" aria-label="Board" ref=${boardFrame}>
         <${Board} rules=${rules} summary=${summary} view=${view.view} seat=${null} entries=${[]} onPick=${() => null} busy=${true} />
       </section>
       <aside class="side">

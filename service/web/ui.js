@@ -159,7 +159,7 @@ export function showCardText(card) {
  * keyboard focus in the page's CardHelp line, so a touch screen shows it too. A card that stands
  * for moves is a button (a click also picks them); any other card can still be focused and tapped.
  */
-export function Card({ rules, id, onClick, selected, disabled, small, label }) {
+export function Card({ rules, id, onClick, selected, disabled, small, label, plain }) {
   const card = rules.card(id);
   const hidden = id === null || id === undefined;
   const name = hidden ? "?" : rules.cardName(id);
@@ -172,7 +172,10 @@ export function Card({ rules, id, onClick, selected, disabled, small, label }) {
       aria-pressed=${selected ? "true" : "false"} onFocus=${() => showCardText(help)}
       onClick=${(e) => { showCardText(help); onClick(e); }}>${label || name}</button>`;
   }
-  return html`<span class=${cls} title=${title} tabIndex="0" aria-label=${title}
+  // Named by its text, described by its title; `plain` inside a board button (nothing
+  // focusable may sit inside a button: a tap there makes the button's move).
+  if (plain) return html`<span class=${cls} title=${title}>${label || name}</span>`;
+  return html`<span class=${cls} title=${title} tabIndex="0"
     onFocus=${() => showCardText(help)} onClick=${() => showCardText(help)}>${label || name}</span>`;
 }
 

@@ -44,18 +44,19 @@ function read(view, rules) {
 }
 
 function Column({ rules, summary, b, seat, entries, onPick, busy, viewer }) {
+  const targets = namingSeat(rules, entries, seat);
+  const plain = targets.length > 0; // the column is a button: no card in it may take the focus
   const rows = [];
   for (let space = b.goal; space >= 0; space -= 1) {
     const here = b.positions[seat] === space;
     const card = space >= 1 ? b.tracks[seat][space - 1] : undefined;
     const ahead = b.ahead && space > b.positions[seat] ? b.ahead[seat][space - b.positions[seat] - 1] : undefined;
     rows.push(html`<div class=${"space" + (space === 0 ? " start" : "") + (space === b.goal ? " goal" : "")} data-space=${space}>
-      ${card !== undefined ? html`<span data-passed="true"><${Card} rules=${rules} id=${card} small=${true} /></span>` : ""}
-      ${ahead !== undefined ? html`<span data-ahead="true"><${Card} rules=${rules} id=${ahead} small=${true} label=${ahead === null ? "face down" : undefined} /></span>` : ""}
-      ${here ? html`<span class=${"pawn seat-" + seat + (b.alive[seat] ? "" : " out")} aria-label=${seatName(summary, seat) + " is here"}>${seatName(summary, seat).slice(0, 2)}</span>` : ""}
+      ${card !== undefined ? html`<span data-passed="true"><${Card} rules=${rules} id=${card} small=${true} plain=${plain} /></span>` : ""}
+      ${ahead !== undefined ? html`<span data-ahead="true"><${Card} rules=${rules} id=${ahead} small=${true} plain=${plain} label=${ahead === null ? "face down" : undefined} /></span>` : ""}
+      ${here ? html`<span class=${"pawn seat-" + seat + (b.alive[seat] ? "" : " out")} role="img" aria-label=${seatName(summary, seat) + " is here"}>${seatName(summary, seat).slice(0, 2)}</span>` : ""}
     </div>`);
   }
-  const targets = namingSeat(rules, entries, seat);
   return html`<div class=${"column" + (b.turn === seat ? " turn" : "") + (b.alive[seat] ? "" : " out") + (targets.length ? " pickable" : "")}
       data-seat=${seat} ...${clickable(targets, onPick, busy, `Moves aimed at ${seatName(summary, seat)}`)}>
     <div class="column-head">
@@ -114,7 +115,7 @@ export function SelfishBoard({ rules, summary, view, seat, entries, onPick, busy
     ${b.alliances.length ? html`<p class="alliances">${b.alliances.map((a) => html`<span>${seatName(summary, a.ally)} allied against ${seatName(summary, a.target)}</span> `)}</p>` : ""}
     <${Window} rules=${rules} summary=${summary} window=${b.window} />
     <${Pick} rules=${rules} summary=${summary} pick=${b.pick} entries=${entries} onPick=${onPick} busy=${busy} />
-    ${b.hand ? html`<section class="my-hand" aria-label="Your hand"><h3>Your hand</h3><div class="hand">
+    ${b.hand ? html`<section class="my-hand" aria-label="Your hand"><h2>Your hand</h2><div class="hand">
       ${b.hand.map((c, i) => {
         const list = namingCard(entries, c);
         return html`<${Card} key=${i} rules=${rules} id=${c} onClick=${list.length ? () => onPick(list) : null} disabled=${busy || !list.length} />`;

@@ -307,7 +307,7 @@ export function TileMapBoard({ rules, summary, view, seat, entries, onPick, onWa
       ${shortcuts.map((s) => html`<button type="button" class="board-action shortcut" disabled=${busy} title=${s.title}
         onClick=${() => onWalk(s.commands)}>${s.name}</button>`)}</div>` : ""}
     <${Rotations} rules=${rules} book=${book} tile=${drawn} entries=${entries} onPick=${onPick} busy=${busy} />
-    ${b.hand ? html`<section class="my-hand" aria-label="Your hand"><h3>Your hand</h3><div class="hand">
+    ${b.hand ? html`<section class="my-hand" aria-label="Your hand"><h2>Your hand</h2><div class="hand">
       ${b.hand.map((c, i) => {
         const list = namingCard(entries, c);
         return html`<${Card} key=${i} rules=${rules} id=${c} onClick=${list.length ? () => onPick(list) : null} disabled=${busy || !list.length} />`;
