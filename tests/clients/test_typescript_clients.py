@@ -4,7 +4,8 @@ Given the committed openapi.yaml:
 
 * when @hey-api/openapi-ts (pinned in ts/package-lock.json) generates a client from it, then it
   warns of nothing; a program using only that client (ts/play.ts) compiles with ``tsc --strict``
-  and plays a game to the end against a real ``stranded serve``;
+  and plays a game of every ruleset to the end against a real ``stranded serve`` (random legal
+  commands; the options of ``test_python_client.OPTIONS`` keep Quickplay short);
 * when openapi-generator's typescript-fetch (pinned: openapi-generator-cli in the test extra, which
   ships the generator's jar and runs it with Java 17) generates a client, then it warns of nothing
   but what it says of any 3.1 spec (:data:`GENERATOR_NOTICES`), and the client compiles with
@@ -19,7 +20,9 @@ from pathlib import Path
 
 import pytest
 
+from events.games import RULESETS
 from tests.clients.conftest import BIN, SPEC, TS_DIR, run
+from tests.clients.test_python_client import OPTIONS
 
 pytestmark = pytest.mark.e2e
 
@@ -30,8 +33,6 @@ pytestmark = pytest.mark.e2e
 GENERATOR_NOTICES = ("OpenAPI 3.1 support is still in beta", "Failed to get the schema name: null")
 #: The ANSI colour codes @hey-api/openapi-ts writes.
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
-#: The ruleset the TypeScript program plays (a short game of random legal commands).
-RULESET = "selfish-space"
 
 
 @pytest.fixture(scope="module")
@@ -60,12 +61,14 @@ def test_a_program_using_only_the_hey_api_client_compiles_with_tsc_strict(hey_ap
     assert (folder / "out" / "play.js").exists()
 
 
-def test_a_program_using_only_the_hey_api_client_plays_a_game_to_the_end(hey_api, ts_tools, served):
+@pytest.mark.parametrize("ruleset", sorted(RULESETS))
+def test_a_program_using_only_the_hey_api_client_plays_the_ruleset_to_the_end(hey_api, ts_tools, served, ruleset):
     folder, _ = hey_api
     if not (folder / "out" / "play.js").exists():
         status, output = run([ts_tools / "tsc", "-p", folder / "tsconfig.json"], cwd=folder)
         assert status == 0, output
-    status, output = run(["node", folder / "out" / "play.js", served, RULESET, "1"], cwd=folder, timeout=550)
+    options = json.dumps(OPTIONS.get(ruleset, {}))
+    status, output = run(["node", folder / "out" / "play.js", served, ruleset, "1", options], cwd=folder, timeout=550)
     assert status == 0, output
     summary = json.loads(output.strip().splitlines()[-1])
     assert summary["status"] == "finished" and summary["failed"] == 0 and summary["commands"] >= 1

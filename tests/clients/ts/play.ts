@@ -1,6 +1,7 @@
 /**
  * A program that plays one game to the end through the client @hey-api/openapi-ts generates from
- * openapi.yaml (in ./generated) and nothing else: `node out/play.js BASE_URL RULESET SEED`.
+ * openapi.yaml (in ./generated) and nothing else: `node out/play.js BASE_URL RULESET SEED [OPTIONS]`
+ * (OPTIONS: the game's options as a JSON object, e.g. a stack that keeps a game short).
  *
  * It creates a game whose every seat is a human it plays itself and, until the game is over, reads
  * the summary, the spectator's view and the acting seat's view, takes that seat's legal commands and
@@ -38,7 +39,7 @@ function ok<T>(what: string, result: { data?: T; error?: unknown; response?: Res
   return result.data;
 }
 
-async function play(baseUrl: string, ruleset: string, seed: number) {
+async function play(baseUrl: string, ruleset: string, seed: number, options: Record<string, unknown>) {
   const random = seeded(seed);
   const spectator = createClient({ baseUrl });
   let calls = 0;
@@ -49,7 +50,7 @@ async function play(baseUrl: string, ruleset: string, seed: number) {
   if (!entry) throw new Error(`no ruleset ${ruleset}`);
   const count = Math.min(Math.max(2, entry.min_seats), entry.max_seats);
   const seats: SeatRequest[] = Array.from({ length: count }, (_, i) => ({ name: `Player ${i}` }));
-  const body = { ruleset, seats } as CreateGameRequest;
+  const body = { ruleset, seats, options } as CreateGameRequest;
   const created = ok("createGame", await createGame({ client: spectator, body }));
   calls += 1;
   const gameId = created.id;
@@ -83,8 +84,8 @@ async function play(baseUrl: string, ruleset: string, seed: number) {
   return { game_id: gameId, ruleset, status: "finished", commands, views, calls, failed: 0 };
 }
 
-const [, , baseUrl = "", ruleset = "", seed = "1"] = process.argv;
-play(baseUrl, ruleset, Number(seed)).then(
+const [, , baseUrl = "", ruleset = "", seed = "1", options = "{}"] = process.argv;
+play(baseUrl, ruleset, Number(seed), JSON.parse(options) as Record<string, unknown>).then(
   (summary) => console.log(JSON.stringify(summary)),
   (error: unknown) => {
     console.log(`FAILED: ${error instanceof Error ? error.message : String(error)}`);
