@@ -283,3 +283,31 @@ def event_page(svc: Services, game_id: str, after: int, limit: int) -> dict:
     return {"game_id": game_id, "ruleset": game.meta.ruleset, "version": game.version,
             "complete": game.meta.status == "finished",
             "events": events_for(svc.repo, game, seat, envelopes=envelopes)}
+
+
+#: Seconds a stream ticket opens its seat's stream for (a browser opens the EventSource at once; a
+#: reconnect after the stream's lifetime asks for a new ticket).
+STREAM_TICKET_TTL_S = 60
+
+
+def stream_ticket(svc: Services, game_id: str) -> dict:
+    """A short-lived ticket that opens the calling seat's event stream of this game from a native
+    ``EventSource`` (which cannot send an ``Authorization`` header): ``{"ticket", "seat",
+    "expires_in_s"}``. Only the ticket's SHA-256 is kept, in the game's hash slot, for
+    :data:`STREAM_TICKET_TTL_S`; it names the seat and nothing else. Raises 401/403 as any seat call
+    (``service.auth.caller_seat``), 404 for no such game."""
+    game = require_game(svc.repo, game_id)
+    seat = caller_seat(game.meta, required=True)
+    ticket, digest = new_token()
+    svc.store.redis.set(svc.store.key(game_id, f"ticket:{digest}"), str(seat), ex=STREAM_TICKET_TTL_S)
+    return {"ticket": ticket, "seat": seat, "expires_in_s": STREAM_TICKET_TTL_S}
+
+
+def ticket_seat(svc: Services, game_id: str, ticket: str) -> int:
+    """The seat a stream ticket of this game opens; raises 403 ``invalid_ticket`` for a ticket that
+    is unknown, expired or of another game."""
+    held = svc.store.redis.get(svc.store.key(game_id, f"ticket:{token_hash(ticket)}"))
+    if held is None:
+        raise ApiError(403, "invalid_ticket", "That stream ticket is unknown or expired (they last "
+                                              f"{STREAM_TICKET_TTL_S} s): ask for a new one with your seat token.")
+    return int(held)

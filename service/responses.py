@@ -145,6 +145,13 @@ CREATED = S.obj("A created game: its summary plus a token per human seat, shown 
                                           "only here: give it to the one player the seat is kept for."),
 })
 
+STREAM_TICKET = S.obj("A ticket that opens one seat's event stream of one game.", {
+    "ticket": S.string("Put it in the stream's URL: GET /v1/games/{id}/stream?ticket=...; shown once."),
+    "seat": S.seat("The seat whose stream it opens.", MAX_SEATS),
+    "expires_in_s": S.integer("Seconds it opens the stream for, from now (a reconnect after that needs a new "
+                              "ticket).", 1, 3600),
+})
+
 SEAT_INVITE = S.obj("An open seat kept for one invited player.", {
     "seat": S.seat("The seat kept.", MAX_SEATS),
     "code": S.string("The invite code: the player joins with it (POST .../join with invite); shown once."),
@@ -352,7 +359,7 @@ def result() -> dict:
 
 SHARED = {
     "Problem": ERROR, "ToAct": TO_ACT, "Outcome": outcome(), "GameSummary": SUMMARY, "CreatedGame": CREATED,
-    "SeatToken": SEAT_TOKEN, "SeatInvite": SEAT_INVITE, "GameList": GAME_LIST, "Option": OPTION, "CommandSpec": COMMAND_SPEC,
+    "SeatToken": SEAT_TOKEN, "SeatInvite": SEAT_INVITE, "StreamTicket": STREAM_TICKET, "GameList": GAME_LIST, "Option": OPTION, "CommandSpec": COMMAND_SPEC,
     "RulesetSummary": RULESET_SHORT, "RulesetList": RULESET_LIST, "InCommand": IN_COMMAND,
     "Receipt": RECEIPT, "SeatState": SEAT_STATE, "Clock": CLOCK, "Result": result(),
     **{f"SystemCommand{name}": schema for name, schema in SYSTEM_COMMANDS.items()},

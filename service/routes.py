@@ -294,7 +294,8 @@ class Stream(Endpoint):
         """Server-Sent Events: the caller's redacted events as they happen (`Last-Event-ID` resumes)."""
         hub: StreamHub = current_app.extensions["stranded_streams"]
         game = require_game(svc().repo, game_id)
-        seat = caller_seat(game.meta, required=False)
+        seat = handlers.ticket_seat(svc(), game_id, query["ticket"]) if query["ticket"] is not None \
+            else caller_seat(game.meta, required=False)
         after = stream_start(query["after"], request.headers.get("Last-Event-ID", ""), game.version)
         if game.meta.status == "finished" and after >= game.version:
             return Response(status=204)
@@ -306,3 +307,16 @@ class Stream(Endpoint):
         if release is not None:
             response.call_on_close(release)
         return response
+
+
+@blp.route("/games/<game_id>/stream-ticket")
+class StreamTicket(Endpoint):
+    """A ticket that opens a seat's stream from a native EventSource."""
+
+    @responds(201, "StreamTicket", "The ticket (shown once) and how long it opens the stream.", 401, 403, 404, 503,
+              security=SEAT, operationId="createStreamTicket")
+    def post(self, game_id):
+        """With your seat token: a ticket for GET .../stream?ticket=... (60 s), so a browser's EventSource opens
+        your seat's stream without the token in its URL."""
+        return jsonify(handlers.stream_ticket(svc(), game_id)), 201
+

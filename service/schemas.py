@@ -142,6 +142,10 @@ class StreamQuerySchema(Schema):
     after = fields.Integer(load_default=None, validate=validate.Range(min=0, max=MAX_VERSION), metadata=_doc(
         "Start after this version (0 to 10^12), unless a Last-Event-ID header says where (it wins); neither: "
         "after the game's version now."))
+    ticket = fields.String(load_default=None, validate=validate.Length(min=1, max=100), metadata=_doc(
+        "A stream ticket (POST .../stream-ticket with your seat token): opens your seat's stream from a "
+        "native EventSource, which cannot send an Authorization header; it lasts 60 s, a reconnect after "
+        "that needs a new one. A 403 invalid_ticket when unknown, expired or of another game."))
     timeout_s = fields.Float(load_default=None, validate=validate.Range(min=0, max=3600), metadata=_doc(
         "Close the stream after this many seconds (the server's maximum lifetime, 300 s by default, "
         "applies in any case); reconnect with Last-Event-ID to go on."))

@@ -131,3 +131,50 @@ def test_a_stream_start_past_the_game_or_out_of_range_is_400(stream_app, query, 
     game_id, _ = two_humans(client)
     resp = client.get(f"/v1/games/{game_id}/stream{query}", headers=headers)
     assert resp.status_code == 400
+
+
+# -- stream tickets: a seat's stream from a native EventSource -----------------------------------
+
+def test_a_stream_ticket_opens_its_seats_stream_without_the_token_in_the_url(stream_app):
+    # given a game, and seat 1 asking for a ticket with its token
+    client = stream_app.test_client()
+    game_id, tokens = two_humans(client)
+    issued = client.post(f"/v1/games/{game_id}/stream-ticket", headers=auth(tokens[1]))
+    assert issued.status_code == 201
+    ticket = issued.get_json()
+    assert ticket["seat"] == 1 and ticket["expires_in_s"] == 60 and tokens[1] not in ticket["ticket"]
+    # when the stream is opened with the ticket alone (no Authorization header), from the start
+    text = read_stream(client, f"/v1/games/{game_id}/stream?after=0&timeout_s=0.3&ticket={ticket['ticket']}")
+    # then it is seat 1's stream: seat 1's own dealt hand is there, as in seat 1's token stream
+    with_token = read_stream(client, f"/v1/games/{game_id}/stream?after=0&timeout_s=0.3", auth(tokens[1]))
+    assert [f["data"] for f in frames(text)] == [f["data"] for f in frames(with_token)]
+    spectator = read_stream(client, f"/v1/games/{game_id}/stream?after=0&timeout_s=0.3")
+    assert [f["data"] for f in frames(text)] != [f["data"] for f in frames(spectator)]
+
+
+@pytest.mark.parametrize("how", ["unknown", "expired", "of another game"])
+def test_a_stream_ticket_that_is_unknown_expired_or_of_another_game_is_403(stream_app, redis_backend, how):
+    # given a ticket of seat 0 of one game
+    client = stream_app.test_client()
+    game_id, tokens = two_humans(client)
+    other_id, _ = two_humans(client)
+    ticket = client.post(f"/v1/games/{game_id}/stream-ticket", headers=auth(tokens[0])).get_json()["ticket"]
+    if how == "expired":
+        store = stream_app.extensions["stranded"].store
+        for key in redis_backend.scan_iter(match=store.key(game_id, "ticket:*")):
+            redis_backend.delete(key)          # what its TTL does after 60 s
+    target = other_id if how == "of another game" else game_id
+    used = "not-a-ticket" if how == "unknown" else ticket
+    # when a stream is opened with it
+    resp = client.get(f"/v1/games/{target}/stream?timeout_s=0.2&ticket={used}")
+    # then it is refused, saying how to get a new one
+    assert resp.status_code == 403 and resp.get_json()["code"] == "invalid_ticket"
+    assert "ask for a new one" in resp.get_json()["detail"]
+
+
+def test_a_stream_ticket_needs_a_seats_token(stream_app):
+    client = stream_app.test_client()
+    game_id, _ = two_humans(client)
+    assert client.post(f"/v1/games/{game_id}/stream-ticket").status_code == 401
+    assert client.post(f"/v1/games/{game_id}/stream-ticket", headers=auth("nope")).status_code == 403
+    assert client.post("/v1/games/nosuchgame/stream-ticket", headers=auth("nope")).status_code == 404
