@@ -62,13 +62,20 @@ def _waiting(game: Game) -> None:
                             status=409)
 
 
-def _seat_change(repo: GameRepository, game_id: str, seat: int, build, waiting: bool = False) -> CommandResult:
+def _seat_change(repo: GameRepository, game_id: str, seat: int, build, waiting: bool = False,
+                 idempotency_key: str | None = None) -> CommandResult:
     """Load, let ``build(game) -> (events, command, cause, acting seat)`` decide the batch (its
     last event the seat event), save it with the seat's meta as that event leaves it
     (``events.seats.apply_seat_event``); retried on a lost race. The game must be running
-    (RuleViolation ``game_not_running``), or with ``waiting`` not yet started (``game_started``)."""
+    (RuleViolation ``game_not_running``), or with ``waiting`` not yet started (``game_started``).
+
+    ``idempotency_key`` (already scoped to the caller and the change, e.g. ``"<token hash>:resign:<key>"``):
+    a retry finds the batch the first call wrote under it and returns that result again
+    (``duplicate``), writing nothing -- the same store-side record a command's key uses."""
     for _ in range(MAX_RETRIES):
-        game = repo.get(game_id)
+        game, seen = repo.get_for(game_id, idempotency_key)
+        if seen is not None:
+            return repo.replayed(game, seen, seat)
         (_waiting if waiting else _running)(game)
         if not 0 <= seat < len(game.meta.seats):
             raise RuleViolation("bad_seat", f"This game has seats 0 to {len(game.meta.seats) - 1}.", status=400)
@@ -79,13 +86,13 @@ def _seat_change(repo: GameRepository, game_id: str, seat: int, build, waiting: 
                                             takeover_policy(game))
         try:
             return repo.save(replace(game, meta=meta), events, seat=acting, command=command, cause=cause,
-                             write_meta=True)
+                             write_meta=True, idempotency_key=idempotency_key)
         except ConcurrencyError:
             continue
     raise ConcurrencyError(game_id, -1, -1)
 
 
-def vacate(repo: GameRepository, game_id: str, seat: int) -> CommandResult:
+def vacate(repo: GameRepository, game_id: str, seat: int, idempotency_key: str | None = None) -> CommandResult:
     """The player of ``seat`` leaves a game that has not started: the seat is open again, named
     ``Seat <n>``, and its token, client seed and ``auto_pass`` are gone (``SeatVacated``; the
     command ``VacateSeat``, sent by the seat itself). The seat's token is checked by the caller.
@@ -97,10 +104,11 @@ def vacate(repo: GameRepository, game_id: str, seat: int) -> CommandResult:
             raise RuleViolation("seat_open", f"Nobody holds seat {seat}.", status=409)
         events = [{"type": "SeatVacated", "data": {"seat": seat, "name": f"Seat {seat}"}}]
         return events, {"type": "VacateSeat", "seat": seat}, "seat", seat
-    return _seat_change(repo, game_id, seat, build, waiting=True)
+    return _seat_change(repo, game_id, seat, build, waiting=True, idempotency_key=idempotency_key)
 
 
-def take_over(repo: GameRepository, game_id: str, seat: int, reason: str) -> CommandResult:
+def take_over(repo: GameRepository, game_id: str, seat: int, reason: str,
+              idempotency_key: str | None = None) -> CommandResult:
     """A bot takes ``seat`` over (``reason``: ``"left"`` or ``"missed_deadlines"``).
 
     Raises ``RuleViolation`` 409 when the game is not running or the seat is a bot already."""
@@ -112,10 +120,10 @@ def take_over(repo: GameRepository, game_id: str, seat: int, reason: str) -> Com
         command = {"type": "TakeOverSeat", "seat": seat, "reason": reason}
         acting, cause = (seat, "seat") if reason == "left" else (None, "system")
         return events, command, cause, acting
-    return _seat_change(repo, game_id, seat, build)
+    return _seat_change(repo, game_id, seat, build, idempotency_key=idempotency_key)
 
 
-def reclaim(repo: GameRepository, game_id: str, seat: int) -> CommandResult:
+def reclaim(repo: GameRepository, game_id: str, seat: int, idempotency_key: str | None = None) -> CommandResult:
     """The seat's owner takes back a seat a bot took over.
 
     Raises ``RuleViolation`` 409 when the seat was not taken over, was resigned, or the
@@ -129,10 +137,10 @@ def reclaim(repo: GameRepository, game_id: str, seat: int) -> CommandResult:
             raise RuleViolation("reclaim_not_allowed", "This game does not let a seat be taken back.", status=409)
         events = [{"type": "SeatReclaimed", "data": {"seat": seat}}]
         return events, {"type": "ReclaimSeat", "seat": seat}, "seat", seat
-    return _seat_change(repo, game_id, seat, build)
+    return _seat_change(repo, game_id, seat, build, idempotency_key=idempotency_key)
 
 
-def resign(repo: GameRepository, game_id: str, seat: int) -> CommandResult:
+def resign(repo: GameRepository, game_id: str, seat: int, idempotency_key: str | None = None) -> CommandResult:
     """``seat`` resigns: out by the game's rule (``Ruleset.resign``), or played on by a bot
     when the game has none. Raises ``RuleViolation`` 409 when it already resigned."""
     def build(game: Game):
@@ -143,4 +151,4 @@ def resign(repo: GameRepository, game_id: str, seat: int) -> CommandResult:
         events = list(rule(game.state, seat, rng)) if rule is not None else []
         events.append({"type": "SeatResigned", "data": {"seat": seat, "by_rule": rule is not None}})
         return events, {"type": "ResignSeat", "seat": seat}, "seat", seat
-    return _seat_change(repo, game_id, seat, build)
+    return _seat_change(repo, game_id, seat, build, idempotency_key=idempotency_key)

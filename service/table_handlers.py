@@ -23,7 +23,7 @@ from events.store import GameNotFound
 from projections import verdicts
 from projections.records import record_of
 from projections.views import load_game, redact_envelope
-from service.auth import bearer, new_token, seat_of
+from service.auth import bearer, new_token, seat_of, token_hash
 from service.errors import ApiError
 from service.handlers import Services
 
@@ -54,12 +54,30 @@ def _result(svc: Services, result: CommandResult) -> dict:
             "duplicate": result.duplicate, "events": events, "head": result.head}
 
 
-def _change_seat(svc: Services, game_id: str, seat: int, change) -> dict:
+def _scoped(change: str, idempotency_key: str | None) -> str | None:
+    """A seat change's ``Idempotency-Key`` as the store keeps it: scoped to the caller's token and
+    to the change (``"<token hash>:<change>:<key>"``), so no other caller or change can meet it."""
+    token = bearer()
+    return f"{token_hash(token)}:{change}:{idempotency_key}" if idempotency_key and token else None
+
+
+def _replay(svc: Services, game_id: str, seat: int, key: str | None) -> dict | None:
+    """The answer of a seat change already made under ``key`` (``duplicate``: nothing written), or None."""
+    if key is None:
+        return None
+    game, seen = svc.repo.get_for(game_id, key)
+    return _result(svc, svc.repo.replayed(game, seen, seat)) if seen is not None else None
+
+
+def _change_seat(svc: Services, game_id: str, seat: int, change, key: str | None = None) -> dict:
+    replayed = _replay(svc, game_id, seat, key)
+    if replayed is not None:
+        return replayed
     _own_seat(load_meta(svc.repo, game_id), seat)
     return _result(svc, change())
 
 
-def leave(svc: Services, game_id: str, seat: int) -> dict:
+def leave(svc: Services, game_id: str, seat: int, idempotency_key: str | None = None) -> dict:
     """The seat's player leaves. Before the start the seat is open again for anyone and the
     token stops working (``SeatVacated``, ``events.seating.vacate``); once the game runs a bot
     (the ``takeover_policy`` option, else the ruleset's ``strong``) plays the seat from now on
@@ -67,26 +85,35 @@ def leave(svc: Services, game_id: str, seat: int) -> dict:
 
     Raises 409 ``game_not_running`` (over), ``game_started`` (it started between the two
     reads: leave again) and ``seat_is_a_bot`` (a bot plays it already), besides the checks of
-    :func:`_own_seat`."""
+    :func:`_own_seat`. ``idempotency_key``: a retry with it answers the first leave again
+    (``duplicate``; before the start too, when the token no longer holds the seat)."""
+    key = _scoped("leave", idempotency_key)
+    replayed = _replay(svc, game_id, seat, key)
+    if replayed is not None:
+        return replayed
     meta = load_meta(svc.repo, game_id)
     _own_seat(meta, seat)
     if meta.status == "waiting":
-        return _result(svc, seating.vacate(svc.repo, game_id, seat))
-    return _result(svc, seating.take_over(svc.repo, game_id, seat, "left"))
+        return _result(svc, seating.vacate(svc.repo, game_id, seat, idempotency_key=key))
+    return _result(svc, seating.take_over(svc.repo, game_id, seat, "left", idempotency_key=key))
 
 
-def resign(svc: Services, game_id: str, seat: int) -> dict:
+def resign(svc: Services, game_id: str, seat: int, idempotency_key: str | None = None) -> dict:
     """The seat resigns: out by the game's rule (docs/rules, "Resigning"), or played on by a bot
     in a game without one (``SeatResigned``). Raises 409 ``game_not_running``,
-    ``already_resigned``, besides the checks of :func:`_own_seat`."""
-    return _change_seat(svc, game_id, seat, lambda: seating.resign(svc.repo, game_id, seat))
+    ``already_resigned``, besides the checks of :func:`_own_seat`. ``idempotency_key``: a retry
+    with it answers the first resignation again (``duplicate``) instead of ``already_resigned``."""
+    key = _scoped("resign", idempotency_key)
+    return _change_seat(svc, game_id, seat, lambda: seating.resign(svc.repo, game_id, seat, idempotency_key=key), key)
 
 
-def reclaim(svc: Services, game_id: str, seat: int) -> dict:
+def reclaim(svc: Services, game_id: str, seat: int, idempotency_key: str | None = None) -> dict:
     """The seat's player takes back the seat a bot took over (``SeatReclaimed``). Raises 409
     ``game_not_running``, ``not_taken_over`` (no bot took it over, or its player resigned)
     and ``reclaim_not_allowed`` (option ``allow_reclaim`` false), besides :func:`_own_seat`'s."""
-    return _change_seat(svc, game_id, seat, lambda: seating.reclaim(svc.repo, game_id, seat))
+    key = _scoped("reclaim", idempotency_key)
+    return _change_seat(svc, game_id, seat, lambda: seating.reclaim(svc.repo, game_id, seat, idempotency_key=key),
+                        key)
 
 
 def rematch(svc: Services, game_id: str, name: str | None = None, client_seed: str | None = None) -> dict:

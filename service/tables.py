@@ -6,10 +6,10 @@ change answers as a command does: ``CommandResult``).
 """
 from __future__ import annotations
 
-from flask import current_app, jsonify
+from flask import current_app, jsonify, request
 
 from service import table_handlers as handlers
-from service.errors import Blueprint, Endpoint, check_game_id, error_doc
+from service.errors import MAX_IDEMPOTENCY_KEY, Blueprint, Endpoint, check_game_id, error_doc, idempotency_key
 from service.http_cache import CACHE_HEADERS, NOT_MODIFIED, conditional
 from service.handlers import Services
 from service.schemas import RematchSchema
@@ -42,10 +42,11 @@ def svc() -> Services:
 
 def responds(status: int, component: str, description: str, *errors: int, headers: dict | None = None,
              accepted: str | None = None, operation_id: str, security: list | None = None,
-             not_modified: bool = False):
+             not_modified: bool = False, parameters: list | None = None):
     """Document a view's response (a component of ``service.openapi``), its error responses and its
     ``operationId``; ``accepted``: the description of a 202 answer with the same component; ``security``:
-    the seat's token, or none (the default); ``not_modified``: If-None-Match may make it a 304."""
+    the seat's token, or none (the default); ``not_modified``: If-None-Match may make it a 304;
+    ``parameters``: headers or query parameters it reads."""
     def json_content(name):
         return {"application/json": {"schema": {"$ref": f"#/components/schemas/{name}"}}}
     ok = {"description": description, "content": json_content(component)}
@@ -58,7 +59,16 @@ def responds(status: int, component: str, description: str, *errors: int, header
         responses["304"] = NOT_MODIFIED      # service.openapi.drop_unused adds If-None-Match beside a 304
     for code in errors:
         responses[str(code)] = error_doc(code, ERROR_TEXT[code])
-    return blp.doc(responses=responses, operationId=operation_id, security=security or [])
+    extra = {"parameters": parameters} if parameters else {}
+    return blp.doc(responses=responses, operationId=operation_id, security=security or [], **extra)
+
+
+#: The ``Idempotency-Key`` header of a seat change (leave, resign, reclaim).
+IDEMPOTENCY_KEY = {"in": "header", "name": "Idempotency-Key", "required": False,
+                   "schema": {"type": "string", "minLength": 1, "maxLength": MAX_IDEMPOTENCY_KEY},
+                   "description": "A retry with the same key (from the same seat) answers the first result again, "
+                                  "marked duplicate, and writes nothing (1 to 200 characters; a 400 "
+                                  "bad_idempotency_key otherwise)."}
 
 
 SEAT_CHANGE_ERRORS = (400, 401, 403, 404, 409, 503)
@@ -70,7 +80,7 @@ class Leave(Endpoint):
 
     @responds(200, "CommandResult", "The seat is open again (before the start) or a bot's now: the new "
                                     "version, its events and head.", *SEAT_CHANGE_ERRORS,
-              operation_id="leaveSeat", security=SEAT)
+              operation_id="leaveSeat", security=SEAT, parameters=[IDEMPOTENCY_KEY])
     def post(self, game_id, seat):
         """Leave the game, with the seat's own token. Before the start the seat is open again for anyone to
         join and the token stops working (SeatVacated). Once the game runs a bot (option takeover_policy,
@@ -78,7 +88,7 @@ class Leave(Endpoint):
         reason 'left'); the token stays valid: POST .../reclaim takes the seat back while the game runs
         (option allow_reclaim). 409 game_not_running (over), game_started (it started as you left: leave
         again), seat_is_a_bot."""
-        return jsonify(handlers.leave(svc(), game_id, seat))
+        return jsonify(handlers.leave(svc(), game_id, seat, idempotency_key(request.headers.get("Idempotency-Key"))))
 
 
 @blp.route("/games/<game_id>/seats/<int:seat>/resign")
@@ -87,12 +97,12 @@ class Resign(Endpoint):
 
     @responds(200, "CommandResult", "Resigned: the new version, its events (the game's own rule) and head.",
               *SEAT_CHANGE_ERRORS, operation_id="resignSeat",
-              security=SEAT)
+              security=SEAT, parameters=[IDEMPOTENCY_KEY])
     def post(self, game_id, seat):
         """Resign, with the seat's own token: the seat is out by the game's rule (docs/rules/<ruleset>.md,
         'Resigning') and can no longer win; in a game without such a rule a bot plays it on. The others
         play on; the result marks the seat as resigned. 409 game_not_running, already_resigned."""
-        return jsonify(handlers.resign(svc(), game_id, seat))
+        return jsonify(handlers.resign(svc(), game_id, seat, idempotency_key(request.headers.get("Idempotency-Key"))))
 
 
 @blp.route("/games/<game_id>/seats/<int:seat>/reclaim")
@@ -101,13 +111,13 @@ class Reclaim(Endpoint):
 
     @responds(200, "CommandResult", "The seat is the player's again: the new version, its event and head.",
               *SEAT_CHANGE_ERRORS, operation_id="reclaimSeat",
-              security=SEAT)
+              security=SEAT, parameters=[IDEMPOTENCY_KEY])
     def post(self, game_id, seat):
         """Take back, with the seat's own token, a seat a bot took over (the player left, or missed
         takeover_after deadlines in a row) while the game runs (SeatReclaimed). 409 game_not_running,
         not_taken_over (no bot took it over, or its player resigned), reclaim_not_allowed (option
         allow_reclaim false)."""
-        return jsonify(handlers.reclaim(svc(), game_id, seat))
+        return jsonify(handlers.reclaim(svc(), game_id, seat, idempotency_key(request.headers.get("Idempotency-Key"))))
 
 
 @blp.route("/games/<game_id>/rematch")

@@ -183,3 +183,43 @@ def test_a_leave_before_the_start_forged_with_the_servers_keys_is_named_by_verif
     verdict = verify(store, game_id)
     assert verdict.code == 1
     assert any("did not hold before the start" in str(p) for p in verdict.problems), [str(p) for p in verdict.problems]
+
+
+# -- retries of a seat change with an Idempotency-Key ----------------------------------------
+
+def test_a_retried_leave_before_the_start_with_its_key_answers_the_first_leave_again(api):
+    # given Bob, joined at seat 1 of a waiting table, leaves with an Idempotency-Key
+    game_id, _ = table(api, seats=[{"name": "Ann"}, {"open": True}, {"open": True}])
+    bob = join_any(api, game_id, "Bob").get_json()
+    headers = {**auth(bob["token"]), "Idempotency-Key": "leave-1"}
+    first = api.post(f"/v1/games/{game_id}/seats/1/leave", headers=headers)
+    version = summary(api, game_id)["version"]
+    # when the same call comes again (its answer was lost), though the token no longer holds a seat
+    again = api.post(f"/v1/games/{game_id}/seats/1/leave", headers=headers)
+    # then it answers the first leave, marked duplicate, and writes nothing
+    assert first.status_code == again.status_code == 200
+    assert again.get_json()["duplicate"] is True and first.get_json()["duplicate"] is False
+    assert again.get_json()["events"] == first.get_json()["events"]
+    assert summary(api, game_id)["version"] == version
+    # while a retry with no key is refused: the token holds no seat any more
+    assert api.post(f"/v1/games/{game_id}/seats/1/leave", headers=auth(bob["token"])).status_code == 403
+
+
+def test_a_retried_resignation_with_its_key_answers_the_first_and_another_key_is_already_resigned(api):
+    # given a running three-seat game and Cy resigning with a key
+    game_id, tokens = table(api, ("Ann", "Bob", "Cy"))
+    headers = {**auth(tokens[2]), "Idempotency-Key": "resign-1"}
+    first = api.post(f"/v1/games/{game_id}/seats/2/resign", headers=headers)
+    assert first.status_code == 200, first.get_json()
+    version = summary(api, game_id)["version"]
+    # when the same resignation is sent again with its key, and once with another key
+    again = api.post(f"/v1/games/{game_id}/seats/2/resign", headers=headers)
+    other = api.post(f"/v1/games/{game_id}/seats/2/resign", headers={**auth(tokens[2]), "Idempotency-Key": "x"})
+    # then the retry is the first answer again, the other a 409; nothing more is written
+    assert again.status_code == 200 and again.get_json()["duplicate"] is True
+    assert again.get_json()["version"] == first.get_json()["version"]
+    assert other.status_code == 409 and other.get_json()["code"] == "already_resigned"
+    assert summary(api, game_id)["version"] == version
+    # and another seat's token cannot meet Cy's key
+    ann = api.post(f"/v1/games/{game_id}/seats/0/resign", headers={**auth(tokens[0]), "Idempotency-Key": "resign-1"})
+    assert ann.status_code == 200 and ann.get_json()["duplicate"] is False
