@@ -29,6 +29,7 @@ from events.games import schema as S
 from events.games.contract import Ruleset
 from events.meta import SERVER_OPTIONS
 from service.responses import MAX_SEATS, SHARED, SYSTEM_COMMANDS, envelope, ref
+from service.errors import PROBLEM_JSON
 from service.http_cache import IF_NONE_MATCH
 from service.spec_shape import any_value_maps, shape
 from service.system_events import SYSTEM_EVENT_SPECS
@@ -253,7 +254,9 @@ def drop_unused(spec) -> None:
     ``PaginationMetadata``, unused shapes): a generator makes a model of each, and typescript-fetch
     warns about an unused one. Every map of any value says so as ``additionalProperties: {}``
     (:func:`service.spec_shape.any_value_maps`), and an operation that may answer 304 takes
-    ``If-None-Match`` (added here: flask-smorest's documented parameters would replace the query's)."""
+    ``If-None-Match`` (added here: flask-smorest's documented parameters would replace the query's).
+    flask-smorest's ``DEFAULT_ERROR`` response is documented as what every error is:
+    ``application/problem+json`` (``service.errors.problem``)."""
     import json
     import re
 
@@ -267,6 +270,10 @@ def drop_unused(spec) -> None:
     for name in set(schemas) - reached:
         del schemas[name]
     any_value_maps(schemas)
+    default = spec.components.responses.get("DEFAULT_ERROR")
+    if default and "application/json" in default.get("content", {}):
+        default["content"] = {PROBLEM_JSON: default["content"]["application/json"]}
+        default["description"] = "Any other error: problem details (RFC 9457) with the stable 'code'."
     for operations in spec._paths.values():        # apispec keeps no public handle on its paths
         for operation in operations.values():
             if isinstance(operation, dict) and "304" in operation.get("responses", {}):
