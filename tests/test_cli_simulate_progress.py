@@ -12,8 +12,10 @@ import termios
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-#: Long enough to pass the bar's one-second delay on any machine (a Quickplay game is thousands of events).
-LONG_RUN = ["simulate", "zombies-quickplay", "--games", "4", "--seats", "random,random"]
+#: Long enough to pass the bar's one-second delay on any machine: Quickplay games are thousands of events
+#: (since the engine's step tables, about 0.1 s of CPU each on the project's machine: 60 take seconds).
+GAMES = 60
+LONG_RUN = ["simulate", "zombies-quickplay", "--games", str(GAMES), "--seats", "random,random"]
 
 
 def test_a_long_run_on_a_terminal_shows_a_progress_bar_on_standard_error():
@@ -34,8 +36,8 @@ def test_a_long_run_on_a_terminal_shows_a_progress_bar_on_standard_error():
     out, _ = proc.communicate(timeout=300)
     os.close(leader)
     assert proc.returncode == 0
-    assert b"/4 [" in seen and b"game" in seen, seen[-500:]
-    assert b"4 games of Zombies!!! Quickplay" in out
+    assert f"/{GAMES} [".encode() in seen and b"game" in seen, seen[-500:]
+    assert f"{GAMES} games of Zombies!!! Quickplay".encode() in out
 
 
 def test_no_bar_when_standard_error_is_not_a_terminal():
