@@ -14,6 +14,7 @@ deeper than :data:`MAX_JSON_DEPTH` is a 400 before anything reads it.
 from __future__ import annotations
 
 import logging
+import time
 
 import orjson
 from flask import current_app, jsonify, request
@@ -235,8 +236,23 @@ class StrandedApi(Api):
             limit = current_app.config.get("MAX_CONTENT_LENGTH")
             message = f"The request body is larger than this server accepts ({limit} bytes)."
         headers = [(k, v) for k, v in error.get_headers() if k.lower() != "content-type"]
+        if error.code == 429:
+            tarpit()
         return error_response(error.code or 500, data.get("error_code") or DEFAULT_CODES.get(error.code, "error"),
                               message, headers)
+
+
+#: How the tarpit waits (``time.sleep``: cooperative under the served gevent worker); tests replace it.
+pause = time.sleep
+
+
+def tarpit() -> None:
+    """Hold a rate-limited request's 429 for ``RATE_LIMIT_TARPIT_S`` seconds (``service.limits``): an
+    address over its limit that loops on refusals is slowed to about one a second, so it cannot
+    take the server's CPU from the players (docs/operations.md, "Rate limits")."""
+    seconds = current_app.config.get("RATE_LIMIT_TARPIT_S", 0.0)
+    if seconds > 0:
+        pause(seconds)
 
 
 def _first_message(errors) -> str:

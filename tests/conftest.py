@@ -24,8 +24,10 @@ import redis
 
 from tests.helpers import clients_of
 
-# Rate limits are off in tests (and in the servers they start) unless a test turns them on.
+# Rate limits are off in tests (and in the servers they start) unless a test turns them on; a
+# refusal is answered at once (tests/service/test_bounds.py pins the tarpit that holds it).
 os.environ.setdefault("STRANDED_RATE_LIMITS", "off")
+os.environ.setdefault("STRANDED_RATE_LIMIT_TARPIT_S", "0")
 
 
 @pytest.fixture(

@@ -7,7 +7,7 @@ import os
 
 import pytest
 
-from service import limits
+from service import errors, limits
 from service.app import create_app
 from tests.helpers import auth, create_game, legal_commands
 from tests.service.spec_client import ValidatingClient, checker_for
@@ -184,6 +184,28 @@ def test_commands_past_the_rate_limit_are_429_and_change_nothing(redis_conn):
     assert_error(client.open("POST", f"/v1/games/{game_id}/commands", json=command, headers=auth(token)),
                  429, "rate_limited")
     assert version(app.test_client(), game_id) == before
+
+
+def test_a_refusal_past_a_rate_limit_is_held_by_the_tarpit_and_no_other_answer_is(redis_conn, monkeypatch):
+    # given a server that lets an address create one game a minute and holds refusals 1.5 s
+    waits = []
+    monkeypatch.setattr(errors, "pause", waits.append)
+    app = limited_app(redis_conn, RATE_LIMIT_CREATE="1/minute", RATE_LIMIT_TARPIT_S=1.5)
+    client = app.test_client()
+    # when it creates a game, asks for a route that does not exist, then creates a second game
+    created = client.post("/v1/games", json={"ruleset": "selfish-space", "seats": TWO})
+    missing = client.get("/v1/nothing-here")
+    refused = client.post("/v1/games", json={"ruleset": "selfish-space", "seats": TWO})
+    # then only the refusal past the limit waited, for the tarpit's time
+    assert (created.status_code, missing.status_code, refused.status_code) == (201, 404, 429)
+    assert waits == [1.5]
+
+
+def test_the_tarpit_is_one_second_by_default_and_bounded_to_ten():
+    assert limits.settings({})["RATE_LIMIT_TARPIT_S"] == 1.0
+    assert limits.settings({"STRANDED_RATE_LIMIT_TARPIT_S": "0"})["RATE_LIMIT_TARPIT_S"] == 0.0
+    assert limits.settings({"STRANDED_RATE_LIMIT_TARPIT_S": "99"})["RATE_LIMIT_TARPIT_S"] == 10.0
+    assert limits.settings({"STRANDED_RATE_LIMIT_TARPIT_S": "-3"})["RATE_LIMIT_TARPIT_S"] == 0.0
 
 
 def test_costly_public_reads_past_their_rate_limit_are_429_with_retry_after(redis_conn):
