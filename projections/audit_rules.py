@@ -183,10 +183,12 @@ class RulesReplay:
     def vacated(self, batch, recorded: list[Envelope], state: Any, command: dict,
                 open_seats: list[bool]) -> list[dict]:
         """A seat's player leaving before the start (``events.seating.vacate``): sent by that
-        seat itself, of a held seat of a game not yet dealt; the seat is open again."""
+        seat itself, of a seat a person held (never a bot seat) in a game not yet dealt; the seat is open
+        again."""
         seat, head = command.get("seat"), batch.envelopes[0]
         if state is not None or not isinstance(seat, int) or isinstance(seat, bool) \
-                or not 0 <= seat < len(open_seats) or open_seats[seat] or head.seat != seat or head.cause != "seat":
+                or not 0 <= seat < len(open_seats) or open_seats[seat] or head.seat != seat or head.cause != "seat" \
+                or (self.created.data["seats"][seat] or {}).get("bot"):
             self.audit.fail(batch.first, "a seat is opened again that its player did not hold before the start",
                             stop=True)
         open_seats[seat] = True

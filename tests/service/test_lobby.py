@@ -223,3 +223,26 @@ def test_a_retried_resignation_with_its_key_answers_the_first_and_another_key_is
     # and another seat's token cannot meet Cy's key
     ann = api.post(f"/v1/games/{game_id}/seats/0/resign", headers={**auth(tokens[0]), "Idempotency-Key": "resign-1"})
     assert ann.status_code == 200 and ann.get_json()["duplicate"] is False
+
+
+def test_a_bot_seat_opened_again_by_a_forged_leave_is_named_by_verify(api, store):
+    # given a waiting table: Ann at seat 0, a bot at seat 1, seat 2 open
+    from dataclasses import replace
+
+    from events.repository import GameRepository
+    from events.seats import apply_seat_event
+    from projections.audit import verify
+
+    game_id, _ = table(api, seats=[{"name": "Ann"}, {"bot": "random"}, {"open": True}])
+    # when a forger with the server's keys writes the bot's seat open, as if the seat had left itself
+    repo = GameRepository(store)
+    game = repo.get(game_id)
+    data = {"seat": 1, "name": "Seat 1"}
+    meta = game.meta.copy()
+    meta.seats = [*meta.seats[:1], apply_seat_event(meta.seats[1], "SeatVacated", data, "strong"), *meta.seats[2:]]
+    repo.save(replace(game, meta=meta), [{"type": "SeatVacated", "data": data}], seat=1,
+              command={"type": "VacateSeat", "seat": 1}, cause="seat", write_meta=True)
+    # then verify names that batch: nobody held a bot's seat to leave it
+    verdict = verify(store, game_id)
+    assert verdict.code == 1
+    assert any("did not hold before the start" in str(p) for p in verdict.problems), [str(p) for p in verdict.problems]
