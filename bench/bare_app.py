@@ -15,7 +15,7 @@ import os
 
 from flask import Flask, jsonify, request
 
-from events.connection import connect
+from events.log.connection import connect
 
 URL = os.environ.get("REDIS_URL") or "redis://127.0.0.1:6379/13"
 PREFIX = os.environ.get("BENCH_PREFIX", "bench")

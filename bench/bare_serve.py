@@ -18,7 +18,7 @@ for path in (ROOT, ROOT / "bench"):
 
 from gunicorn.app.base import BaseApplication  # noqa: E402
 
-from service.serving import gunicorn_settings  # noqa: E402
+from service.cli.serving import gunicorn_settings  # noqa: E402
 
 
 class Bare(BaseApplication):
@@ -31,7 +31,7 @@ class Bare(BaseApplication):
     def load_config(self):
         for key, value in gunicorn_settings("127.0.0.1", self.port).items():
             self.cfg.set(key, value)
-        # Stranded's app writes one line per request itself (service.observe); the bare app does
+        # Stranded's app writes one line per request itself (service.http.observe); the bare app does
         # not, so gunicorn writes one for it: both servers log every request.
         self.cfg.set("accesslog", "-")
 

@@ -36,7 +36,7 @@ from events.games.selfish_space.legal import legal_commands  # noqa: E402
 from events.games.selfish_space.planner import determinize  # noqa: E402
 from events.games.selfish_space.state import active_seat, copy_state  # noqa: E402
 from events.games.selfish_space.views import view as view_of  # noqa: E402
-from events.randomness import rng_for  # noqa: E402
+from events.table.randomness import rng_for  # noqa: E402
 
 RULES = get_ruleset("selfish-space")
 

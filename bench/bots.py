@@ -17,8 +17,8 @@ import shutil
 import time
 
 from events.games import RULESETS
-from events.simulation import play_game
-from service.simulation_report import rate
+from events.commands.simulation import play_game
+from service.cli.simulation_report import rate
 
 #: Games of each duel (full run, quick run).
 DUELS = {"selfish-space": (60, 6), "selfish-zombie": (60, 6), "one-against-the-dead": (40, 4),

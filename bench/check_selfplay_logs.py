@@ -1,6 +1,6 @@
 """Same seeds, same logs: a digest of seeded self-play, to compare two checkouts.
 
-Plays ``games`` seeded games of every ruleset with its bots (``events.simulation.play_game``)
+Plays ``games`` seeded games of every ruleset with its bots (``events.commands.simulation.play_game``)
 and hashes each table's events, commands, outcomes and final states; then, along some random
 games, what ``pending`` and ``legal_commands`` answer for every seat after every command.
 Run it once on the old code and once on the new, and compare::
@@ -18,7 +18,7 @@ import json
 import sys
 
 from events.games import RULESETS
-from events.simulation import play_game
+from events.commands.simulation import play_game
 
 #: (ruleset, seats) played with every bot of the ruleset.
 TABLES = (("selfish-space", 4), ("selfish-space", 2), ("selfish-space", 5), ("selfish-zombie", 4),

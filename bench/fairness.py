@@ -85,7 +85,7 @@ def start_server(port: int, prefix: str, log_path: Path, worker: bool = True, li
     """``stranded serve`` (with its worker unless ``worker`` is False), rate limits as shipped or off."""
     env = dict(os.environ, REDIS_URL=REDIS_URL, STRANDED_KEY_PREFIX=prefix, PYTHONPATH=str(ROOT),
                STRANDED_RATE_LIMITS="on" if limits else "off")
-    args = [sys.executable, "-m", "service.cli", "serve", "--port", str(port)] + ([] if worker else ["--no-worker"])
+    args = [sys.executable, "-m", "service.cli.commands", "serve", "--port", str(port)] + ([] if worker else ["--no-worker"])
     return _spawn(args, env, log_path)
 
 
@@ -170,9 +170,9 @@ def bench_fairness(quick: bool = False) -> dict:
 
 
 def _forget_lanes() -> None:
-    """Delete the fairness keys of the two bench addresses' lanes (``events.fairness``)."""
-    from events.connection import connect
-    from events.fairness import FairBots, creator_of, lane_of
+    """Delete the fairness keys of the two bench addresses' lanes (``events.commands.fairness``)."""
+    from events.log.connection import connect
+    from events.commands.fairness import FairBots, creator_of, lane_of
 
     redis, fair = connect(REDIS_URL), None
     fair = FairBots(redis)
@@ -193,7 +193,7 @@ def _db_connections(redis) -> int:
 def bench_feeds(quick: bool = False, watchers: int = 300, wait_s: float | None = None) -> dict:
     """``feed_connections_after_leave``: Redis connections ``wait_s`` (30 s; 20 s quick) after
     ``watchers`` watchers of as many games left, minus before they came."""
-    from events.connection import connect
+    from events.log.connection import connect
 
     wait_s = wait_s if wait_s is not None else (20.0 if quick else 30.0)
     port, prefix = free_port(), f"{PREFIX}:feeds"
@@ -243,7 +243,7 @@ def main() -> int:
     ap.add_argument("--quick", action="store_true")
     args = ap.parse_args()
     from bench.common import cleanup
-    from events.connection import connect
+    from events.log.connection import connect
 
     try:
         result = {**bench_fairness(args.quick), **bench_feeds(args.quick)}

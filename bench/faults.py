@@ -35,10 +35,10 @@ if str(ROOT) not in sys.path:
 
 import redis  # noqa: E402
 
-from events.dispatch import Dispatcher  # noqa: E402
-from events.handling import create_game  # noqa: E402
-from events.repository import GameRepository  # noqa: E402
-from events.store import EventStore  # noqa: E402
+from events.commands.dispatch import Dispatcher  # noqa: E402
+from events.commands.handling import create_game  # noqa: E402
+from events.log.repository import GameRepository  # noqa: E402
+from events.log.store import EventStore  # noqa: E402
 
 HUMAN = {"name": "Ann", "bot": None, "token_sha256": "x"}
 BOTS = [{"name": f"Bot {i}", "bot": "random"} for i in range(4)]

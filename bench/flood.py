@@ -48,15 +48,15 @@ def start_serve_with_worker(port: int, prefix: str, log_path: Path, limits: bool
     env = dict(os.environ, REDIS_URL=REDIS_URL, STRANDED_KEY_PREFIX=prefix, PYTHONPATH=str(ROOT),
                STRANDED_RATE_LIMITS="on" if limits else "off",
                STRANDED_RATE_LIMIT_CREATE="10000/minute")   # the player's games are not what is measured
-    return _spawn([sys.executable, "-m", "service.cli", "serve", "--port", str(port)], env, log_path)
+    return _spawn([sys.executable, "-m", "service.cli.commands", "serve", "--port", str(port)], env, log_path)
 
 
 def long_game(prefix: str) -> tuple[str, int]:
     """A Quickplay game of at least :data:`LONG_EVENTS` events written under ``prefix``, with its
     checkpoints; ``(game id, version)``."""
     from bench.reads import LONG_RULESET, played_game, store_prefix
-    from events.connection import connect
-    from events.store import EventStore
+    from events.log.connection import connect
+    from events.log.store import EventStore
     from workers.audit_jobs import run_checkpoints
 
     store = EventStore(connect(REDIS_URL), prefix)
@@ -123,7 +123,7 @@ def main() -> int:
     ap.add_argument("--rounds", type=int, default=3)
     args = ap.parse_args()
     from bench.common import cleanup
-    from events.connection import connect
+    from events.log.connection import connect
 
     try:
         result = bench_flood(not args.no_limits, args.commands, args.rounds)

@@ -6,8 +6,8 @@ import time
 
 from bench.common import RULESET_ID
 from events.games import RULESETS
-from events.simulation import play_game
-from events.snapshots import SYSTEM_EVENTS
+from events.commands.simulation import play_game
+from events.log.snapshots import SYSTEM_EVENTS
 
 
 def bench_self_play(games: int, ruleset_id: str = RULESET_ID, policy: str = "random", seats: int = 4):
@@ -52,7 +52,7 @@ def bench_self_play_all(quick: bool) -> dict:
 
 
 def fold_events(evolve, events):
-    """``events.snapshots.fold`` over plain event dicts (what it does with envelopes)."""
+    """``events.log.snapshots.fold`` over plain event dicts (what it does with envelopes)."""
     state = None
     for event in events:
         if event["type"] not in SYSTEM_EVENTS:

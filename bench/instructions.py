@@ -45,11 +45,11 @@ def child(mode: str, requests: int, flag_dir: Path) -> None:
     os.environ["BENCH_PREFIX"] = prefix = f"bench:instructions:{os.getpid()}"
     import bench.bare_app as bare
     from bench.common import cleanup
-    from events.connection import connect
-    from service.app import create_app
-    from service.serving import tune_gc
+    from events.log.connection import connect
+    from service.http.app import create_app
+    from service.cli.serving import tune_gc
 
-    from service import observe
+    from service.http import observe
 
     observe.log_lines_to(os.open(os.devnull, os.O_WRONLY))   # as `stranded serve` logs each request, into nothing
     redis = connect(os.environ.get("REDIS_URL") or "redis://127.0.0.1:6379/13")
@@ -101,7 +101,7 @@ def _self_play_step():
     seeds ``bench-0``, ``bench-1``...), each record dropped once played, as there."""
     from bench.common import RULESET_ID
     from events.games import RULESETS
-    from events.simulation import play_game
+    from events.commands.simulation import play_game
 
     ruleset, seeds = RULESETS[RULESET_ID], iter(range(10 ** 6))
     return lambda: play_game(ruleset, ["random"] * 4, f"bench-{next(seeds)}")

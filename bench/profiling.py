@@ -11,7 +11,7 @@ from bench.common import BREATHE, PREFIX, RULESET_ID, log
 
 def profile_commands(redis, commands: int, top: int = 25) -> cProfile.Profile:
     """Run ``commands`` Breathe commands through the Flask test client under cProfile; print the top."""
-    from service.app import create_app
+    from service.http.app import create_app
 
     app = create_app(redis, prefix=PREFIX, config={"RATE_LIMITS": False})   # one caller, many commands
     client = app.test_client()

@@ -16,18 +16,18 @@ import orjson
 from bench.commands import Worker, run_round
 from bench.common import log
 from bench.servers import Client, create_game_http
-from events import chain
-from events.codec import FIELDS, BatchHeader, encode_batch, iso, now_ms
-from events.dispatch import Dispatcher
+from events.log import chain
+from events.log.codec import FIELDS, BatchHeader, encode_batch, iso, now_ms
+from events.commands.dispatch import Dispatcher
 from events.games import RULESETS
-from events.handling import create_game, game_created
-from events.meta import GameMeta
-from events.randomness import new_audit_key, seed_hash
-from events.repository import GameRepository
-from events.simulation import play_game
-from events.snapshots import encode_snapshot
-from events.store import EventStore
-from events.system import public_seat
+from events.commands.handling import create_game, game_created
+from events.table.meta import GameMeta
+from events.table.randomness import new_audit_key, seed_hash
+from events.log.repository import GameRepository
+from events.commands.simulation import play_game
+from events.log.snapshots import encode_snapshot
+from events.log.store import EventStore
+from events.table.system import public_seat
 
 LONG_RULESET = "zombies-quickplay"
 
@@ -198,7 +198,7 @@ def fill_lobby(store: EventStore, games: int) -> None:
 
 
 def _iso(i: int) -> str:
-    from events.codec import iso
+    from events.log.codec import iso
 
     return iso(1_800_000_000_000 + i)
 

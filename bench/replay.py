@@ -1,6 +1,6 @@
 """Replay figures: ``rebuild`` and ``verify`` over many finished games read from Redis.
 
-The games are played in process (``events.simulation.play_game``, 4 random bots)
+The games are played in process (``events.commands.simulation.play_game``, 4 random bots)
 and written to Redis as the service writes them -- stream layout 2, chained
 batches, the meta hash, GameCreated first and SeedRevealed last -- but with
 pipelined ``XADD`` rather than one script call per batch, so setting up 1,000
@@ -17,15 +17,15 @@ import sys
 import time
 
 from bench.common import ROOT
-from events import chain
-from events.codec import FIELDS, BatchHeader, encode_batch, iso, now_ms
-from events.handling import game_created
+from events.log import chain
+from events.log.codec import FIELDS, BatchHeader, encode_batch, iso, now_ms
+from events.commands.handling import game_created
 from events.games import RULESETS
-from events.meta import GameMeta
-from events.randomness import new_audit_key
-from events.simulation import play_game
-from events.store import EventStore
-from events.system import public_seat
+from events.table.meta import GameMeta
+from events.table.randomness import new_audit_key
+from events.commands.simulation import play_game
+from events.log.store import EventStore
+from events.table.system import public_seat
 from projections.audit import verify
 from projections.rebuild import rebuild_all
 
@@ -81,7 +81,7 @@ def bench_rebuild(store: EventStore, url: str, jobs: int, repeats: int = 3) -> t
 
 def _rebuild_rates(url: str, prefix: str, jobs: int, repeats: int) -> dict:
     """Time ``rebuild_all`` ``repeats`` times in this process: ``{"events_per_s", "events", "rates"}``."""
-    from events.connection import connect
+    from events.log.connection import connect
 
     store = EventStore(connect(url), prefix)
     rates = []

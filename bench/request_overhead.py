@@ -1,4 +1,4 @@
-"""What the request log and the request metrics (``service.observe``) cost per request.
+"""What the request log and the request metrics (``service.http.observe``) cost per request.
 
     python bench/request_overhead.py
 
@@ -20,8 +20,8 @@ import time  # noqa: E402
 
 import fakeredis  # noqa: E402
 
-from service import observe  # noqa: E402
-from service.app import create_app  # noqa: E402
+from service.http import observe  # noqa: E402
+from service.http.app import create_app  # noqa: E402
 from tests.helpers import create_game  # noqa: E402
 
 logging.getLogger("stranded.requests").setLevel(logging.INFO)

@@ -32,8 +32,8 @@ from bench.reads import bench_list, bench_view_latency, bench_view_ratio, fill_l
 from bench.inprocess import bench_fold, bench_self_play, bench_self_play_all, fold_records  # noqa: E402
 from bench.replay import bench_rebuild, bench_verify, store_games  # noqa: E402
 from bench.servers import free_port, start_bare, start_serve, stop_server, wait_until_up  # noqa: E402
-from events.connection import connect  # noqa: E402
-from events.store import EventStore  # noqa: E402
+from events.log.connection import connect  # noqa: E402
+from events.log.store import EventStore  # noqa: E402
 
 
 def log(msg: str = "") -> None:

@@ -87,10 +87,10 @@ def play_through_queue(redis, workers: int, games: int, tag: str, logdir: Path) 
     """Create ``games`` seeded all-bot games (not yet enqueued), start ``workers`` workers, then
     enqueue every first job and wait until all games are finished. Returns ``(events/s, events)``,
     timed from the first enqueue to the last game's end."""
-    from events.dispatch import Dispatcher
-    from events.handling import create_game
-    from events.repository import GameRepository
-    from events.store import EventStore
+    from events.commands.dispatch import Dispatcher
+    from events.commands.handling import create_game
+    from events.log.repository import GameRepository
+    from events.log.store import EventStore
 
     store = EventStore(redis, f"{PREFIX}:{tag}")
     repo, dispatcher = GameRepository(store), Dispatcher(redis, store.prefix)
@@ -141,7 +141,7 @@ def start_api(port: int, processes: int, prefix: str, log_path: Path) -> subproc
     """``stranded serve --no-worker --workers <processes>`` on ``port``, keys under ``prefix``."""
     env = dict(os.environ, REDIS_URL=REDIS_URL, STRANDED_KEY_PREFIX=prefix, PYTHONPATH=str(ROOT),
                STRANDED_RATE_LIMITS="off")
-    return _spawn([sys.executable, "-m", "service.cli", "serve", "--no-worker", "--port", str(port),
+    return _spawn([sys.executable, "-m", "service.cli.commands", "serve", "--no-worker", "--port", str(port),
                    "--workers", str(processes)], env, log_path)
 
 
@@ -187,7 +187,7 @@ def bench_api(redis, quick: bool, clients: int, logdir: Path) -> dict:
 
 def bench_scale(quick: bool, clients: int = 16) -> dict:
     """Every figure of this section (see the module's docstring)."""
-    from events.connection import connect
+    from events.log.connection import connect
 
     redis = connect(REDIS_URL)
     logdir = BENCH_DIR / ".logs"
@@ -212,7 +212,7 @@ def main() -> int:
     if args.json:
         C.LOG_STREAM = sys.stderr
     from bench.common import cleanup
-    from events.connection import connect
+    from events.log.connection import connect
 
     log(f"scale-out ({'quick' if args.quick else 'full'}), Redis {REDIS_URL}, key prefix {PREFIX}, "
         f"{os.cpu_count()} CPUs, load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")

@@ -50,7 +50,7 @@ def command_line(server: str, port: int, out: str) -> tuple[list[str], dict]:
     if server == "stranded":
         env = dict(os.environ, REDIS_URL=REDIS_URL, STRANDED_KEY_PREFIX=PREFIX, PYTHONPATH=str(ROOT),
                    STRANDED_RATE_LIMITS="off")
-        return valgrind + [sys.executable, "-m", "service.cli", "serve", "--no-worker", "--port", str(port)], env
+        return valgrind + [sys.executable, "-m", "service.cli.commands", "serve", "--no-worker", "--port", str(port)], env
     env = dict(os.environ, REDIS_URL=REDIS_URL, BENCH_PREFIX=PREFIX, PYTHONPATH=str(ROOT))
     return valgrind + [sys.executable, str(BENCH_DIR / "bare_serve.py"), str(port)], env
 

@@ -34,7 +34,7 @@ if str(ROOT) not in sys.path:
 from bench.commands import Worker, bare_loop, refill, stranded_loop  # noqa: E402
 from bench.servers import Client, free_port, start_bare, start_serve, stop_server, wait_until_up  # noqa: E402
 from bench.common import PREFIX, REDIS_URL, cleanup  # noqa: E402
-from events.connection import connect  # noqa: E402
+from events.log.connection import connect  # noqa: E402
 
 CLIENTS = 16
 RATE = 250          # samples per second

@@ -28,7 +28,7 @@ def start_serve(port: int, prefix: str, log_path: Path) -> subprocess.Popen:
     # One load generator from one address: the per-address rate limits would measure themselves.
     env = dict(os.environ, REDIS_URL=REDIS_URL, STRANDED_KEY_PREFIX=prefix, PYTHONPATH=str(ROOT),
                STRANDED_RATE_LIMITS="off")
-    return _spawn([sys.executable, "-m", "service.cli", "serve", "--no-worker", "--port", str(port)], env, log_path)
+    return _spawn([sys.executable, "-m", "service.cli.commands", "serve", "--no-worker", "--port", str(port)], env, log_path)
 
 
 def start_bare(port: int, log_path: Path) -> subprocess.Popen:

@@ -136,7 +136,7 @@ def main() -> int:
     ap.add_argument("--rounds", type=int, default=3)
     args = ap.parse_args()
     from bench.common import cleanup
-    from events.connection import connect
+    from events.log.connection import connect
 
     try:
         res = bench_sse_idle(args.watchers, args.commands, args.rounds)

@@ -7,7 +7,7 @@ that is
 1. exported as its portable record (``projections.records``) to
    ``<folder>/<game id>.json`` (written whole, then renamed into place);
 2. marked ``archived`` (UTC ms) in its meta hash, taken out of every lobby
-   list (``events.index``), and every key of the game is given a TTL.
+   list (``events.log.index``), and every key of the game is given a TTL.
 
 The record is on disk before anything is forgotten; the reconciler leaves a
 marked game out of the lobby. A game already marked whose record is on disk is
@@ -23,11 +23,11 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from events.codec import now_ms
-from events.index import GameIndex
-from events.meta import STATUSES, GameMeta
-from events.repository import GameRepository
-from events.store import EventStore, GameNotFound
+from events.log.codec import now_ms
+from events.log.index import GameIndex
+from events.table.meta import STATUSES, GameMeta
+from events.log.repository import GameRepository
+from events.log.store import EventStore, GameNotFound
 from projections.rebuild import game_ids
 from projections.records import record_of
 

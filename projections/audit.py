@@ -7,7 +7,7 @@ where each kind of check departs:
 
 1. the stream: versions 1..N without a gap, every entry an event, every
    batch well formed (a header first, positions in order, a head last);
-2. the chain (``events.chain``): every stored head is the hash of the log up
+2. the chain (``events.log.chain``): every stored head is the hash of the log up
    to it; every receipt a player supplies (``version:head``) matches. A game
    of proofs scheme 2 chains under its audit key, published by ``SeedRevealed``:
    until then only a server that holds the key (``verify`` below) can check it;
@@ -43,13 +43,13 @@ from dataclasses import dataclass, field
 import orjson
 from redis.exceptions import ResponseError
 
-from events import chain
-from events.codec import CAUSES, CURRENT_SCHEMA, BatchHeader, CodecError, Envelope, entry_fields, upcast
-from events.codec import _decode_layout1 as decode_layout1
-from events.codec import iso
+from events.log import chain
+from events.log.codec import CAUSES, CURRENT_SCHEMA, BatchHeader, CodecError, Envelope, entry_fields, upcast
+from events.log.codec import _decode_layout1 as decode_layout1
+from events.log.codec import iso
 from events.games import RULESETS
 from events.games.contract import Ruleset
-from events.store import DamagedLog, EventStore, GameNotFound
+from events.log.store import DamagedLog, EventStore, GameNotFound
 from projections.audit_caches import CacheCheck
 from projections.audit_rules import RulesReplay
 from projections.rebuild import game_ids
@@ -158,7 +158,7 @@ def _verify_ids(store: EventStore, ids: list[str], progress=None) -> dict[str, V
 
 
 def _verify_in_process(url: str, prefix: str, ids: list[str]) -> dict[str, Verdict]:
-    from events.connection import connect
+    from events.log.connection import connect
 
     return _verify_ids(EventStore(connect(url), prefix), ids)
 
@@ -184,7 +184,7 @@ def verify_record(record: dict, receipts: list[tuple[int, str]] = (), key: bytes
     """Verify a record (``projections.records``); ``receipts``: ``(version, head)`` pairs a
     player kept; ``key``: the game's audit key when the verifier holds it before the game ends
     (the server's own audit; a finished game publishes it); ``checkpoints``: the server's
-    checkpoints of the game by field (``events.checkpoints``), checked too. Returns the
+    checkpoints of the game by field (``events.log.checkpoints``), checked too. Returns the
     :class:`Verdict`; never raises for what the record holds."""
     verdict = Verdict(record.get("game_id", ""))
     try:

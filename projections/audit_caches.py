@@ -12,13 +12,13 @@ from typing import Any
 
 import orjson
 
-from events.codec import Envelope
+from events.log.codec import Envelope
 from events.games.contract import Ruleset
-from events.seats import LOGGED_SEAT_FIELDS, seats_from_log
-from events.implied import expected_checkpoints, implied
+from events.table.seats import LOGGED_SEAT_FIELDS, seats_from_log
+from events.log.implied import expected_checkpoints, implied
 from projections.records import RECORD_FIELDS
 
-#: The server's seat events (``events.seating``, ``events.handling``).
+#: The server's seat events (``events.commands.seating``, ``events.commands.handling``).
 SEAT_EVENTS = ("SeatJoined", "SeatVacated", "SeatTakenOver", "SeatReclaimed", "SeatResigned")
 #: Seat fields compared even when a record's seat leaves them out (every record has had them).
 _ALWAYS = ("name", "bot", "open", "client_seed", "token_sha256")
@@ -73,7 +73,7 @@ class CacheCheck:
 
     def check_seats(self, ruleset: Ruleset, meta_seats: Any) -> None:
         """The meta's seats against the log's, folded by the rule the server keeps them with
-        (``events.seats.seats_from_log``): every field the log covers (``LOGGED_SEAT_FIELDS``:
+        (``events.table.seats.seats_from_log``): every field the log covers (``LOGGED_SEAT_FIELDS``:
         name, bot, open, client seed, token hash, replaced, left, resigned). A token hash is
         compared where the log has one (logs before schema 2 of the seat events have none); a
         flag a record's seat leaves out is not compared (records before the flags were kept)."""
@@ -114,8 +114,8 @@ class CacheCheck:
                 self.fail(None, f"record: its '{name}' is not the commitment in GameCreated")
 
     def check_checkpoints(self, ruleset: Ruleset) -> None:
-        """The server's checkpoints (``events.checkpoints``) against the ones the log implies
-        (``events.implied.expected_checkpoints``): a replay of a past version starts from one, so a
+        """The server's checkpoints (``events.log.checkpoints``) against the ones the log implies
+        (``events.log.implied.expected_checkpoints``): a replay of a past version starts from one, so a
         wrong one would show a past that never was. A game with none (written before them) has
         nothing to check; one the log implies but the server lacks is rebuilt, not a departure."""
         if not self.checkpoints:
@@ -131,7 +131,7 @@ class CacheCheck:
                 self.fail(where, f"checkpoint {field}: it is not the one the log implies there")
 
     def check_snapshot(self, ruleset: Ruleset, state: Any) -> None:
-        """The snapshot against the one the log implies at its version (``events.implied.implied``,
+        """The snapshot against the one the log implies at its version (``events.log.implied.implied``,
         the definition ``stranded rebuild`` writes by): head, state, time,
         missed-deadline streaks and clocks (one written by other rules code is left unchecked: it
         is rebuilt when read)."""

@@ -2,12 +2,12 @@
 
 The revealed server seed must be the one committed to in GameCreated (proofs
 scheme 2: the HMAC under the revealed audit key; scheme 1: the bare SHA-256,
-``events.randomness``); the game
+``events.table.randomness``); the game
 seed (with the seats' client seeds) re-runs setup and every recorded command,
 and each batch must hold exactly the events the rules give. For a game still
 running the seed is secret: each command must be one the rules accept, and a
 batch that draws no randomness must come out exactly; one that draws is listed
-as not checkable yet. The server's seat batches (``events.seating``) are
+as not checkable yet. The server's seat batches (``events.commands.seating``) are
 checked against the reasons the log gives.
 """
 from __future__ import annotations
@@ -16,12 +16,12 @@ from typing import Any
 
 import orjson
 
-from events.codec import Envelope
+from events.log.codec import Envelope
 from events.games.contract import Ruleset, RuleViolation
-from events.randomness import game_seed, rng_for, seed_commitment, seed_hash
+from events.table.randomness import game_seed, rng_for, seed_commitment, seed_hash
 
 
-#: The server's batches that change who plays a seat (``events.seating``).
+#: The server's batches that change who plays a seat (``events.commands.seating``).
 SEAT_COMMANDS = ("TakeOverSeat", "ReclaimSeat", "ResignSeat")
 
 
@@ -145,7 +145,7 @@ class RulesReplay:
         return self.fold(recorded, state, batch)
 
     def seat_batch(self, batch, recorded: list[Envelope], state: Any, command: dict, rng) -> Any:
-        """A seat leaving, taken over, taking its seat back or resigning (``events.seating``)."""
+        """A seat leaving, taken over, taking its seat back or resigning (``events.commands.seating``)."""
         audit, kind, seat = self.audit, command["type"], command.get("seat")
         seats = self.created.data["seats"]
         if state is None or not isinstance(seat, int) or not 0 <= seat < len(seats):
@@ -182,7 +182,7 @@ class RulesReplay:
 
     def vacated(self, batch, recorded: list[Envelope], state: Any, command: dict,
                 open_seats: list[bool]) -> list[dict]:
-        """A seat's player leaving before the start (``events.seating.vacate``): sent by that
+        """A seat's player leaving before the start (``events.commands.seating.vacate``): sent by that
         seat itself, of a seat a person held (never a bot seat) in a game not yet dealt; the seat is open
         again."""
         seat, head = command.get("seat"), batch.envelopes[0]

@@ -6,23 +6,23 @@ API can serve, at most :data:`MAX_ENTRIES` events, every display name and
 client seed in the log as the API accepts them, a finished game of a ruleset
 this server hosts. The caller verifies it first (``projections.audit``); the
 meta hash is then built from the log alone -- the seats as the log's seat events
-leave them (``events.seats.seats_from_log``, token hashes included, so
+leave them (``events.table.seats.seats_from_log``, token hashes included, so
 ``stranded verify`` finds the meta the log's), the result the replay gives,
 the creation time of the first batch -- and written with the entries and the
-snapshot and checkpoints the log implies (``events.implied``) in one
+snapshot and checkpoints the log implies (``events.log.implied``) in one
 MULTI/EXEC transaction, so a failure leaves nothing half-imported. The game is
-marked imported: no token plays it here (``service.auth.seat_of``).
+marked imported: no token plays it here (``service.http.auth.seat_of``).
 """
 from __future__ import annotations
 
-from events.checks import GAME_ID, MalformedCommand, check_client_seed, name_problem
-from events.codec import CodecError, decode_entries
+from events.table.checks import GAME_ID, MalformedCommand, check_client_seed, name_problem
+from events.log.codec import CodecError, decode_entries
 from events.games import RULESETS
-from events.meta import SECRET_OPTIONS, GameMeta
-from events.seats import seats_from_log
-from events.checkpoints import bucket, checkpoint_versions
-from events.implied import batch_ends, implied
-from events.store import EventStore
+from events.table.meta import SECRET_OPTIONS, GameMeta
+from events.table.seats import seats_from_log
+from events.log.checkpoints import bucket, checkpoint_versions
+from events.log.implied import batch_ends, implied
+from events.log.store import EventStore
 from projections.records import GameExists, RecordError
 
 #: The most events a record may hold to be imported: far beyond the longest game the rules allow
@@ -32,7 +32,7 @@ MAX_ENTRIES = 200_000
 
 def check_importable(record: dict) -> list:
     """Check a parsed record (``projections.records.load_record``) against the bounds the API keeps
-    and return its decoded events (``events.codec.Envelope``). Raises ``RecordError`` with a
+    and return its decoded events (``events.log.codec.Envelope``). Raises ``RecordError`` with a
     sentence naming what is wrong; reads and writes nothing."""
     game_id = record["game_id"]
     if not GAME_ID.match(game_id):

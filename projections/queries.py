@@ -5,10 +5,10 @@ import logging
 
 from redis.exceptions import ReadOnlyError, RedisError, ResponseError
 
-from events.index import GameIndex
-from events.meta import STATUSES
-from events.repository import DamagedLog, GameRepository
-from events.store import GameNotFound
+from events.log.index import GameIndex
+from events.table.meta import STATUSES
+from events.log.repository import DamagedLog, GameRepository
+from events.log.store import GameNotFound
 from projections.views import damaged_summary, load_game, summary
 
 log = logging.getLogger("stranded.projections")

@@ -23,15 +23,15 @@ from dataclasses import dataclass, field
 import orjson
 
 from events.games import RULESETS
-from events.meta import GameMeta
-from events.checkpoints import bucket, checkpoint_versions
-from events.implied import batch_ends, implied
-from events.store import DamagedLog, EventStore, GameNotFound, is_wrong_type
+from events.table.meta import GameMeta
+from events.log.checkpoints import bucket, checkpoint_versions
+from events.log.implied import batch_ends, implied
+from events.log.store import DamagedLog, EventStore, GameNotFound, is_wrong_type
 
 #: Games read (and written) per pipelined round trip.
 CHUNK = 20
 #: The keys of a game's kept audit verdict (``projections.verdicts``) and of its pending requests
-#: (``events.audit_work``): dropped by a rebuild, so the next reader has the log audited afresh.
+#: (``events.commands.audit_work``): dropped by a rebuild, so the next reader has the log audited afresh.
 VERDICT_KEYS = ("verdict", "asked:verification", "asked:verification:final")
 
 
@@ -136,10 +136,10 @@ def _rebuild_one(store: EventStore, game_id: str, meta_raw: dict, old, entries: 
     and the meta fields that disagreed); records the game in ``report``.
 
     The stored snapshot counts as repaired when it is missing or wrong by the definition
-    ``stranded verify`` checks it with (``events.implied.implied`` at its own
+    ``stranded verify`` checks it with (``events.log.implied.implied`` at its own
     version): one that is merely behind the log, written in other bytes or by other rules code
     is replaced by the fresh one without being called a repair. The checkpoints (``kept``, by
-    field; ``events.checkpoints``) are rewritten as the log implies them unless they are
+    field; ``events.log.checkpoints``) are rewritten as the log implies them unless they are
     already; they count as repaired when one the server kept is not the log's (a game written
     before checkpoints, with none, is not a repair)."""
     meta = GameMeta.from_hash(game_id, meta_raw)           # DamagedLog when it is not a meta hash the server writes
@@ -251,7 +251,7 @@ def rebuild_all(store: EventStore, progress=None, *, jobs: int = 1, url: str | N
 
 
 def _rebuild_in_process(url: str, prefix: str, ids: list[str]) -> RebuildReport:
-    from events.connection import connect
+    from events.log.connection import connect
 
     report = RebuildReport()
     _rebuild_ids(EventStore(connect(url), prefix), ids, report)

@@ -14,7 +14,7 @@ Format ``stranded-record/1``::
       "entries": [["<version>-0", {"e": "...", "b": "..."}], ...],
           the game's stream exactly as stored (stream layout 2, or the fields
           of layout 1 for games written before it): the events, their batch
-          headers and the chain heads (``events.codec``, ``events.chain``)
+          headers and the chain heads (``events.log.codec``, ``events.log.chain``)
       "meta": {"ruleset", "rules_version", "status", "result", "created",
                "seats": [{"name", "bot", "open", "token_sha256", "client_seed",
                           "replaced", "left", "resigned"}],
@@ -40,10 +40,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from events import chain
-from events.meta import GameMeta
-from events.store import DamagedLog, EventStore, GameNotFound
-from events.system import public_seat
+from events.log import chain
+from events.table.meta import GameMeta
+from events.log.store import DamagedLog, EventStore, GameNotFound
+from events.table.system import public_seat
 
 RECORD_FORMAT = "stranded-record/1"
 #: Every top-level field a record may hold (``seed_sha256``: the commitment's name before proofs scheme 2).
@@ -91,15 +91,15 @@ def record_and_key(store: EventStore, game_id: str) -> tuple[dict, bytes | None,
 
 
 def recorded_seat(spec: dict) -> dict:
-    """A meta seat as a record shows it: the log's public seat (``events.system.public_seat``)
+    """A meta seat as a record shows it: the log's public seat (``events.table.system.public_seat``)
     and the flags of its history (``replaced``, ``left``, ``resigned``) -- every field the log
-    covers (``events.seats.LOGGED_SEAT_FIELDS``), never the seat's own settings."""
+    covers (``events.table.seats.LOGGED_SEAT_FIELDS``), never the seat's own settings."""
     return {**public_seat(spec), **{flag: bool(spec.get(flag)) for flag in ("replaced", "left", "resigned")}}
 
 
 def _copy_seed(record: dict) -> None:
     """Fill the convenience copies of the seed and its commitment from the entries (best effort)."""
-    from events.codec import CodecError, decode, entry_fields
+    from events.log.codec import CodecError, decode, entry_fields
 
     for entry_id, fields in record["entries"][:1] + record["entries"][-1:]:
         try:

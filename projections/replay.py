@@ -1,10 +1,10 @@
 """A game as it was at a past version (``GET .../view?at=N``, replays), at a bounded cost.
 
 The state, seats and clocks at version ``N`` are folded from the nearest checkpoint before it
-(``events.checkpoints``: one every 512 versions, kept by the write path), so showing any version of
+(``events.log.checkpoints``: one every 512 versions, kept by the write path), so showing any version of
 a game of 15,000 events folds at most about a thousand of them; a game's first versions fold from
 its start. A game written before checkpoints existed has none: a read of such a version far into it
-raises :class:`ReplayNotReady` and asks a worker to write them (``events.audit_work``), rather than
+raises :class:`ReplayNotReady` and asks a worker to write them (``events.commands.audit_work``), rather than
 folding the whole log in the request.
 """
 from __future__ import annotations
@@ -12,12 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from events import checkpoints
-from events import clocks as clock_rules
-from events.codec import Envelope
-from events.repository import Game, GameRepository, batch_states
-from events.seats import seats_from_log
-from events.snapshots import Snapshot, decode_snapshot
+from events.log import checkpoints
+from events.table import clocks as clock_rules
+from events.log.codec import Envelope
+from events.log.repository import Game, GameRepository, batch_states
+from events.table.seats import seats_from_log
+from events.log.snapshots import Snapshot, decode_snapshot
 
 def from_start_max() -> int:
     """The furthest version a game with no checkpoint before it is folded from its start."""
@@ -39,8 +39,8 @@ class Past:
 
     Attributes:
         state: the game's state after the version.
-        seats: every seat as the log leaves it there (meta-seat dicts, ``events.seats``).
-        clocks: the seats' time banks there (``events.clocks``), or None without the option.
+        seats: every seat as the log leaves it there (meta-seat dicts, ``events.table.seats``).
+        clocks: the seats' time banks there (``events.table.clocks``), or None without the option.
         envelopes: the log from just after the checkpoint used (or version 1) to one past the
             version (when the game has it): the version's own batch lies inside it. The envelope of
             the version carries its chain head (the receipt); the others only the stored ones.

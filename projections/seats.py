@@ -1,7 +1,7 @@
 """Seats over time as the summary and the views show them: who plays each seat, its clock.
 
 A seat's player may leave, resign or go silent, and a bot may take the seat
-over (``events.seating``); each change is a server event in the log
+over (``events.commands.seating``); each change is a server event in the log
 (``SeatTakenOver``, ``SeatReclaimed``, ``SeatResigned``). The summary and
 every view list each seat with
 
@@ -12,7 +12,7 @@ every view list each seat with
 * ``resigned``: its player resigned; ``left``: its player left (and has not
   taken the seat back);
 
-and the game's ``clocks`` (``events.clocks``) as ``{"<seat>": {"remaining_s",
+and the game's ``clocks`` (``events.table.clocks``) as ``{"<seat>": {"remaining_s",
 "running_since"}}``: seconds left when the clock last started or stopped,
 and since when it runs (UTC, ISO 8601; null while stopped): a client shows
 ``remaining_s - (now - running_since)``. Null for a game without a clock.
@@ -25,9 +25,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from events import clocks as clock_rules
-from events.codec import iso
-from events.meta import GameMeta
+from events.table import clocks as clock_rules
+from events.log.codec import iso
+from events.table.meta import GameMeta
 
 
 def shown_seat(index: int, spec: dict) -> dict:

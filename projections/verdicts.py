@@ -1,6 +1,6 @@
 """A game's audit verdict, computed once per version by a worker and kept for readers.
 
-``GET /v1/games/{id}/verification`` answers from here (``service.table_handlers``); the verdict
+``GET /v1/games/{id}/verification`` answers from here (``service.http.table_handlers``); the verdict
 is computed by ``workers.audit_jobs.verify_game`` (``projections.audit.verify``) and kept in the
 game's slot (``stranded:{<game>}:verdict``, JSON) until the game moves on: a finished game's
 verdict never changes, a running game's covers the version it was computed at, and a reader of a
@@ -14,7 +14,7 @@ from __future__ import annotations
 import orjson
 from redis.exceptions import ResponseError
 
-from events.store import EventStore, is_wrong_type
+from events.log.store import EventStore, is_wrong_type
 from projections.audit import Verdict, verify
 
 #: The verification's ``status`` for each exit code of ``stranded verify``.

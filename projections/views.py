@@ -8,12 +8,12 @@ for everyone (the seed and any stacked deck are in ``SeedRevealed``).
 Who must act is public (``to_act``): each pending decision's seat, kind, code
 and label (the rules make these public), and its deadline: the time of the
 game's last event (when the decision began) plus that seat's timeout for the
-decision (``events.meta.decision_timeout_s``), or sooner when the seat's
-clock (``events.clocks``) runs out first -- the same rule the dispatcher
-schedules deadline jobs by (``events.dispatch``).
+decision (``events.table.meta.decision_timeout_s``), or sooner when the seat's
+clock (``events.table.clocks``) runs out first -- the same rule the dispatcher
+schedules deadline jobs by (``events.commands.dispatch``).
 
 Receipts: the summary and every view carry ``head``, ``{"version", "head"}``:
-the chain head (``events.chain``) at the version they show, which a client
+the chain head (``events.log.chain``) at the version they show, which a client
 keeps to check the log later (``stranded verify --receipt VERSION:HEAD``).
 Seats over time and clocks: ``projections.seats``.
 """
@@ -21,12 +21,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from events.codec import CodecError, Envelope, decode, iso, ms_of
+from events.log.codec import CodecError, Envelope, decode, iso, ms_of
 from events.games.contract import Ruleset
-from events.meta import GameMeta
-from events.repository import Game, GameRepository
-from events.snapshots import SYSTEM_EVENTS
-from events.store import GameNotFound
+from events.table.meta import GameMeta
+from events.log.repository import Game, GameRepository
+from events.log.snapshots import SYSTEM_EVENTS
+from events.log.store import GameNotFound
 from projections.replay import past
 from projections.seats import clock_deadline_ms, clocks_now, marked_result, seats_now, shown_clocks, shown_seat
 
@@ -60,7 +60,7 @@ def to_act(ruleset: Ruleset, meta: GameMeta, state: Any, since_ts: str | None,
     ``deadline_at`` is ``since_ts`` (when the decision began: the time of the
     last event) plus the seat's timeout for that kind of decision, or when the
     seat's running clock runs out if that is sooner (``clocks``: the game's,
-    ``events.clocks``; turns and choices only), or None when the seat has
+    ``events.table.clocks``; turns and choices only), or None when the seat has
     neither (a bot; a turn in a game without ``turn_timeout_s`` or clock).
     Empty before the game starts and once it is over.
     """
@@ -133,7 +133,7 @@ def receipt(version: int, head: str | None) -> dict | None:
 
 
 def links(repo: GameRepository, game: Game) -> dict:
-    """``{"rematch", "rematch_of"}``: the game's rematch (``events.rematch``; only a finished
+    """``{"rematch", "rematch_of"}``: the game's rematch (``events.commands.rematch``; only a finished
     game has one) and the finished game it is the rematch of (its ``GameCreated`` says), or
     None each. One round trip."""
     game_id = game.meta.game_id
@@ -279,7 +279,7 @@ def require_game(repo: GameRepository, game_id: str) -> Game:
 def damaged_summary(repo: GameRepository, game_id: str, why: str) -> dict:
     """What the lobby shows of a game whose log cannot be folded: what its meta hash says,
     marked ``damaged`` with the reason, nobody to act and no result."""
-    from events.meta import GameMeta
+    from events.table.meta import GameMeta
 
     try:
         meta = GameMeta.from_hash(game_id, repo.store.get_meta(game_id))

@@ -56,7 +56,7 @@ class Fleet:
 
     def _spawn(self, name: str, args: list[str]) -> subprocess.Popen:
         out = open(self.logs / f"{name}.log", "wb")
-        proc = subprocess.Popen([sys.executable, "-m", "service.cli", *args], env=self.env, cwd=str(self.logs),
+        proc = subprocess.Popen([sys.executable, "-m", "service.cli.commands", *args], env=self.env, cwd=str(self.logs),
                                 stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
         out.close()
         proc.name = name
@@ -103,7 +103,7 @@ class Fleet:
 
     def cli(self, *args: str, timeout: float = 120) -> subprocess.CompletedProcess:
         """Run ``stranded <args>`` in the fleet's environment; its result (text output)."""
-        return subprocess.run([sys.executable, "-m", "service.cli", *args], env=self.env, cwd=str(self.logs),
+        return subprocess.run([sys.executable, "-m", "service.cli.commands", *args], env=self.env, cwd=str(self.logs),
                               capture_output=True, text=True, timeout=timeout)
 
     def stop(self) -> None:
@@ -182,7 +182,7 @@ def moves(events: list[dict]) -> list[tuple]:
 def reference_moves(ruleset: str, policies: list[str], seed: str) -> list[tuple]:
     """The same seeded all-bot game played in this process on FakeRedis, one job at a time:
     what every run of it must log (bots and rules draw only from the seed and the version)."""
-    from service.app import create_app
+    from service.http.app import create_app
 
     redis = fakeredis.FakeRedis(server=fakeredis.FakeServer())
     client = create_app(redis).test_client()

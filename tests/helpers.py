@@ -9,7 +9,7 @@ import requests
 
 from rq import Queue, SimpleWorker
 
-from events.dispatch import WORKER_QUEUES
+from events.commands.dispatch import WORKER_QUEUES
 
 # A stacked deal for two seats: seat 0 holds a Laser Blast and a Tractor Beam
 # but no Hack Suit; seat 1 holds a Shield. The Space deck starts with Blanks.
@@ -30,8 +30,8 @@ def auth(token: str) -> dict:
 
 def run_jobs(redis) -> None:
     """Run every queued job in this process until the queues are empty (RQ SimpleWorker, burst),
-    in a worker's order (``events.dispatch.WORKER_QUEUES``): deadlines first, then bots, then the
-    audit queue (``events.audit_work``)."""
+    in a worker's order (``events.commands.dispatch.WORKER_QUEUES``): deadlines first, then bots, then the
+    audit queue (``events.commands.audit_work``)."""
     SimpleWorker([Queue(name, connection=redis) for name in WORKER_QUEUES],
                  connection=redis).work(burst=True, logging_level="WARNING")
 
@@ -40,7 +40,7 @@ def seeded_options(options: dict) -> dict:
     """A test game's options: a chosen seed shorter than ``MIN_SEED_LENGTH`` is refused unless the
     game is stacked (docs/audit.md, 'Chosen seeds'), so a test's short seed comes with an empty
     stack -- which stacks nothing: the deal is the seed's -- unless the test stacks the game itself."""
-    from events.meta import MIN_SEED_LENGTH
+    from events.table.meta import MIN_SEED_LENGTH
 
     if "seed" in options and "stack" not in options and len(str(options["seed"])) < MIN_SEED_LENGTH:
         return {**options, "stack": {}}

@@ -67,7 +67,7 @@ def test_a_game_package_imports_only_the_standard_library_and_its_own_package():
     assert forbidden_imports("events", "events.games") == []
 
 
-@pytest.mark.parametrize("line", ["import redis", "from events.store import EventStore", "import flask",
+@pytest.mark.parametrize("line", ["import redis", "from events.log.store import EventStore", "import flask",
                                   "from events.games.other_game import rules"])
 def test_a_forbidden_import_in_a_game_package_is_caught(tmp_path, monkeypatch, line):
     package = tmp_path / "sandbox" / "games"

@@ -1,7 +1,7 @@
 """The ``stranded`` command line, through click's runner."""
 from click.testing import CliRunner
 
-from service.cli import main
+from service.cli.commands import main
 
 
 def test_simulate_prints_win_rates_for_each_seat():
@@ -23,11 +23,11 @@ def test_openapi_writes_the_spec(tmp_path):
 
 
 def test_verify_and_rebuild_on_the_embedded_server(tmp_path, monkeypatch):
-    from events.connection import connect, start_embedded
-    from events.dispatch import Dispatcher
-    from events.handling import create_game
-    from events.repository import GameRepository
-    from events.store import EventStore
+    from events.log.connection import connect, start_embedded
+    from events.commands.dispatch import Dispatcher
+    from events.commands.handling import create_game
+    from events.log.repository import GameRepository
+    from events.log.store import EventStore
     from tests.helpers import run_jobs, seeded_options
 
     monkeypatch.delenv("REDIS_URL", raising=False)
@@ -62,12 +62,12 @@ def test_verify_of_an_unknown_or_impossible_game_id_exits_2_saying_no_such_game(
 
 def test_serve_verify_and_rebuild_see_the_same_games_from_any_directory(tmp_path, monkeypatch):
     # given a game in the embedded store of the per-user data folder (XDG_DATA_HOME points into tmp_path)
-    from events.connection import connect, start_embedded
-    from events.dispatch import Dispatcher
-    from events.handling import create_game
-    from events.repository import GameRepository
-    from events.store import EventStore
-    from service.cli import default_data_dir
+    from events.log.connection import connect, start_embedded
+    from events.commands.dispatch import Dispatcher
+    from events.commands.handling import create_game
+    from events.log.repository import GameRepository
+    from events.log.store import EventStore
+    from service.cli.commands import default_data_dir
     from tests.helpers import run_jobs, seeded_options
 
     monkeypatch.delenv("REDIS_URL", raising=False)
@@ -97,7 +97,7 @@ def test_serve_verify_and_rebuild_see_the_same_games_from_any_directory(tmp_path
 
 
 def test_stranded_data_dir_overrides_the_per_user_folder(tmp_path, monkeypatch):
-    from service.cli import default_data_dir
+    from service.cli.commands import default_data_dir
 
     monkeypatch.setenv("STRANDED_DATA_DIR", str(tmp_path / "here"))
     assert default_data_dir() == str(tmp_path / "here")

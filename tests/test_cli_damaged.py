@@ -8,12 +8,12 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from events.connection import connect, start_embedded
-from events.dispatch import Dispatcher
-from events.handling import create_game
-from events.repository import GameRepository
-from events.store import EventStore
-from service.cli import main
+from events.log.connection import connect, start_embedded
+from events.commands.dispatch import Dispatcher
+from events.commands.handling import create_game
+from events.log.repository import GameRepository
+from events.log.store import EventStore
+from service.cli.commands import main
 from tests.helpers import run_jobs, seeded_options
 
 DAMAGES = {

@@ -8,13 +8,13 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from events.connection import connect, start_embedded
-from events.dispatch import Dispatcher
-from events.handling import create_game
-from events.repository import GameRepository
-from events.store import EventStore
-from service.app import create_app
-from service.cli import main
+from events.log.connection import connect, start_embedded
+from events.commands.dispatch import Dispatcher
+from events.commands.handling import create_game
+from events.log.repository import GameRepository
+from events.log.store import EventStore
+from service.http.app import create_app
+from service.cli.commands import main
 from tests.helpers import run_jobs, seeded_options
 
 
@@ -39,7 +39,7 @@ def exported(tmp_path, monkeypatch):
 
 def offline(monkeypatch):
     """From here on, any attempt of the CLI to reach a Redis fails the test."""
-    from service import cli, cli_common
+    from service.cli import commands as cli, common as cli_common
 
     def no_redis(data_dir):
         raise AssertionError(f"verify --file reached for a Redis ({data_dir})")

@@ -4,7 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 from types import SimpleNamespace
 
-from service.serving import _stop, startup_lines
+from service.cli.serving import _stop, startup_lines
 
 
 def test_with_redis_url_the_lines_name_it_without_its_password_and_no_data_folder(monkeypatch):

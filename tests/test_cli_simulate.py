@@ -7,8 +7,8 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from service.cli import main
-from service.simulation_report import spread, t95, wilson
+from service.cli.commands import main
+from service.cli.simulation_report import spread, t95, wilson
 
 
 def run(*args: str):
@@ -75,7 +75,7 @@ def test_plot_writes_the_figure_in_the_format_its_extension_names(tmp_path, suff
     (("--plot", "/no/such/folder/out.png"), "does not exist"),
 ])
 def test_a_bad_argument_is_refused_in_one_sentence_before_any_game(args, says, monkeypatch):
-    monkeypatch.setattr("service.cli_simulate._play", lambda *a: pytest.fail("no game for a bad argument"))
+    monkeypatch.setattr("service.cli.simulate._play", lambda *a: pytest.fail("no game for a bad argument"))
     result = run("selfish-space", *args)
     assert result.exit_code == 2 and says in result.output, result.output
     error = [line for line in result.output.splitlines() if line.startswith("Error:")]

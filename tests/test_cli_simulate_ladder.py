@@ -8,8 +8,8 @@ import math
 import pytest
 from click.testing import CliRunner
 
-from service.cli import main
-from service.simulation_report import ELO_ANCHOR, elo
+from service.cli.commands import main
+from service.cli.simulation_report import ELO_ANCHOR, elo
 
 
 def run(*args: str):
@@ -70,8 +70,8 @@ def test_elo_is_the_bradley_terry_fit_with_one_virtual_draw_per_pair():
     (("--think-ms", "9000"), "9000 is not in the range 20<=x<=5000"),
 ])
 def test_a_bad_ladder_argument_is_refused_in_one_sentence_before_any_game(args, says, monkeypatch):
-    monkeypatch.setattr("events.simulation.ladder_games", lambda *a, **k: pytest.fail("no game for a bad argument"))
-    monkeypatch.setattr("service.cli_simulate._play", lambda *a: pytest.fail("no game for a bad argument"))
+    monkeypatch.setattr("events.commands.simulation.ladder_games", lambda *a, **k: pytest.fail("no game for a bad argument"))
+    monkeypatch.setattr("service.cli.simulate._play", lambda *a: pytest.fail("no game for a bad argument"))
     result = run("selfish-space", *args)
     assert result.exit_code == 2 and says in result.output, result.output
     assert len([line for line in result.output.splitlines() if line.startswith("Error:")]) == 1

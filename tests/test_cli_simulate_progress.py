@@ -21,7 +21,7 @@ LONG_RUN = ["simulate", "zombies-quickplay", "--games", str(GAMES), "--seats", "
 def test_a_long_run_on_a_terminal_shows_a_progress_bar_on_standard_error():
     leader, follower = pty.openpty()
     fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 100, 0, 0))   # a terminal 100 wide
-    proc = subprocess.Popen([sys.executable, "-m", "service.cli", *LONG_RUN], cwd=ROOT, stdout=subprocess.PIPE,
+    proc = subprocess.Popen([sys.executable, "-m", "service.cli.commands", *LONG_RUN], cwd=ROOT, stdout=subprocess.PIPE,
                             stderr=follower)
     os.close(follower)
     seen = b""
@@ -41,6 +41,6 @@ def test_a_long_run_on_a_terminal_shows_a_progress_bar_on_standard_error():
 
 
 def test_no_bar_when_standard_error_is_not_a_terminal():
-    done = subprocess.run([sys.executable, "-m", "service.cli", *LONG_RUN], cwd=ROOT, capture_output=True,
+    done = subprocess.run([sys.executable, "-m", "service.cli.commands", *LONG_RUN], cwd=ROOT, capture_output=True,
                           text=True, timeout=300)
     assert done.returncode == 0 and done.stderr == ""

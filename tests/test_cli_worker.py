@@ -10,15 +10,15 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from events.embedded import open_embedded
-from service.cli import main
+from events.log.embedded import open_embedded
+from service.cli.commands import main
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def stranded(*args: str, **env: str) -> subprocess.CompletedProcess:
     plain = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "CI")}
-    return subprocess.run([sys.executable, "-m", "service.cli", *args], env={**plain, **env}, cwd=ROOT,
+    return subprocess.run([sys.executable, "-m", "service.cli.commands", *args], env={**plain, **env}, cwd=ROOT,
                           capture_output=True, text=True, timeout=120)
 
 

@@ -1,6 +1,6 @@
-"""The RQ jobs public reads hand off (``events.audit_work``): a game's audit, kept per version
+"""The RQ jobs public reads hand off (``events.commands.audit_work``): a game's audit, kept per version
 (``projections.verdicts``), and the replay checkpoints of a game written before them
-(``events.checkpoints``). They run on the audit queue, after every bot and deadline job, and at a
+(``events.log.checkpoints``). They run on the audit queue, after every bot and deadline job, and at a
 lower CPU priority than the server's own processes (:data:`NICENESS`), so a long audit on a shared
 machine takes CPU only the API and the bots leave."""
 from __future__ import annotations
@@ -9,11 +9,11 @@ import os
 
 from rq import get_current_job
 
-from events.audit_work import done
-from events.implied import expected_checkpoints
+from events.commands.audit_work import done
+from events.log.implied import expected_checkpoints
 from events.games import RULESETS
-from events.meta import GameMeta
-from events.store import DamagedLog, EventStore, GameNotFound
+from events.table.meta import GameMeta
+from events.log.store import DamagedLog, EventStore, GameNotFound
 from projections import verdicts
 from workers.jobs import _connections
 
@@ -56,7 +56,7 @@ def run_verification(redis, game_id: str, prefix: str = "stranded") -> str:
 
 
 def run_checkpoints(redis, game_id: str, prefix: str = "stranded") -> str:
-    """Write every checkpoint the game's log implies (``events.implied.expected_checkpoints``)."""
+    """Write every checkpoint the game's log implies (``events.log.implied.expected_checkpoints``)."""
     store = EventStore(redis, prefix)
     try:
         whole = store.read_whole(game_id)

@@ -4,13 +4,13 @@ Every job carries the version it was made for and does nothing if the game
 has moved on. A bot job keeps playing while the next actor is a bot, for a
 slice of at most :data:`BOT_SLICE_MOVES` moves and :data:`BOT_SLICE_S` seconds,
 then hands over to a fresh job of the same lane, so an all-bot game is not one
-job per card, and takes turns with every other game's bots (``events.fairness``:
+job per card, and takes turns with every other game's bots (``events.commands.fairness``:
 a job lets its lane's next deferred job into the queue as it starts). A lost
 race is re-checked silently.
 
 A job's own connection is the queue's. When the queues live on a Redis of
 their own (``STRANDED_QUEUE_URL``; always on a Redis Cluster), the games are
-read and written through :data:`store_client` instead (``events.connection``).
+read and written through :data:`store_client` instead (``events.log.connection``).
 """
 from __future__ import annotations
 
@@ -19,15 +19,15 @@ import time
 
 from rq import get_current_job
 
-from events.bots import choose
-from events.connection import connect, separate_queue
-from events.dispatch import Dispatcher
+from events.commands.bots import choose
+from events.log.connection import connect, separate_queue
+from events.commands.dispatch import Dispatcher
 from events.games.contract import RuleViolation
-from events.handling import execute
-from events.randomness import rng_for
-from events.repository import Game, GameRepository
-from events.seating import take_over, takeover_due
-from events.store import ConcurrencyError, DamagedLog, EventStore, GameNotFound
+from events.commands.handling import execute
+from events.table.randomness import rng_for
+from events.log.repository import Game, GameRepository
+from events.commands.seating import take_over, takeover_due
+from events.log.store import ConcurrencyError, DamagedLog, EventStore, GameNotFound
 
 log = logging.getLogger("stranded.workers")
 #: The most moves one bot job plays before it hands its game to a fresh job at the back of the queue.
@@ -55,7 +55,7 @@ def _connections():
 
 def play_bots(game_id: str, version: int, prefix: str = "stranded", lane: str | None = None) -> str:
     """RQ job: let the bot seats of ``game_id`` act, starting at ``version``; ``lane``: the
-    fairness lane it was let in by (``events.fairness``; None for a job enqueued before lanes)."""
+    fairness lane it was let in by (``events.commands.fairness``; None for a job enqueued before lanes)."""
     store, queue = _connections()
     return run_bots(store, game_id, version, prefix=prefix, queue_redis=queue, lane=lane)
 
@@ -121,7 +121,7 @@ def run_bots(redis, game_id: str, version: int, prefix: str = "stranded", max_mo
 def run_deadline(redis, game_id: str, version: int, seat: int, prefix: str = "stranded", queue_redis=None) -> str:
     """Act for ``seat`` with its decision's default command if the game is still at ``version``;
     a seat that has now missed as many deadlines in a row as the game allows is taken
-    over by a bot (``events.seating``). ``redis``/``queue_redis``: as :func:`run_bots`."""
+    over by a bot (``events.commands.seating``). ``redis``/``queue_redis``: as :func:`run_bots`."""
     repo = GameRepository(EventStore(redis, prefix))
     dispatcher = Dispatcher(redis, prefix, queue_redis=queue_redis)
     try:

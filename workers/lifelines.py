@@ -21,7 +21,7 @@ import sys
 from rq.scheduler import SCHEDULER_KEY_TEMPLATE, RQScheduler
 from rq.scripts import release_lock
 
-from events.processes import pid_alive
+from events.log.processes import pid_alive
 
 log = logging.getLogger("stranded.workers")
 

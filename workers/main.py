@@ -5,7 +5,7 @@ Run it with ``stranded worker`` (or ``python -m workers``) against
 too (the queues in that order: deadlines first), without the reconciler and without the fault
 handling below. The queues are on
 ``STRANDED_QUEUE_URL`` when set (required on a Redis Cluster:
-``events.connection``), else on ``REDIS_URL``.
+``events.log.connection``), else on ``REDIS_URL``.
 
 Faults (``docs/faults.md``): when Redis goes away (a restart, a failover) RQ's
 work loop ends with a connection error; this process logs one line, waits
@@ -26,8 +26,8 @@ import click
 from redis.exceptions import ConnectionError as RedisConnectionError, TimeoutError as RedisTimeoutError
 from rq import Queue, Worker
 
-from events.connection import connect, connect_queue, separate_queue
-from events.dispatch import WORKER_QUEUES
+from events.log.connection import connect, connect_queue, separate_queue
+from events.commands.dispatch import WORKER_QUEUES
 from workers import jobs
 from workers.lifelines import die_with_parent, release_dead_scheduler_locks
 from workers.reconciler import start_thread
@@ -46,7 +46,7 @@ STEADY_S = 30.0
 
 
 def run(url: str | None = None, burst: bool = False, reconcile_every_s: float = 5.0) -> None:
-    """Work the queues (:data:`events.dispatch.WORKER_QUEUES`, in that order: deadlines, which need
+    """Work the queues (:data:`events.commands.dispatch.WORKER_QUEUES`, in that order: deadlines, which need
     the scheduler, then bots, then audits) until stopped, or until empty
     with ``burst`` (then one line says how many jobs it did); a lost Redis is waited out, never
     a reason to exit, except in a burst, which exits 1 saying Redis does not answer."""

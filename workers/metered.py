@@ -16,7 +16,7 @@ from prometheus_client import start_http_server
 from rq import SimpleWorker, Worker
 from rq.exceptions import InvalidJobOperation
 
-from events import metrics
+from events.commands import metrics
 
 #: The job label of each job function; any other function counts as ``other``.
 JOB_NAMES = {"workers.jobs.play_bots": "bots", "workers.jobs.deadline": "deadline"}
@@ -26,7 +26,7 @@ def count_job(job) -> None:
     """Count ``job`` (an ``rq.job.Job`` that has run) in ``stranded_jobs_total`` by its kind and the
     status RQ stored for it (``finished``, ``failed``...; ``unknown`` when Redis cannot say). A job
     whose record is gone once it ran finished with nothing to keep (``result_ttl=0``,
-    ``events.dispatch.JOB_OPTIONS``): RQ deletes only a finished job's record, and reads a
+    ``events.commands.dispatch.JOB_OPTIONS``): RQ deletes only a finished job's record, and reads a
     missing one the same way after its work-horse exits."""
     try:
         status = job.get_status(refresh=True)

@@ -29,11 +29,11 @@ from rq.job import Job
 from rq.registry import ScheduledJobRegistry
 from rq.utils import current_timestamp
 
-from events.dispatch import DEADLINE_QUEUE, QUEUE_NAME, Dispatcher
-from events.meta import GameMeta
-from events import metrics
-from events.repository import DamagedLog, GameRepository
-from events.store import EventStore, GameNotFound
+from events.commands.dispatch import DEADLINE_QUEUE, QUEUE_NAME, Dispatcher
+from events.table.meta import GameMeta
+from events.commands import metrics
+from events.log.repository import DamagedLog, GameRepository
+from events.log.store import EventStore, GameNotFound
 from projections.archive import ARCHIVED_FIELD
 from projections.rebuild import game_ids
 from workers.lifelines import release_dead_scheduler_locks

@@ -46,7 +46,7 @@ def server(tmp_path_factory):
     env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
     env["PYTHONPATH"] = os.pathsep.join([str(ROOT), env.get("PYTHONPATH", "")]).rstrip(os.pathsep)
     log = open(workdir / "serve.log", "w")
-    proc = subprocess.Popen([sys.executable, "-m", "service.cli", "serve", "--port", str(port),
+    proc = subprocess.Popen([sys.executable, "-m", "service.cli.commands", "serve", "--port", str(port),
                              "--data-dir", str(workdir / "data")],
                             env=env, cwd=workdir, start_new_session=True, stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"

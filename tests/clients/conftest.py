@@ -55,7 +55,7 @@ def served(tmp_path_factory) -> str:
     folder = tmp_path_factory.mktemp("served")
     port = free_port()
     env = {**os.environ, "STRANDED_KEY_PREFIX": f"clients-{uuid.uuid4().hex[:8]}", "STRANDED_RATE_LIMITS": "off"}
-    cmd = [sys.executable, "-m", "service.cli", "serve", "--port", str(port), "--data-dir", str(folder / "data"),
+    cmd = [sys.executable, "-m", "service.cli.commands", "serve", "--port", str(port), "--data-dir", str(folder / "data"),
            "--no-worker"]
     with open(folder / "serve.log", "w") as log:
         proc = subprocess.Popen(cmd, env=env, cwd=ROOT, start_new_session=True, stdout=log, stderr=subprocess.STDOUT)

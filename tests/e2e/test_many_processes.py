@@ -13,8 +13,8 @@ import pytest
 from rq import Queue
 from rq.registry import FailedJobRegistry
 
-from events.connection import connect
-from events.dispatch import QUEUE_NAME
+from events.log.connection import connect
+from events.commands.dispatch import QUEUE_NAME
 from tests.fleet import TABLES, Fleet, create_bot_game, event_log, moves, reference_moves, wait_all_finished
 
 pytestmark = [pytest.mark.e2e, pytest.mark.redis]

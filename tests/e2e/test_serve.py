@@ -37,7 +37,7 @@ def serve(tmp_path):
         env = {**os.environ, **env_extra}
         if drop_redis_url:
             env.pop("REDIS_URL", None)
-        cmd = [sys.executable, "-m", "service.cli", "serve", "--port", str(port), "--data-dir", str(tmp_path / "data"),
+        cmd = [sys.executable, "-m", "service.cli.commands", "serve", "--port", str(port), "--data-dir", str(tmp_path / "data"),
                *args]
         proc = subprocess.Popen(cmd, env=env, cwd=tmp_path, start_new_session=True,
                                 stdout=open(tmp_path / "serve.log", "w"), stderr=subprocess.STDOUT)
@@ -81,7 +81,7 @@ def test_real_redis_serve_runs_an_all_bot_game_and_it_verifies(serve):
         pytest.skip("REDIS_URL is not set")
     base = serve({})
     summary = all_bot_game(base)
-    verify = subprocess.run([sys.executable, "-m", "service.cli", "verify", summary["id"]],
+    verify = subprocess.run([sys.executable, "-m", "service.cli.commands", "verify", summary["id"]],
                             capture_output=True, text=True, timeout=60)
     assert verify.returncode == 0, verify.stdout + verify.stderr
     assert "OK" in verify.stdout

@@ -18,8 +18,8 @@ import pytest
 import requests
 from click.testing import CliRunner
 
-from events.embedded import in_use
-from service.cli import main
+from events.log.embedded import in_use
+from service.cli.commands import main
 from tests.e2e.test_serve import free_port
 
 pytestmark = pytest.mark.e2e
@@ -37,7 +37,7 @@ class Server:
         self.port = port or free_port()
         self.log = log
         env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
-        self.proc = subprocess.Popen([sys.executable, "-m", "service.cli", "serve", "--port", str(self.port),
+        self.proc = subprocess.Popen([sys.executable, "-m", "service.cli.commands", "serve", "--port", str(self.port),
                                       "--data-dir", str(folder)], env=env, start_new_session=True,
                                      stdout=open(log, "w"), stderr=subprocess.STDOUT)
         self.base = f"http://127.0.0.1:{self.port}"
@@ -140,7 +140,7 @@ def test_a_second_server_on_a_folder_in_use_is_refused_and_the_first_serves_on(s
     assert refusal == (f"Error: the data folder {(tmp_path / 'data').resolve()} is in use by stranded serve "
                        f"(PID {first.proc.pid}): stop it first, or give this server another --data-dir.")
     # and after a verify joined and left the folder's Redis, the first still serves the game
-    done = subprocess.run([sys.executable, "-m", "service.cli", "verify", game.json()["id"], "--data-dir",
+    done = subprocess.run([sys.executable, "-m", "service.cli.commands", "verify", game.json()["id"], "--data-dir",
                            str(tmp_path / "data")], env={k: v for k, v in os.environ.items() if k != "REDIS_URL"},
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 3, done.stdout + done.stderr
@@ -182,7 +182,7 @@ def test_sigterm_and_ctrl_c_stop_the_api_the_worker_and_redis_quietly_and_comple
     (["--connections", "0"], "0 is not in the range"),
 ])
 def test_a_bad_port_host_or_workers_is_a_usage_error_in_one_sentence(args, says, monkeypatch, tmp_path):
-    monkeypatch.setattr("service.serving.run", lambda *a: pytest.fail("serve started with a bad argument"))
+    monkeypatch.setattr("service.cli.serving.run", lambda *a: pytest.fail("serve started with a bad argument"))
     result = CliRunner().invoke(main, ["serve", *args, "--data-dir", str(tmp_path)])
     assert result.exit_code == 2 and says in result.output, result.output
     assert "Traceback" not in result.output
@@ -192,7 +192,7 @@ def test_a_bad_port_host_or_workers_is_a_usage_error_in_one_sentence(args, says,
 def test_a_port_another_server_listens_on_is_refused_before_anything_starts(monkeypatch, tmp_path):
     import socket
 
-    monkeypatch.setattr("service.serving.run", lambda *a: pytest.fail("serve started on a busy port"))
+    monkeypatch.setattr("service.cli.serving.run", lambda *a: pytest.fail("serve started on a busy port"))
     with socket.socket() as busy:
         busy.bind(("127.0.0.1", 0))
         busy.listen()

@@ -9,10 +9,10 @@ import pytest
 from click.testing import CliRunner
 from redis.crc import key_slot
 
-from events.connection import QueueNotConfigured, cluster_mode, queue_url, separate_queue
-from events.index import INDEX_TAG
-from service.app import create_app
-from service.cli import main
+from events.log.connection import QueueNotConfigured, cluster_mode, queue_url, separate_queue
+from events.log.index import INDEX_TAG
+from service.http.app import create_app
+from service.cli.commands import main
 from tests.helpers import STACK, auth, create_game, run_jobs
 
 

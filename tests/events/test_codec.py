@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from events import chain, codec
-from events.codec import (
+from events.log import chain, codec
+from events.log.codec import (
     FIELDS,
     BatchHeader,
     CodecError,

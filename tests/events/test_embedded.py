@@ -1,5 +1,5 @@
 """One embedded Redis per data folder: the process that starts it owns it, others join it and never
-stop it, and the last process out stops a server whose owner has left (``events.embedded``)."""
+stop it, and the last process out stops a server whose owner has left (``events.log.embedded``)."""
 from __future__ import annotations
 
 import os
@@ -10,14 +10,14 @@ import time
 import pytest
 import redis
 
-from events.embedded import FolderInUse, in_use, open_embedded
+from events.log.embedded import FolderInUse, in_use, open_embedded
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
 def in_other_process(code: str) -> subprocess.CompletedProcess:
-    """Run ``code`` (with ``from events.embedded import *``) in a fresh interpreter."""
-    return subprocess.run([sys.executable, "-c", "from events.embedded import *\n" + code], cwd=ROOT,
+    """Run ``code`` (with ``from events.log.embedded import *``) in a fresh interpreter."""
+    return subprocess.run([sys.executable, "-c", "from events.log.embedded import *\n" + code], cwd=ROOT,
                           capture_output=True, text=True, timeout=60)
 
 

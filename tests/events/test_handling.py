@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import threading
 
-from events.repository import GameRepository
-from events.handling import create_game, join_seat, load_meta
-from events.store import EventStore
+from events.log.repository import GameRepository
+from events.commands.handling import create_game, join_seat, load_meta
+from events.log.store import EventStore
 
 HUMAN = {"name": "Ann", "bot": None, "token_sha256": "x"}
 

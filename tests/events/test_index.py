@@ -5,8 +5,8 @@ from dataclasses import replace
 
 import pytest
 
-from events.index import GameIndex
-from events.meta import GameMeta
+from events.log.index import GameIndex
+from events.table.meta import GameMeta
 
 
 def meta(game_id: str, minute: int, status="active", ruleset="selfish-space") -> GameMeta:

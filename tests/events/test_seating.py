@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from events import seating
-from events.dispatch import Dispatcher
+from events.commands import seating
+from events.commands.dispatch import Dispatcher
 from events.games.contract import RuleViolation
-from events.handling import create_game, execute
-from events.rematch import rematch, rematch_of
-from events.repository import GameRepository
-from events.store import EventStore
+from events.commands.handling import create_game, execute
+from events.commands.rematch import rematch, rematch_of
+from events.log.repository import GameRepository
+from events.log.store import EventStore
 from projections.audit import verify
 from tests.helpers import run_jobs
 from workers.jobs import run_deadline
@@ -126,7 +126,7 @@ def test_nothing_changes_seats_in_a_game_that_is_over(repo):
 
 
 def test_a_clock_runs_only_while_its_seat_must_act_and_gains_the_increment(repo, monkeypatch):
-    import events.repository as repository
+    import events.log.repository as repository
 
     now = [1_800_000_000_000]
     monkeypatch.setattr(repository, "now_ms", lambda: now[0])
@@ -144,7 +144,7 @@ def test_a_clock_runs_only_while_its_seat_must_act_and_gains_the_increment(repo,
 
 
 def test_a_clock_belongs_to_the_seat_so_a_game_whose_seats_a_bot_took_over_verifies(repo, monkeypatch):
-    import events.repository as repository
+    import events.log.repository as repository
 
     # given a clocked game whose second seat leaves and whose first resigns (bots take both over)
     now = [1_800_000_000_000]

@@ -6,9 +6,9 @@ import threading
 
 import pytest
 
-from events import chain
-from events.codec import BatchHeader, EncodedBatch, Envelope, encode_batch
-from events.store import AppendResult, ConcurrencyError, EventStore, GameNotFound, WholeGame
+from events.log import chain
+from events.log.codec import BatchHeader, EncodedBatch, Envelope, encode_batch
+from events.log.store import AppendResult, ConcurrencyError, EventStore, GameNotFound, WholeGame
 
 GAME = "g-1"
 

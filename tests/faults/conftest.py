@@ -18,10 +18,10 @@ import psutil
 import pytest
 import redis
 
-from events.dispatch import Dispatcher
-from events.handling import create_game
-from events.repository import GameRepository
-from events.store import EventStore
+from events.commands.dispatch import Dispatcher
+from events.commands.handling import create_game
+from events.log.repository import GameRepository
+from events.log.store import EventStore
 from tests.helpers import free_port
 
 pytestmark = pytest.mark.redis

@@ -39,7 +39,7 @@ def serve(tmp_path):
     def start(redis_url: str):
         port = _free_port()
         log = tmp_path / "serve.log"
-        popen = subprocess.Popen([sys.executable, "-m", "service.cli", "serve", "--port", str(port)],
+        popen = subprocess.Popen([sys.executable, "-m", "service.cli.commands", "serve", "--port", str(port)],
                                  env=child_env(REDIS_URL=redis_url, STRANDED_RECONCILE_EVERY="1"), cwd=ROOT,
                                  start_new_session=True, stdout=open(log, "w"), stderr=subprocess.STDOUT)
         procs.append(popen)

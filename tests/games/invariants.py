@@ -12,7 +12,7 @@ from typing import Callable, Iterable
 
 import pytest
 
-from events.codec import Envelope, decode, encode
+from events.log.codec import Envelope, decode, encode
 from events.games.contract import RuleViolation, Ruleset
 
 
@@ -167,13 +167,13 @@ def assert_fold_needs_no_deepcopy(ruleset: Ruleset, events: list[dict], state, m
 def play_checked(ruleset: Ruleset, policies: list[str], seed: str, *, check_event: Callable[[dict], None],
                  check_state: Callable[[dict], None], replay_every: int, deep: bool = True,
                  deep_check: Callable[[dict], None] | None = None):
-    """Play one game of ``ruleset`` (``events.simulation.play_game``; ``policies`` per seat, ``seed``
+    """Play one game of ``ruleset`` (``events.commands.simulation.play_game``; ``policies`` per seat, ``seed``
     a string), checking after every batch of events: ``check_event(event)`` for each event and
     ``check_state(state)``; if ``deep``, also the codec round trip of each event, the JSON state and
     ``deep_check(state)``; every ``replay_every`` batches, the fold of the log so far equals the live
     state. At the end the fold of the whole log equals the final state and nothing is pending.
     Returns the game's record."""
-    from events.simulation import play_game
+    from events.commands.simulation import play_game
 
     log: list[dict] = []
     steps = 0

@@ -6,7 +6,7 @@ import gzip
 import json
 from pathlib import Path
 
-from events.codec import Envelope, decode
+from events.log.codec import Envelope, decode
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "legacy"
 
@@ -27,7 +27,7 @@ def legacy_log(ruleset_id: str) -> list[Envelope]:
 def load_legacy_game(redis, ruleset_id: str) -> str:
     """Write the fixture's entries and meta hash into ``redis`` exactly as they were
     stored (key prefix ``stranded``); returns the game id."""
-    from events.store import EventStore
+    from events.log.store import EventStore
 
     record = legacy_record(ruleset_id)
     store = EventStore(redis)

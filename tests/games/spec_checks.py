@@ -17,10 +17,10 @@ import random
 
 from jsonschema import Draft202012Validator
 
-from events.checks import check_command
+from events.table.checks import check_command
 from events.games import schema as S
 from events.games.contract import Ruleset
-from events.randomness import rng_for
+from events.table.randomness import rng_for
 
 SPECTATOR = None
 

@@ -14,10 +14,10 @@ import random
 
 import pytest
 
-from events.bots import choose
-from events.checks import MalformedCommand, check_options
+from events.commands.bots import choose
+from events.table.checks import MalformedCommand, check_options
 from events.games import get_ruleset
-from events.simulation import play_game
+from events.commands.simulation import play_game
 
 #: (ruleset, seats, seeds, every how many states one is checked, expert checks at most)
 TABLES = [

@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from events.bots import choose
+from events.commands.bots import choose
 from events.games import RULESETS
-from events.randomness import rng_for
+from events.table.randomness import rng_for
 
 
 def walk(ruleset, play):

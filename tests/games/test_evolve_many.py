@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from events.games import RULESETS
-from events.simulation import play_game
-from events.snapshots import SYSTEM_EVENTS
+from events.commands.simulation import play_game
+from events.log.snapshots import SYSTEM_EVENTS
 
 
 def folded_one_by_one(ruleset, events):

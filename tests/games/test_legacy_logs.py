@@ -9,9 +9,9 @@ import pytest
 import fakeredis
 
 from events.games import get_ruleset
-from events.repository import GameRepository
-from events.snapshots import fold
-from events.store import EventStore
+from events.log.repository import GameRepository
+from events.log.snapshots import fold
+from events.log.store import EventStore
 from projections.audit import verify
 
 from .legacy import legacy_log, legacy_record, load_legacy_game

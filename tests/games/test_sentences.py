@@ -17,7 +17,7 @@ import pytest
 
 from events.games import RULESETS
 from events.games import schema as S
-from events.randomness import rng_for
+from events.table.randomness import rng_for
 
 SPECTATOR = None
 GAMES_PER_TABLE_SIZE = 3

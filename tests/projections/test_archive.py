@@ -5,16 +5,16 @@ from __future__ import annotations
 import pytest
 from click.testing import CliRunner
 
-from events.codec import now_ms
-from events.dispatch import Dispatcher
-from events.handling import create_game
-from events.index import GameIndex
-from events.repository import GameRepository
-from events.store import EventStore
+from events.log.codec import now_ms
+from events.commands.dispatch import Dispatcher
+from events.commands.handling import create_game
+from events.log.index import GameIndex
+from events.log.repository import GameRepository
+from events.log.store import EventStore
 from projections.archive import archive, parse_duration
 from projections.audit import verify_record
 from projections.records import load_record
-from service import cli, cli_common
+from service.cli import commands as cli, common as cli_common
 from tests.helpers import run_jobs, seeded_options
 from workers.reconciler import reconcile
 

@@ -5,16 +5,16 @@ import json
 
 import pytest
 
-from events.repository import GameRepository
+from events.log.repository import GameRepository
 from itertools import groupby
 
-from events import chain
-from events.codec import FIELDS, BatchHeader, encode_batch, ms_of
+from events.log import chain
+from events.log.codec import FIELDS, BatchHeader, encode_batch, ms_of
 from events.games import get_ruleset
-from events.handling import create_game, execute
-from events.snapshots import decode_snapshot, fold
+from events.commands.handling import create_game, execute
+from events.log.snapshots import decode_snapshot, fold
 from tests.helpers import seeded_options
-from events.store import EventStore
+from events.log.store import EventStore
 from projections.audit import verify
 from projections.rebuild import game_ids, rebuild_all
 from projections.views import load_game

@@ -7,8 +7,8 @@ import json
 import pytest
 
 from events.games import get_ruleset
-from events.snapshots import encode_snapshot, fold, fold_flat
-from events.store import unparsed_stream_client
+from events.log.snapshots import encode_snapshot, fold, fold_flat
+from events.log.store import unparsed_stream_client
 from projections.rebuild import _unparsed, rebuild_all
 from tests.projections.conftest import finished_game
 

@@ -16,13 +16,13 @@ import fakeredis
 import pytest
 from click.testing import CliRunner
 
-from events import seating
-from events.dispatch import Dispatcher
+from events.commands import seating
+from events.commands.dispatch import Dispatcher
 from events.games import RULESETS
-from events.handling import execute
-from events.handling import create_game as create
-from events.repository import GameRepository
-from events.store import EventStore
+from events.commands.handling import execute
+from events.commands.handling import create_game as create
+from events.log.repository import GameRepository
+from events.log.store import EventStore
 from projections.audit import verify, verify_all, verify_record
 from projections.importing import import_record
 from projections.rebuild import rebuild_all
@@ -150,7 +150,7 @@ def test_export_import_verify_holds_with_human_seats_and_nobody_plays_the_import
 
 
 def test_a_forged_seat_flag_in_a_record_cannot_be_imported(played, tmp_path):
-    from service.cli import main
+    from service.cli.commands import main
 
     _, store, game_id = played
     record = record_of(store, game_id)

@@ -12,12 +12,12 @@ import json
 import fakeredis
 import pytest
 
-from events import chain
-from events.codec import FIELDS, BatchHeader, encode_batch
-from events.dispatch import Dispatcher
-from events.handling import create_game
-from events.repository import GameRepository
-from events.store import EventStore
+from events.log import chain
+from events.log.codec import FIELDS, BatchHeader, encode_batch
+from events.commands.dispatch import Dispatcher
+from events.commands.handling import create_game
+from events.log.repository import GameRepository
+from events.log.store import EventStore
 from projections.audit import verify
 from projections.rebuild import rebuild_game
 from tests.helpers import run_jobs
@@ -275,10 +275,10 @@ def forge_consistently(game: Copy, from_version: int) -> None:
     legal command there, the rest played by random bots with the same seed, every batch
     chained again, the meta's result and the snapshot made to match (the forgery the
     audit found passing)."""
-    from events.bots import choose
+    from events.commands.bots import choose
     from events.games import get_ruleset
-    from events.randomness import rng_for
-    from events.repository import GameRepository as Repo
+    from events.table.randomness import rng_for
+    from events.log.repository import GameRepository as Repo
 
     repo = Repo(game.store)
     envelopes = game.store.read(game.game_id)

@@ -15,10 +15,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from events.dispatch import Dispatcher
-from events.handling import create_game
-from events.repository import GameRepository
-from events.store import EventStore
+from events.commands.dispatch import Dispatcher
+from events.commands.handling import create_game
+from events.log.repository import GameRepository
+from events.log.store import EventStore
 from projections.audit import verify_record
 from projections.records import load_record, record_of
 from tests.helpers import run_jobs, seeded_options
@@ -111,7 +111,7 @@ def _read_alike(ruleset_id: str, a, b) -> bool:
     """Whether the server reads two snapshot texts alike (``decode_snapshot``: the same
     version, head, time, state, clocks and streaks; a missing optional key reads as its default)."""
     from events.games import get_ruleset
-    from events.snapshots import decode_snapshot
+    from events.log.snapshots import decode_snapshot
 
     ruleset = get_ruleset(ruleset_id)
     return decode_snapshot(ruleset, a) == decode_snapshot(ruleset, b) and (a is None) == (b is None)

@@ -1,6 +1,6 @@
 import pytest
 
-from service.app import create_app
+from service.http.app import create_app
 
 
 @pytest.fixture

@@ -15,7 +15,7 @@ from jsonschema._keywords import oneOf as _json_schema_one_of
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
-from service.openapi import spec_dict
+from service.http.openapi import spec_dict
 
 SPEC_URI = "urn:stranded:openapi"
 

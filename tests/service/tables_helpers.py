@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import fakeredis
 
-from service.app import create_app
+from service.http.app import create_app
 from tests.helpers import auth, run_jobs
 from tests.service.spec_client import ValidatingClient, checker_for
 

@@ -7,8 +7,8 @@ import os
 
 import pytest
 
-from service import errors, limits
-from service.app import create_app
+from service.http import errors, limits
+from service.http.app import create_app
 from tests.helpers import auth, create_game, legal_commands
 from tests.service.spec_client import ValidatingClient, checker_for
 
@@ -258,7 +258,7 @@ def test_an_empty_or_overlong_idempotency_key_is_400_and_changes_nothing(client,
 
 def test_a_body_nested_to_the_depth_bound_parses_and_one_level_more_is_too_deep():
     # given bodies nested exactly MAX_JSON_DEPTH and one level more
-    from service.errors import MAX_JSON_DEPTH, ApiError, json_depth, load_body
+    from service.http.errors import MAX_JSON_DEPTH, ApiError, json_depth, load_body
     at_bound = b"[" * MAX_JSON_DEPTH + b"]" * MAX_JSON_DEPTH
     # when they are parsed, then the first is its nested lists and the second a 400 too_deep
     assert json_depth(load_body(at_bound)) == MAX_JSON_DEPTH
@@ -269,7 +269,7 @@ def test_a_body_nested_to_the_depth_bound_parses_and_one_level_more_is_too_deep(
 
 def test_brackets_inside_strings_are_not_nesting():
     # given a shallow object whose string holds more brackets than the bound
-    from service.errors import MAX_JSON_DEPTH, load_body
+    from service.http.errors import MAX_JSON_DEPTH, load_body
     body = b'{"name": "' + b"[{" * MAX_JSON_DEPTH + b'"}'
     # when it is parsed, then it is the object (the bracket count only decides whether to walk it)
     assert load_body(body) == {"name": "[{" * MAX_JSON_DEPTH}

@@ -8,10 +8,10 @@ import time
 import pytest
 from rq import Queue
 
-from events.codec import ms_of
-from events.dispatch import DEADLINE_QUEUE, deadline_job_id
-from events.repository import GameRepository
-from events.store import EventStore
+from events.log.codec import ms_of
+from events.commands.dispatch import DEADLINE_QUEUE, deadline_job_id
+from events.log.repository import GameRepository
+from events.log.store import EventStore
 from tests.helpers import STACK, auth, post_command
 from tests.service.tables_helpers import spec_checked, summary, table
 from workers.jobs import run_deadline
@@ -46,7 +46,7 @@ def test_a_seat_whose_clock_runs_out_gets_its_default_sent_and_counts_a_missed_d
     assert deadline_after_s(body) == 5.0
     assert 3.0 < due_in_s(redis_conn, game_id, version, seat) <= 5.0
     # when its time runs out and the deadline job runs
-    from events import repository
+    from events.log import repository
 
     real = repository.now_ms
     monkeypatch.setattr(repository, "now_ms", lambda: real() + 6_000)
@@ -102,7 +102,7 @@ def test_a_game_without_a_clock_shows_none_and_a_clock_only_for_human_seats(api)
 
 def test_a_lost_deadline_enqueued_again_keeps_only_the_time_left_on_the_clock(api, redis_conn, monkeypatch):
     # given a game with 60 s on each clock whose deadline job was lost
-    from events import dispatch
+    from events.commands import dispatch
     from workers import reconciler
 
     game_id, _ = table(api, clock={"initial_s": 60})

@@ -12,9 +12,9 @@ import redis
 import yaml
 
 from events.games import RULESETS
-from events.meta import DEFAULT_REACTION_TIMEOUT_S
-from events.system import SYSTEM_EVENTS
-from service.app import create_app
+from events.table.meta import DEFAULT_REACTION_TIMEOUT_S
+from events.table.system import SYSTEM_EVENTS
+from service.http.app import create_app
 from tests.helpers import STACK, auth, create_game, legal_entries, post_command
 from tests.service.spec_client import checker_for
 
@@ -59,7 +59,7 @@ def test_ruleset_detail_serves_the_catalogue_with_options_bots_commands_and_even
 def test_every_served_event_type_has_a_sentence_whose_placeholders_its_data_requires(client, ruleset_id):
     # given the event types a ruleset's detail serves, the server's own included
     from events.games.schema import SENTENCE_KINDS, sentence_fields
-    from service.system_events import SYSTEM_EVENT_SPECS
+    from service.http.system_events import SYSTEM_EVENT_SPECS
 
     served = client.get(f"/v1/rulesets/{ruleset_id}").get_json()["events"]
     declared = {**SYSTEM_EVENT_SPECS, **RULESETS[ruleset_id].events}
@@ -212,7 +212,7 @@ def test_seat_only_routes_require_the_token_in_the_spec(path, method):
 
 def test_every_response_property_of_the_shared_components_is_described():
     from events.games.schema import validate_schema_shape
-    from service.responses import SHARED
+    from service.http.responses import SHARED
 
     problems = [p for name, schema in SHARED.items() for p in validate_schema_shape(schema, name)]
     assert not problems, problems
@@ -223,6 +223,6 @@ def test_spec_generation_needs_no_redis_connection():
 
 
 def test_the_spec_publishes_every_event_the_server_writes_itself():
-    from service.system_events import SYSTEM_EVENT_SPECS
+    from service.http.system_events import SYSTEM_EVENT_SPECS
 
     assert set(SYSTEM_EVENT_SPECS) == set(SYSTEM_EVENTS)

@@ -16,11 +16,11 @@ import pytest
 from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
 
-from events.store import DamagedLog, EventStore, GameNotFound
+from events.log.store import DamagedLog, EventStore, GameNotFound
 from projections.audit import verify, verify_all
 from projections.rebuild import rebuild_all
 from projections.records import record_of
-from service.app import create_app
+from service.http.app import create_app
 from tests.helpers import auth, create_game, legal_commands, post_command, run_jobs
 from workers.reconciler import reconcile
 

@@ -1,9 +1,9 @@
-"""A `stranded serve` worker tunes its garbage collector once its app is loaded (service.serving.tune_gc)."""
+"""A `stranded serve` worker tunes its garbage collector once its app is loaded (service.cli.serving.tune_gc)."""
 from __future__ import annotations
 
 import gc
 
-from service.serving import GC_YOUNG_THRESHOLD, gunicorn_settings, tune_gc
+from service.cli.serving import GC_YOUNG_THRESHOLD, gunicorn_settings, tune_gc
 
 
 def test_a_served_worker_tunes_its_collector_after_loading_the_app():

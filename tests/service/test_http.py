@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from service.app import create_app
+from service.http.app import create_app
 from tests.helpers import STACK, auth, create_game, post_command
 
 
@@ -130,7 +130,7 @@ def test_an_error_names_its_allowed_origin_once_so_a_browser_can_read_it(client)
 
 
 def test_the_app_answers_whether_a_function_is_async_once_and_keeps_the_memo_bounded(client, monkeypatch):
-    from service import app as app_module
+    from service.http import app as app_module
 
     app = client.application
     def view():
@@ -168,14 +168,14 @@ def test_docs_load_every_asset_from_this_server(client):
 def test_swagger_ui_is_a_version_that_renders_openapi_3_1():
     from pathlib import Path
 
-    from service.app import swagger_ui_dir
+    from service.http.app import swagger_ui_dir
 
     version = (Path(swagger_ui_dir()) / "VERSION").read_text().strip().lstrip("v")
     assert int(version.split(".")[0]) >= 5, f"Swagger UI {version} cannot render OpenAPI 3.1"
 
 
 def test_every_kind_of_error_is_documented_for_its_route_and_fits_the_error_schema(fake_redis):
-    from service.streams import StreamSettings
+    from service.http.streams import StreamSettings
     from tests.service.spec_client import ValidatingClient, checker_for
 
     app = create_app(fake_redis, config={"STREAMS": StreamSettings(anonymous_per_address=0)})

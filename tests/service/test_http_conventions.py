@@ -6,8 +6,8 @@ import os
 
 import pytest
 
-from service import limits
-from service.app import create_app
+from service.http import limits
+from service.http.app import create_app
 from tests.helpers import auth, create_game, legal_commands, post_command
 
 TWO = [{"name": "Ann"}, {"name": "Bob"}]

@@ -163,8 +163,8 @@ def test_a_leave_before_the_start_forged_with_the_servers_keys_is_named_by_verif
     # given a waiting table: Ann at seat 0, Bob joined seat 1, seat 2 open
     from dataclasses import replace
 
-    from events.repository import GameRepository
-    from events.seats import apply_seat_event
+    from events.log.repository import GameRepository
+    from events.table.seats import apply_seat_event
     from projections.audit import verify
 
     game_id, _ = table(api, seats=[{"name": "Ann"}, {"open": True}, {"open": True}])
@@ -229,8 +229,8 @@ def test_a_bot_seat_opened_again_by_a_forged_leave_is_named_by_verify(api, store
     # given a waiting table: Ann at seat 0, a bot at seat 1, seat 2 open
     from dataclasses import replace
 
-    from events.repository import GameRepository
-    from events.seats import apply_seat_event
+    from events.log.repository import GameRepository
+    from events.table.seats import apply_seat_event
     from projections.audit import verify
 
     game_id, _ = table(api, seats=[{"name": "Ann"}, {"bot": "random"}, {"open": True}])

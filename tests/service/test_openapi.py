@@ -5,8 +5,8 @@ import redis
 import yaml
 from openapi_spec_validator import validate
 
-from service.app import create_app
-from service.openapi import spec_yaml
+from service.http.app import create_app
+from service.http.openapi import spec_yaml
 
 ROOT = Path(__file__).resolve().parents[2]
 

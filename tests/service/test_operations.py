@@ -129,7 +129,7 @@ def test_a_request_to_no_route_logs_its_path_as_unmatched(client, caplog):
 
 
 def test_stranded_serve_writes_each_request_line_straight_to_standard_output(client, monkeypatch):
-    from service import observe
+    from service.http import observe
 
     # given the request log set up as `stranded serve` does, standard output being a pipe
     read_end, write_end = os.pipe()
@@ -152,7 +152,7 @@ def test_stranded_serve_writes_each_request_line_straight_to_standard_output(cli
 
 
 def test_a_request_is_answered_when_its_line_cannot_be_written(client, monkeypatch):
-    from service import observe
+    from service.http import observe
 
     # given standard output closed under the server
     read_end, write_end = os.pipe()
@@ -166,7 +166,7 @@ def test_a_request_is_answered_when_its_line_cannot_be_written(client, monkeypat
 
 
 def test_the_request_log_stays_with_a_handler_the_process_set_and_is_silenced_by_its_switch(monkeypatch):
-    from service import observe
+    from service.http import observe
 
     monkeypatch.setattr(observe, "_line_fd", None)
     observe.log_to_stdout({"STRANDED_REQUEST_LOG": "off"})
@@ -186,13 +186,13 @@ def test_with_a_multiprocess_folder_metrics_add_up_over_processes(tmp_path):
     root = str(Path(__file__).resolve().parents[2])
     env = {**os.environ, "PROMETHEUS_MULTIPROC_DIR": str(tmp_path), "PYTHONPATH": root}
     # as in `stranded serve`: the module is imported before the variable is set, the metrics used after
-    count = ("import os; import service.cli; from events import metrics; "
+    count = ("import os; import service.cli.commands; from events import metrics; "
              f"os.environ['PROMETHEUS_MULTIPROC_DIR'] = {str(tmp_path)!r}; "
              "metrics.COMMANDS.labels('selfish-space', 'Breathe', '200').inc()")
     plain = {k: v for k, v in env.items() if k != "PROMETHEUS_MULTIPROC_DIR"}
     for _ in range(2):
         subprocess.run([sys.executable, "-c", count], env=plain, check=True, timeout=120)
-    read = ("import fakeredis; from service.app import create_app; "
+    read = ("import fakeredis; from service.http.app import create_app; "
             "print(create_app(fakeredis.FakeRedis()).test_client().get('/metrics').get_data(as_text=True))")
     text = subprocess.run([sys.executable, "-c", read], env=env, check=True, timeout=120, capture_output=True,
                           text=True).stdout
@@ -200,8 +200,8 @@ def test_with_a_multiprocess_folder_metrics_add_up_over_processes(tmp_path):
 
 
 def test_every_metric_and_bound_variable_is_documented_in_operations_md():
-    from events import metrics
-    from service import limits
+    from events.commands import metrics
+    from service.http import limits
 
     text = (Path(__file__).resolve().parents[2] / "docs" / "operations.md").read_text()
     names = [getattr(metrics, name)._name for name in metrics.NAMES]
@@ -216,7 +216,7 @@ def test_every_metric_and_bound_variable_is_documented_in_operations_md():
 
 
 def test_an_append_that_loses_a_race_counts_as_a_conflict_and_the_command_still_lands(client, app, monkeypatch):
-    from events.store import ConcurrencyError
+    from events.log.store import ConcurrencyError
 
     game = create_game(client, RULESET, [{"name": "Ann"}], seed="race")
     game_id, token = game["id"], game["tokens"][0]["token"]

@@ -12,7 +12,7 @@ ROOT = str(Path(__file__).resolve().parents[2])
 def pool_queue(patch_first: bool) -> str:
     """The module of the request pool's queue class, in a fresh interpreter that imports redis
     before gevent patches (as ``stranded serve`` does) when ``patch_first`` is false."""
-    code = ("import redis, service.app as app\n"
+    code = ("import redis, service.http.app as app\n"
             + ("from gevent import monkey; monkey.patch_all()\n" if patch_first else "")
             + "requests, _ = app.redis_clients('redis://127.0.0.1:1/0')\n"
             "print(requests.connection_pool.queue_class.__module__)")

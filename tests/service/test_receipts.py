@@ -8,13 +8,13 @@ import threading
 
 import pytest
 
-from events import chain
-from events.codec import BatchHeader, encode_batch
-from events.store import EventStore
+from events.log import chain
+from events.log.codec import BatchHeader, encode_batch
+from events.log.store import EventStore
 from projections.audit import verify_record
 from projections.records import record_of
-from service.app import create_app
-from service.streams import StreamSettings
+from service.http.app import create_app
+from service.http.streams import StreamSettings
 from tests.helpers import STACK, auth, post_command, run_jobs
 from tests.service.tables_helpers import finish, spec_checked, summary, table
 from tests.service.test_streams import frames, play_some, read_stream
@@ -149,7 +149,7 @@ def test_verify_recomputes_the_deal_from_the_client_seeds_and_catches_one_left_o
 def forge_without_client_seed(record: dict) -> dict:
     """The record with every client seed taken out of GameCreated (and its CreateGame command), the
     chain recomputed over the whole log: a consistent forgery but for the deal."""
-    from events.store import link_entries
+    from events.log.store import link_entries
 
     entries = json.loads(json.dumps(record["entries"]))
     fields = entries[0][1]
@@ -160,7 +160,7 @@ def forge_without_client_seed(record: dict) -> dict:
     header = json.loads(fields["b"].split(" ")[0])
     for seat in header["c"].get("seats", []):
         seat["client_seed"] = None
-    from events.codec import canonical_json
+    from events.log.codec import canonical_json
 
     fields["e"], fields["b"] = f"{kind} {canonical_json(data)}", canonical_json(header)
     for entry_id, fields in entries:

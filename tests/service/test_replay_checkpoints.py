@@ -1,4 +1,4 @@
-"""A past version costs a bounded fold: it is folded from the nearest checkpoint (events.checkpoints),
+"""A past version costs a bounded fold: it is folded from the nearest checkpoint (events.log.checkpoints),
 and shows exactly what a fold of the whole log gives -- state, seats and clocks -- for every version
 of a game where seats leave, come back and play on a clock. (The checkpoints here are every 8
 versions instead of 512, so a short game has many.)"""
@@ -8,9 +8,11 @@ import random
 
 import pytest
 
-from events import checkpoints, seating
-from events.repository import GameRepository
-from events.store import EventStore
+from events.log import checkpoints
+
+from events.commands import seating
+from events.log.repository import GameRepository
+from events.log.store import EventStore
 from projections import replay
 from projections.audit import verify
 from projections.rebuild import rebuild_all

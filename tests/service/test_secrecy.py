@@ -17,10 +17,10 @@ import random
 import orjson
 import pytest
 
-from events import chain
-from events.codec import CURRENT_SCHEMA, canonical_json, entry_fields
+from events.log import chain
+from events.log.codec import CURRENT_SCHEMA, canonical_json, entry_fields
 from events.games import RULESETS
-from events.randomness import seed_hash
+from events.table.randomness import seed_hash
 from tests.helpers import auth, legal_commands, post_command, run_jobs
 
 SEATS = {"selfish-space": 3, "selfish-zombie": 3, "one-against-the-dead": 1, "zombies-quickplay": 3}

@@ -16,9 +16,9 @@ import random
 import pytest
 
 from events.games import RULESETS
-from service.app import create_app
-from service.openapi import prefix
-from service.system_events import SYSTEM_EVENT_SPECS
+from service.http.app import create_app
+from service.http.openapi import prefix
+from service.http.system_events import SYSTEM_EVENT_SPECS
 from tests.helpers import auth
 from tests.service.spec_client import ValidatingClient, checker_for
 

@@ -10,7 +10,7 @@ import pytest
 import schemathesis
 from hypothesis import HealthCheck, Phase, settings
 
-from service.app import create_app
+from service.http.app import create_app
 from tests.helpers import create_game
 
 #: Requests per operation (and per generation mode).

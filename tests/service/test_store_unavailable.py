@@ -10,7 +10,7 @@ import time
 import pytest
 import redis
 
-from service.app import create_app, redis_clients
+from service.http.app import create_app, redis_clients
 from tests.helpers import auth, free_port
 
 def redis_server_binary() -> str:

@@ -8,8 +8,8 @@ import os
 import pytest
 import redis as redis_py
 
-from service.app import create_app
-from service.streams import StreamSettings
+from service.http.app import create_app
+from service.http.streams import StreamSettings
 from tests.helpers import STACK, create_game, legal_commands, post_command
 
 GAMES = 40

@@ -8,8 +8,8 @@ import time
 
 import pytest
 
-from service.app import create_app
-from service.streams import StreamSettings
+from service.http.app import create_app
+from service.http.streams import StreamSettings
 from tests.helpers import STACK, auth, create_game, legal_commands, post_command
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import sys
 import time
 
-from service.supervision import Supervisor
+from service.cli.supervision import Supervisor
 
 
 def wait_for(predicate, timeout=30.0):

@@ -8,8 +8,8 @@ import json
 
 import pytest
 
-from events.repository import GameRepository
-from events.store import EventStore
+from events.log.repository import GameRepository
+from events.log.store import EventStore
 from projections.audit import verify_record
 from tests.helpers import STACK, auth, run_jobs
 from tests.service.tables_helpers import finish, seat_change, spec_checked, summary, table

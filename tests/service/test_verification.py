@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from events.store import EventStore
+from events.log.store import EventStore
 from rq import Queue
 
-from events.audit_work import AUDIT_QUEUE
+from events.commands.audit_work import AUDIT_QUEUE
 from tests.helpers import STACK, post_command, run_jobs
 from tests.service.tables_helpers import finish, spec_checked, summary, table
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from events.store import EventStore
+from events.log.store import EventStore
 
 
 @pytest.fixture

@@ -1,10 +1,10 @@
 """Games the worker tests start: a person who never answers and a random bot."""
 from __future__ import annotations
 
-from events.dispatch import Dispatcher
-from events.handling import create_game
-from events.repository import GameRepository
-from events.store import EventStore
+from events.commands.dispatch import Dispatcher
+from events.commands.handling import create_game
+from events.log.repository import GameRepository
+from events.log.store import EventStore
 from tests.helpers import seeded_options
 
 HUMAN = {"name": "Ann", "bot": None, "token_sha256": "x"}

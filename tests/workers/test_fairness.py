@@ -1,16 +1,16 @@
-"""Fair bot and deadline work (``events.fairness``, ``events.dispatch``): deadlines run on a queue of
+"""Fair bot and deadline work (``events.commands.fairness``, ``events.commands.dispatch``): deadlines run on a queue of
 their own that workers serve first, and bot jobs take turns by the address that created their game,
 so one creator's all-bot games cannot hold back another game's bot reply. Jobs are counted, not timed."""
 from __future__ import annotations
 
 from rq import Queue, SimpleWorker
 
-from events.dispatch import QUEUE_NAME, WORKER_QUEUES, Dispatcher
-from events.fairness import FairBots, lane_of, parse_spec
-from events.handling import create_game, execute
-from events.repository import GameRepository
+from events.commands.dispatch import QUEUE_NAME, WORKER_QUEUES, Dispatcher
+from events.commands.fairness import FairBots, lane_of, parse_spec
+from events.commands.handling import create_game, execute
+from events.log.repository import GameRepository
 from projections.views import load_game
-from service.app import create_app
+from service.http.app import create_app
 from tests.helpers import STACK, auth, legal_commands, post_command, run_jobs
 from tests.workers.games import BOT, HUMAN, start_game
 from workers.reconciler import reconcile

@@ -3,10 +3,10 @@ from __future__ import annotations
 
 from rq import Queue
 
-from events.index import GameIndex
-from events.repository import GameRepository
-from events.dispatch import DEADLINE_QUEUE, QUEUE_NAME, Dispatcher, bot_job_id
-from events.handling import create_game, execute, load_meta
+from events.log.index import GameIndex
+from events.log.repository import GameRepository
+from events.commands.dispatch import DEADLINE_QUEUE, QUEUE_NAME, Dispatcher, bot_job_id
+from events.commands.handling import create_game, execute, load_meta
 from projections.views import load_game
 from tests.helpers import run_jobs
 from tests.workers.games import BOT, HUMAN, start_game
@@ -205,7 +205,7 @@ def test_a_day_long_default_deadline_gets_no_job_until_the_reconciler_finds_it_n
 
 def test_an_expert_seat_plays_through_the_worker_with_the_games_think_ms(store, monkeypatch):
     # given a Space game between the expert and a random bot, thinking 20 ms a decision
-    import events.bots as bots
+    import events.commands.bots as bots
 
     budgets = []
     real = bots.settings_of

@@ -9,9 +9,9 @@ import time
 from rq import Queue
 from rq.job import Job, JobStatus
 
-from events.dispatch import DEADLINE_QUEUE, QUEUE_NAME, bot_job_id
-from events.handling import execute
-from events.repository import GameRepository
+from events.commands.dispatch import DEADLINE_QUEUE, QUEUE_NAME, bot_job_id
+from events.commands.handling import execute
+from events.log.repository import GameRepository
 from tests.workers.games import BOT, HUMAN, start_game
 from workers.lifelines import release_dead_scheduler_locks
 from workers.reconciler import enqueue_overdue, reconcile

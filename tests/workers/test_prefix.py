@@ -1,10 +1,10 @@
 """Jobs find their game under the key prefix of the server that enqueued them."""
 from __future__ import annotations
 
-from events.dispatch import Dispatcher
-from events.handling import create_game
-from events.repository import GameRepository
-from events.store import EventStore
+from events.commands.dispatch import Dispatcher
+from events.commands.handling import create_game
+from events.log.repository import GameRepository
+from events.log.store import EventStore
 from tests.helpers import run_jobs, seeded_options
 
 

@@ -9,11 +9,11 @@ from click.testing import CliRunner
 from prometheus_client.parser import text_string_to_metric_families
 from rq import Queue
 
-from events.dispatch import QUEUE_NAME
-from events.handling import execute
-from events.repository import GameRepository
-from events.store import EventStore
-from service import cli
+from events.commands.dispatch import QUEUE_NAME
+from events.commands.handling import execute
+from events.log.repository import GameRepository
+from events.log.store import EventStore
+from service.cli import commands as cli
 from tests.helpers import free_port
 from tests.workers.games import BOT, HUMAN, start_game
 from workers.metered import MeteredSimpleWorker, serve_metrics

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from events.games.one_against_the_dead import RULESET as R
-from events.simulation import play_game, simulate
+from events.commands.simulation import play_game, simulate
 
 from .helpers import Game
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 from events.games.one_against_the_dead import RULESET as R
-from events.simulation import play_game
+from events.commands.simulation import play_game
 
 from ..invariants import assert_json_state, check_codec, check_commands
 from .helpers import assert_cards_accounted

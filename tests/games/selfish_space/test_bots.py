@@ -8,7 +8,7 @@ import pytest
 from events.games.selfish_space import RULESET as R
 from events.games.selfish_space import planner
 from events.games.selfish_space.bots import BOTS, solo_command, strong_bot
-from events.simulation import play_game
+from events.commands.simulation import play_game
 
 from .helpers import Game, hand
 

@@ -9,7 +9,7 @@ import pytest
 
 from events.games import get_ruleset
 from events.games.selfish_space import RULESET as R
-from events.simulation import play_game
+from events.commands.simulation import play_game
 
 from ..invariants import (
     assert_fold_needs_no_deepcopy,

@@ -10,7 +10,7 @@ import pytest
 
 from events.games import get_ruleset
 from events.games.selfish_zombie import RULESET as R
-from events.simulation import play_game, simulate
+from events.commands.simulation import play_game, simulate
 
 from ..invariants import (
     assert_fold_needs_no_deepcopy,

@@ -7,7 +7,7 @@ import pytest
 
 from events.games.zombies_quickplay import RULESET as R
 from events.games.zombies_quickplay.bots import BOTS
-from events.simulation import play_game, simulate
+from events.commands.simulation import play_game, simulate
 
 from .helpers import Game
 

@@ -23,8 +23,8 @@ from events.games.zombies_quickplay.state import passable, steps_from, zombie_fr
 from events.games.zombies_quickplay.tiles import TILES, neighbours, parse, plain_spots, spots, step_table
 from events.games.zombies_quickplay.zombies import (_after_stop, any_zombie_step, can_choose, choosable,
                                                     current_can_stop, record_of, zombie_steps)
-from events.randomness import rng_for
-from events.simulation import play_game
+from events.table.randomness import rng_for
+from events.commands.simulation import play_game
 
 SEEDS = [f"fast-{i}" for i in range(4)]
 

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from events.games.zombies_quickplay import RULESET as R
-from events.randomness import rng_for
+from events.table.randomness import rng_for
 
 FIXTURES = Path(__file__).parent / "fixtures"
 GAMES = [(version, game) for version in (3, 4)

@@ -16,7 +16,7 @@ import pytest
 
 from events.games.zombies_quickplay import RULESET as R
 from events.games.zombies_quickplay.tiles import tile_deck_counts
-from events.simulation import play_game
+from events.commands.simulation import play_game
 
 from ..invariants import assert_json_state, check_codec, check_commands
 from .helpers import assert_everything_accounted

@@ -1,0 +1,44 @@
+"""Running a bot seat: one place for the simulation and the workers.
+
+A bot policy (``Ruleset.bots[name]``) reads the seat's view and the legal
+commands and returns one of them; a bot with ``settings`` (the ``expert``'s
+``think_ms``) also gets those game options as keyword arguments. The view is built only if the policy reads
+it (:class:`LazyView`): ``random`` never does, and a full view is the larger
+part of a cheap policy's cost.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any, Callable
+
+from events.games.contract import Ruleset
+from events.games.search import LazyView
+
+
+def settings_of(bot: Callable, options: Mapping | None) -> dict:
+    """The game options ``bot`` reads (its ``settings`` attribute names them, e.g. the expert's
+    ``think_ms``), from ``options`` (the game's options; an option left out keeps the bot's default)."""
+    names = getattr(bot, "settings", ())
+    return {name: options[name] for name in names if options and options.get(name) is not None}
+
+
+def choose(ruleset: Ruleset, state: Any, seat: int, policy: str, rng: random.Random,
+           options: Mapping | None = None) -> dict:
+    """The command ``policy`` picks for ``seat`` now, from the seat's view and legal commands.
+
+    The bot is handed exactly what the API serves that seat: ``ruleset.view(state, seat)`` and
+    ``ruleset.legal_commands(state, seat)`` -- never the state (``tests/games/
+    test_bots_see_only_their_view.py`` proves every bot's choice is the same for two states that
+    differ only in what the seat cannot see).
+
+    Args:
+        ruleset: the game.
+        state: the state now (not modified).
+        seat: a seat with a pending decision.
+        policy: a name in ``ruleset.bots``.
+        rng: the policy's generator (``events.table.randomness.rng_for(seed, version, "bot:<seat>")``).
+        options: the game's options; a bot reads those its ``settings`` name (``think_ms``).
+    """
+    bot = ruleset.bots[policy]
+    return bot(LazyView(ruleset.view, state, seat), ruleset.legal_commands(state, seat), rng,
+               **settings_of(bot, options))

@@ -1,0 +1,107 @@
+"""The hash chain that makes a game's log tamper-evident, without revealing a hidden card.
+
+Every event links to the one before it, as a git commit names its parent. Two
+constructions exist; a game keeps the one it was created with (``docs/audit.md``).
+
+**Chain 2 (keyed; every game created since proofs scheme 2).** Each game has an
+*audit key*: 32 random bytes the server draws at creation, keeps secret in the
+game's meta hash and publishes in ``SeedRevealed`` when the game ends::
+
+    head(0) = SHA-256( b"stranded-chain/2\\n" + game_id as UTF-8 )
+    leaf(v) = HMAC-SHA256( audit key, b"stranded-leaf/2\\x00" + link(v) )
+    head(v) = SHA-256( b"\\x01" + head(v-1) + leaf(v) )             (heads as 32 raw bytes)
+
+**Chain 1 (games created before scheme 2).** No key::
+
+    head(0) = SHA-256( b"stranded-chain/1\\n" + game_id as UTF-8 )
+    head(v) = SHA-256( head(v-1) + link(v) )
+
+In both, ``link(v)`` is: the version as ASCII digits, 0x1F, ``e``, 0x1F, ``b``
+(UTF-8), where ``e`` and ``b`` are exactly the field values kept in the stream
+entry of version ``v`` (stream layout 2, ``events.log.codec``): ``e`` is the type
+(with ``/<schema>`` when the schema is not 1), a space and the data as
+canonical JSON; ``b`` is the batch field (the batch header on a batch's first
+event, the event's position in its batch on the others) without the head that
+the last event of a batch appends to it. ``head(v)`` is written as 43
+characters -- its 32 bytes in unpadded base64url (RFC 4648 section 5) -- after
+a space at the end of the ``b`` field of the last event of each batch, so every
+command batch ends on a head a client can keep as a receipt ``(version, head)``.
+
+Why chain 2 hides: the stored event text holds hidden values (a card drawn
+face down, a deck order). A head of chain 1 is a public function of that text,
+so a guess of a hidden value can be tested against it. In chain 2 the text
+enters only through ``leaf(v)``, an HMAC under a 256-bit key nobody but the
+server holds until the game ends: without the key the leaves, hence the heads,
+are indistinguishable from random strings, whatever anyone guesses. Why it
+still binds: once the key is published, anyone recomputes every head; a
+different log with the same heads would need two HMAC inputs with one output
+(an SHA-256 collision, even with the key chosen afterwards), and the 0x00
+(leaf) and 0x01 (node) prefixes keep a leaf from passing for a node, as RFC
+6962 does. The genesis binds the chain to the game's id.
+
+Any edited, removed, inserted or reordered event changes every head from it
+on. A forger who holds the key can recompute the whole chain -- which is why
+receipts matter: a player who kept ``(v, head(v))`` can show that a log
+rewritten after ``v`` no longer yields it (``stranded verify --receipt v:head``).
+
+Logs written before any chain (stream layout 1) carry no heads: they are
+checked as before, event by event against the rules, without receipts.
+"""
+from __future__ import annotations
+
+import base64
+import binascii
+import hashlib
+import hmac
+
+GENESIS_TAG = b"stranded-chain/1\n"
+KEYED_GENESIS_TAG = b"stranded-chain/2\n"
+LEAF_TAG = b"stranded-leaf/2\x00"
+NODE_TAG = b"\x01"
+#: Characters of a head as written (32 bytes in unpadded base64url).
+HEAD_LENGTH = 43
+#: Bytes of an audit key.
+KEY_BYTES = 32
+
+
+def genesis(game_id: str, key: bytes | None = None) -> bytes:
+    """``head(0)`` of ``game_id``: 32 raw bytes (chain 2 when ``key`` is given, else chain 1)."""
+    return hashlib.sha256((KEYED_GENESIS_TAG if key else GENESIS_TAG) + game_id.encode()).digest()
+
+
+def link(prev: bytes, version: int, e: str, b: str, key: bytes | None = None) -> bytes:
+    """``head(version)`` from ``head(version - 1)`` (raw bytes) and the entry's stored
+    field values ``e`` and ``b`` (text; ``b`` without its head); returns 32 raw bytes.
+
+    ``key``: the game's audit key (32 bytes) for chain 2; ``None`` for chain 1."""
+    text = f"{version}\x1f{e}\x1f{b}".encode()
+    if key is None:
+        return hashlib.sha256(prev + text).digest()
+    return hashlib.sha256(NODE_TAG + prev + hmac.digest(key, LEAF_TAG + text, "sha256")).digest()
+
+
+def parse_key(text: str | None) -> bytes | None:
+    """An audit key written as 64 hex digits, as raw bytes; ``None`` for ``None`` or "".
+
+    Raises ``ValueError`` for anything else."""
+    if not text:
+        return None
+    if not isinstance(text, str) or len(text) != 2 * KEY_BYTES:
+        raise ValueError("an audit key is 64 hex digits")
+    return bytes.fromhex(text)
+
+
+def text_head(head: bytes) -> str:
+    """A head as written in the stream and shown to clients: 43 characters of
+    unpadded base64url."""
+    return base64.urlsafe_b64encode(head).rstrip(b"=").decode()
+
+
+def parse_head(text: str) -> bytes:
+    """Parse a head written by :func:`text_head`; raises ``ValueError`` otherwise."""
+    if not isinstance(text, str) or len(text) != HEAD_LENGTH:
+        raise ValueError("a head is 43 characters of base64url")
+    try:
+        return base64.urlsafe_b64decode(text + "=")
+    except (binascii.Error, ValueError) as exc:
+        raise ValueError("a head is 43 characters of base64url") from exc
