@@ -28,6 +28,7 @@ from events.commands.simulation import play_game
 from events.log.snapshots import encode_snapshot
 from events.log.store import EventStore
 from events.table.system import public_seat
+from events.log.metahash import meta_to_hash
 
 LONG_RULESET = "zombies-quickplay"
 
@@ -133,7 +134,7 @@ def store_prefix(store: EventStore, game_id: str, ruleset_id: str, seats: int, s
     meta = GameMeta(game_id, ruleset_id, "active", iso(ts), seed,
                     [{**p, "token_sha256": seed_hash(f"{game_id}-{i}"), "auto_pass": False}
                      for i, p in enumerate(public)], {"seed": seed}, None, ruleset.version, audit_key)
-    pipe.hset(store.key(game_id, "meta"), mapping=meta.to_hash())
+    pipe.hset(store.key(game_id, "meta"), mapping=meta_to_hash(meta))
     pipe.set(store.key(game_id, "snapshot"), encode_snapshot(ruleset, state, version, chain.text_head(head), ts))
     pipe.execute()
     return version

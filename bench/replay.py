@@ -28,6 +28,7 @@ from events.log.store import EventStore
 from events.table.system import public_seat
 from projections.audit import verify
 from projections.rebuild import rebuild_all
+from events.log.metahash import meta_to_hash
 
 
 def store_games(store: EventStore, ruleset_id: str, games: int, seats: int = 4, prefix: str = "replay") -> list[str]:
@@ -59,7 +60,7 @@ def store_games(store: EventStore, ruleset_id: str, games: int, seats: int = 4, 
         meta = GameMeta(game_id, ruleset_id, "finished", iso(ts), seed,
                         [{**p, "auto_pass": False} for p in public], {"seed": seed}, record.outcome,
                         ruleset.version, audit_key)
-        pipe.hset(store.key(game_id, "meta"), mapping=meta.to_hash())
+        pipe.hset(store.key(game_id, "meta"), mapping=meta_to_hash(meta))
         pipe.execute()
         ids.append(game_id)
     return ids

@@ -30,6 +30,7 @@ from events.log.repository import GameRepository
 from events.log.store import EventStore, GameNotFound
 from projections.rebuild import game_ids
 from projections.records import record_of
+from events.log.metahash import meta_from_hash
 
 #: The meta field that marks an archived game (UTC milliseconds of the archive).
 ARCHIVED_FIELD = "archived"
@@ -95,7 +96,7 @@ def archive(store: EventStore, older_than_s: float, folder: str | Path, ttl_s: i
         if updated is None or now - updated < older_than_s * 1000:
             continue
         _write(path, record_of(store, game_id))
-        _forget(store, GameMeta.from_hash(game_id, raw), now, max(1, int(ttl_s)))
+        _forget(store, meta_from_hash(game_id, raw), now, max(1, int(ttl_s)))
         report.archived.append((game_id, path))
     return report
 

@@ -24,6 +24,7 @@ from events.log.checkpoints import bucket, checkpoint_versions
 from events.log.implied import batch_ends, implied
 from events.log.store import EventStore
 from projections.records import GameExists, RecordError
+from events.log.metahash import meta_to_hash
 
 #: The most events a record may hold to be imported: far beyond the longest game the rules allow
 #: (a Quickplay game of 15,000 events is the longest the bench plays).
@@ -89,7 +90,7 @@ def import_record(store: EventStore, record: dict) -> str:
     key = store.key(game_id, "events")
     for entry_id, fields in record["entries"]:
         pipe.xadd(key, fields, id=entry_id)
-    pipe.hset(store.key(game_id, "meta"), mapping=meta.to_hash())
+    pipe.hset(store.key(game_id, "meta"), mapping=meta_to_hash(meta))
     if len(entries) in snapshots:
         pipe.set(store.key(game_id, "snapshot"), snapshots[len(entries)])
     if found.checkpoints:

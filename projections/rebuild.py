@@ -26,7 +26,9 @@ from events.games import RULESETS
 from events.table.meta import GameMeta
 from events.log.checkpoints import bucket, checkpoint_versions
 from events.log.implied import batch_ends, implied
-from events.log.store import DamagedLog, EventStore, GameNotFound, is_wrong_type
+from events.log.replies import is_wrong_type
+from events.log.store import DamagedLog, EventStore, GameNotFound
+from events.log.metahash import meta_from_hash
 
 #: Games read (and written) per pipelined round trip.
 CHUNK = 20
@@ -142,7 +144,7 @@ def _rebuild_one(store: EventStore, game_id: str, meta_raw: dict, old, entries: 
     field; ``events.log.checkpoints``) are rewritten as the log implies them unless they are
     already; they count as repaired when one the server kept is not the log's (a game written
     before checkpoints, with none, is not a repair)."""
-    meta = GameMeta.from_hash(game_id, meta_raw)           # DamagedLog when it is not a meta hash the server writes
+    meta = meta_from_hash(game_id, meta_raw)           # DamagedLog when it is not a meta hash the server writes
     if meta.ruleset not in RULESETS:
         raise DamagedLog(game_id, f"its ruleset {meta.ruleset!r} is not hosted here")
     ruleset = RULESETS[meta.ruleset]

@@ -44,6 +44,7 @@ from events.log import chain
 from events.table.meta import GameMeta
 from events.log.store import DamagedLog, EventStore, GameNotFound
 from events.table.system import public_seat
+from events.log.metahash import meta_from_hash
 
 RECORD_FORMAT = "stranded-record/1"
 #: Every top-level field a record may hold (``seed_sha256``: the commitment's name before proofs scheme 2).
@@ -77,7 +78,7 @@ def record_and_key(store: EventStore, game_id: str) -> tuple[dict, bytes | None,
     meta: dict[str, Any] = {}
     key = None
     try:
-        parsed = GameMeta.from_hash(game_id, raw)
+        parsed = meta_from_hash(game_id, raw)
         meta = {"ruleset": parsed.ruleset, "rules_version": parsed.rules_version, "status": parsed.status,
                 "result": parsed.result, "created": parsed.created,
                 "seats": [recorded_seat(seat) for seat in parsed.seats], "imported": raw.get("imported") == "1"}

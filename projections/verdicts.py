@@ -14,7 +14,8 @@ from __future__ import annotations
 import orjson
 from redis.exceptions import ResponseError
 
-from events.log.store import EventStore, is_wrong_type
+from events.log.replies import is_wrong_type
+from events.log.store import EventStore
 from projections.audit import Verdict, verify
 
 #: The verification's ``status`` for each exit code of ``stranded verify``.

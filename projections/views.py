@@ -29,6 +29,7 @@ from events.log.snapshots import SYSTEM_EVENTS
 from events.log.store import GameNotFound
 from projections.replay import past
 from projections.seats import clock_deadline_ms, clocks_now, marked_result, seats_now, shown_clocks, shown_seat
+from events.log.metahash import meta_from_hash
 
 OUTCOME_KEYS = ("winners", "result", "reason", "scores", "turns")
 
@@ -282,7 +283,7 @@ def damaged_summary(repo: GameRepository, game_id: str, why: str) -> dict:
     from events.table.meta import GameMeta
 
     try:
-        meta = GameMeta.from_hash(game_id, repo.store.get_meta(game_id))
+        meta = meta_from_hash(game_id, repo.store.get_meta(game_id))
         version = repo.store.version(game_id)
         seats = seats_now(meta)
     except Exception:  # noqa: BLE001 -- whatever the keys hold, the game is shown as damaged, by its id

@@ -15,6 +15,7 @@ from events.games import RULESETS
 from events.table.meta import GameMeta
 from events.log.store import DamagedLog, EventStore, GameNotFound
 from projections import verdicts
+from events.log.metahash import meta_from_hash
 from workers.jobs import _connections
 
 #: How much a forked audit job lowers its own CPU priority (``os.nice``).
@@ -60,7 +61,7 @@ def run_checkpoints(redis, game_id: str, prefix: str = "stranded") -> str:
     store = EventStore(redis, prefix)
     try:
         whole = store.read_whole(game_id)
-        meta = GameMeta.from_hash(game_id, whole.meta)
+        meta = meta_from_hash(game_id, whole.meta)
         written = expected_checkpoints(RULESETS[meta.ruleset], game_id, whole.entries)
         store.write_checkpoints(game_id, written)
     except GameNotFound:

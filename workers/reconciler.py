@@ -36,6 +36,7 @@ from events.log.repository import DamagedLog, GameRepository
 from events.log.store import EventStore, GameNotFound
 from projections.archive import ARCHIVED_FIELD
 from projections.rebuild import game_ids
+from events.log.metahash import meta_from_hash
 from workers.lifelines import release_dead_scheduler_locks
 
 log = logging.getLogger("stranded.reconciler")
@@ -115,7 +116,7 @@ def _reconcile_game(repo: GameRepository, dispatcher: Dispatcher, game_id: str, 
     if not raw or ARCHIVED_FIELD in raw:      # gone, or archived: out of the lobby for good
         return []
     try:
-        meta = GameMeta.from_hash(game_id, raw)
+        meta = meta_from_hash(game_id, raw)
     except GameNotFound:
         return []
     dispatcher.index(meta)

@@ -23,21 +23,19 @@ from __future__ import annotations
 
 import hashlib
 import uuid
-from dataclasses import replace
 from typing import Callable
 
-from events.table.checks import MalformedCommand, check_command, check_options, check_seats
+from events.commands.transact import Batch, commit, transact
+from events.table.checks import MalformedCommand, check_command, check_options, check_running, check_seats
 from events.games import RULESETS, get_ruleset
 from events.games.contract import Ruleset, RuleViolation
 from events.table.meta import SECRET_OPTIONS, GameMeta
 from events.table.randomness import new_audit_key, new_seed, rng_for, seed_commitment
 from events.log.codec import canonical_json, iso, ms_of
-from events.log.repository import CommandResult, Game, GameRepository, check_tag
-from events.commands import metrics
+from events.log.repository import CommandResult, Game, GameRepository
 from events.log.store import ConcurrencyError
 from events.table.system import PROOFS_SCHEME, public_seat
-
-MAX_RETRIES = 20
+from events.log.metahash import meta_from_hash
 
 __all__ = ["CommandResult", "MalformedCommand", "create_game", "execute", "join_seat", "load_meta"]
 
@@ -102,8 +100,7 @@ def create_game(repo: GameRepository, ruleset_id: str, seats: list[dict], option
         meta.status = "active"
     command = {"type": "CreateGame"}            # GameCreated records what was created (games before proofs 2
                                                 # repeated its ruleset, seats and options here)
-    game = Game(meta, ruleset, None, 0)
-    return repo.save(game, events, seat=None, command=command, cause="system", write_meta=True, ts_ms=ts)
+    return commit(repo, Game(meta, ruleset, None, 0), Batch(events, command, None, "system", meta), ts_ms=ts)
 
 
 #: How an invite reservation reads in a meta seat's ``reserved_for``: this prefix, then the
@@ -148,8 +145,7 @@ def join_seat(repo: GameRepository, game_id: str, seat: int | None, name: str, t
     Raises GameNotFound, RuleViolation ``seat_taken``/``game_started``/``no_open_seat`` (409)
     or MalformedCommand ``bad_seat`` (no such seat).
     """
-    for _ in range(MAX_RETRIES):
-        game = repo.get(game_id)
+    def decide(game: Game, _acting) -> Batch:
         meta, ruleset = game.meta.copy(), game.ruleset
         if seat is not None and not 0 <= seat < len(meta.seats):
             raise MalformedCommand("bad_seat", f"This game has seats 0 to {len(meta.seats) - 1}.")
@@ -173,18 +169,13 @@ def join_seat(repo: GameRepository, game_id: str, seat: int | None, name: str, t
         if not any(s.get("open") for s in meta.seats):
             events += _setup_events(ruleset, meta)
             meta.status = "active"
-        try:
-            return repo.save(replace(game, meta=meta), events, seat=None,
-                             command={"type": "JoinSeat", "seat": taking}, cause="system", write_meta=True)
-        except ConcurrencyError:
-            metrics.APPEND_CONFLICTS.inc()
-            continue
-    raise ConcurrencyError(game_id, -1, -1)
+        return Batch(events, {"type": "JoinSeat", "seat": taking}, None, "system", meta)
+    return transact(repo, game_id, decide)
 
 
 def load_meta(repo: GameRepository, game_id: str) -> GameMeta:
     """The parsed meta hash of a game; raises GameNotFound."""
-    return GameMeta.from_hash(game_id, repo.store.get_meta(game_id))
+    return meta_from_hash(game_id, repo.store.get_meta(game_id))
 
 
 def execute(repo: GameRepository, game_id: str, seat: int | Callable[[GameMeta], int], command: dict, *,
@@ -208,44 +199,20 @@ def execute(repo: GameRepository, game_id: str, seat: int | Callable[[GameMeta],
     first used for: the same key with another command is RuleViolation
     ``idempotency_key_reused`` (422), and changes nothing. ``cause``: ``"seat"``, ``"bot"`` or ``"deadline"``.
     """
-    cached = idempotency_key is None
     key, tag = None, ""
     if idempotency_key is not None:
         key = f"{idempotency_scope}:{idempotency_key}" if idempotency_scope else idempotency_key
         tag = hashlib.sha256(canonical_json(command).encode()).hexdigest()[:16]
-    for _ in range(MAX_RETRIES):
-        game, seen = repo.get_for(game_id, key, cached=cached)
-        acting = seat(game.meta) if callable(seat) else seat
-        if seen is not None:
-            check_tag(seen.tag, tag)
-            metrics.IDEMPOTENT_REPLAYS.inc()
-            return repo.replayed(game, seen, acting)
-        try:
-            check_command(game.ruleset, command)
-            _check_running(game.meta)
-            if expected_version is not None and expected_version != game.version:
-                raise ConcurrencyError(game_id, expected_version, game.version)
-            events, evolved = game.ruleset.decide_and_evolve(game.state, acting, command,
-                                                             rng_for(game.meta.game_seed, game.version))
-        except (RuleViolation, ConcurrencyError):
-            if not game.from_cache:
-                raise
-            cached = False          # confirm the rejection against Redis
-            continue
-        try:
-            return repo.save(game, events, seat=acting, command=command, cause=cause,
-                             idempotency_key=key, idempotency_tag=tag, evolved=evolved)
-        except ConcurrencyError:
-            metrics.APPEND_CONFLICTS.inc()
-            repo.forget(game_id)
-            if expected_version is not None and not game.from_cache:
-                raise
-            cached = False
-    raise ConcurrencyError(game_id, expected_version if expected_version is not None else -1, -1)
+
+    def decide(game: Game, acting: int) -> Batch:
+        check_command(game.ruleset, command)
+        check_running(game.meta)
+        if expected_version is not None and expected_version != game.version:
+            raise ConcurrencyError(game_id, expected_version, game.version)
+        rng = rng_for(game.meta.game_seed, game.version)
+        events, evolved = game.ruleset.decide_and_evolve(game.state, acting, command, rng)
+        return Batch(events, command, acting, cause, evolved=evolved)
+    return transact(repo, game_id, decide, seat=seat, idempotency_key=key, idempotency_tag=tag, cached=True,
+                    strict=expected_version is not None, from_bot=cause == "bot")
 
 
-def _check_running(meta: GameMeta) -> None:
-    if meta.status == "waiting":
-        raise RuleViolation("game_not_started", "The game is waiting for players to join.", status=409)
-    if meta.status == "finished":
-        raise RuleViolation("game_over", "The game is over.", status=409)

@@ -26,16 +26,13 @@ them with.
 """
 from __future__ import annotations
 
-from dataclasses import replace
-
 from events.games.contract import RuleViolation
 from events.table.randomness import rng_for
 from events.table.seats import apply_seat_event, count_missed  # noqa: F401 (count_missed: the streak rule)
 from events.table.seats import takeover_policy as policy_of
+from events.commands.transact import Batch, transact
 from events.log.repository import CommandResult, Game, GameRepository
-from events.log.store import ConcurrencyError
 
-MAX_RETRIES = 20
 DEFAULT_TAKEOVER_AFTER = 3
 
 
@@ -72,10 +69,7 @@ def _seat_change(repo: GameRepository, game_id: str, seat: int, build, waiting: 
     ``idempotency_key`` (already scoped to the caller and the change, e.g. ``"<token hash>:resign:<key>"``):
     a retry finds the batch the first call wrote under it and returns that result again
     (``duplicate``), writing nothing -- the same store-side record a command's key uses."""
-    for _ in range(MAX_RETRIES):
-        game, seen = repo.get_for(game_id, idempotency_key)
-        if seen is not None:
-            return repo.replayed(game, seen, seat)
+    def decide(game: Game, _acting) -> Batch:
         (_waiting if waiting else _running)(game)
         if not 0 <= seat < len(game.meta.seats):
             raise RuleViolation("bad_seat", f"This game has seats 0 to {len(game.meta.seats) - 1}.", status=400)
@@ -84,12 +78,8 @@ def _seat_change(repo: GameRepository, game_id: str, seat: int, build, waiting: 
         meta.seats = list(meta.seats)
         meta.seats[seat] = apply_seat_event(meta.seats[seat], events[-1]["type"], events[-1]["data"],
                                             takeover_policy(game))
-        try:
-            return repo.save(replace(game, meta=meta), events, seat=acting, command=command, cause=cause,
-                             write_meta=True, idempotency_key=idempotency_key)
-        except ConcurrencyError:
-            continue
-    raise ConcurrencyError(game_id, -1, -1)
+        return Batch(events, command, acting, cause, meta)
+    return transact(repo, game_id, decide, seat=seat, idempotency_key=idempotency_key)
 
 
 def vacate(repo: GameRepository, game_id: str, seat: int, idempotency_key: str | None = None) -> CommandResult:

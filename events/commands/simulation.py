@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from events.commands.bots import choose
+from events.games.bots import choose
 from events.games.contract import Ruleset
 from events.table.randomness import rng_for
 

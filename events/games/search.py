@@ -174,7 +174,7 @@ class Searcher:
 class Expert:
     """The ``expert`` bot: ``expert(view, legal, rng, think_ms=200) -> command`` (module docstring).
 
-    ``settings``: the game options the bot reads (``events.commands.bots.choose`` passes them).
+    ``settings``: the game options the bot reads (``events.games.bots.choose`` passes them).
     ``clock``: seconds, for the wall-clock stop (``time.perf_counter``; tests stop it).
     ``last``: what the latest decision did: ``{"playouts", "candidates", "cut_short", "searched"}``.
     """

@@ -72,6 +72,17 @@ def register_upcaster(event_type: str, from_schema: int):
     return wrap
 
 
+def _register_system_upcasters() -> None:
+    """Register the upcasters of the server's own events (``events.table.system.UPCASTERS``)."""
+    from events.table.system import UPCASTERS as SYSTEM_UPCASTERS
+
+    for (event_type, from_schema), fn in SYSTEM_UPCASTERS.items():
+        register_upcaster(event_type, from_schema)(fn)
+
+
+_register_system_upcasters()
+
+
 def now_ms() -> int:
     """The current UTC time in whole milliseconds since the epoch."""
     return time.time_ns() // 1_000_000

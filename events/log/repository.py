@@ -16,15 +16,15 @@ from typing import Any
 
 from events.log import chain, checkpoints
 
-from events.table import clocks
-from events.table.seats import count_missed
 from events.log.cache import StateCache
 from events.log.codec import BatchHeader, Envelope, decode_entries, encode_batch, entry_fields, ms_of, now_ms
 from events.games import RULESETS
 from events.games.contract import Ruleset, RuleViolation
-from events.table.meta import SECRET_OPTIONS, GameMeta, check_seats
+from events.table.meta import GameMeta, check_seats
+from events.table.progress import after_batch, fold_batches
 from events.log.snapshots import SYSTEM_EVENTS, decode_snapshot, encode_snapshot, fold
 from events.log.store import DamagedLog, EventStore, GameNotFound  # noqa: F401 (DamagedLog: re-exported)
+from events.log.metahash import meta_from_hash, meta_to_hash
 
 
 #: A new snapshot is written once the stored one is this many events behind (and at every
@@ -104,11 +104,15 @@ class GameRepository:
         store: the event store.
         cache: an ``events.log.cache.StateCache``; with it, ``get(..., cached=True)``
             returns the game this process last saved without a Redis read.
+        on_commit: ``on_commit(result, from_bot=bool)``, what follows every batch written through
+            ``events.commands.transact`` (the dispatcher's ``after_append``: the lobby's index, the
+            next bot or deadline job); ``None``: nothing (tools, tests, the audit).
     """
 
-    def __init__(self, store: EventStore, cache: StateCache | None = None):
+    def __init__(self, store: EventStore, cache: StateCache | None = None, on_commit=None):
         self.store = store
         self.cache = cache
+        self.on_commit = on_commit
 
     @staticmethod
     def now() -> int:
@@ -148,7 +152,7 @@ class GameRepository:
             if hit is not None:
                 return (hit if hit.from_cache else replace(hit, from_cache=True, views={})), None
         reply = self.store.load(game_id, idempotency_key)
-        meta = GameMeta.from_hash(game_id, reply.meta)
+        meta = meta_from_hash(game_id, reply.meta)
         version, seen = reply.version, reply.seen
         if reply.last_version != version:
             raise DamagedLog(game_id, f"its stream holds {version} events but its last is numbered "
@@ -156,11 +160,9 @@ class GameRepository:
         if meta.ruleset not in RULESETS:
             raise DamagedLog(game_id, f"its ruleset {meta.ruleset!r} is not hosted here")
         ruleset = RULESETS[meta.ruleset]
-        why = check_seats(meta, ruleset.min_seats, ruleset.max_seats, ruleset.bots)
-        if why is not None:
-            raise DamagedLog(game_id, f"its meta hash is malformed: {why}")
         snap = decode_snapshot(ruleset, reply.snapshot)
         if snap is not None and snap.version == version and snap.head == reply.last_head:
+            _check_seats(meta, ruleset)
             game = Game(meta, ruleset, snap.state, version, snap.head, snap.ts_ms, clocks=snap.clocks,
                         missed=snap.missed, snapshot_version=version)
         else:
@@ -171,29 +173,28 @@ class GameRepository:
 
     def _fold_after(self, meta: GameMeta, ruleset: Ruleset, snap, version: int, last_head: str | None) -> Game:
         """The game at ``version`` from the snapshot (when it is behind and its head chains on
-        to the stream's) or from the start: every later batch folded, its clocks and streaks
-        advanced."""
+        to the stream's) or from the start: every later batch read and decoded (this log's part),
+        then folded, its clocks and streaks advanced (the table's rules, ``events.table``)."""
         game_id = meta.game_id
         usable = snap is not None and snap.version < version and snap.head is not None
         after = snap.version if usable else 0
-        state = ruleset.copy_state(snap.state) if usable else None
-        timed = snap.clocks if usable else None
-        missed = dict(snap.missed or {}) if usable else {}
         try:
             entries = self.store.read_raw(game_id, after=after, until=version)   # no further than the meta read
             envelopes = decode_entries(game_id, entries, lambda v: self.store.header_at(game_id, v))
             if usable and _chained(snap.head, after, entries, meta.chain_key) != last_head:
                 return self._fold_after(meta, ruleset, None, version, last_head)
-            if timed is None:
-                timed = clocks.start(meta.options, meta.seats)
-            for state, ts_ms, seat, cause in batch_states(ruleset, envelopes, state):
-                timed = clocks.advance(timed, meta.options, ruleset, state, ts_ms, seat, cause)
-                missed = count_missed(missed, seat, cause)
-        except Exception as exc:  # a damaged log: whatever the fold met, this game alone is refused
+        except Exception as exc:  # a damaged log: whatever the reading met, this game alone is refused
             raise DamagedLog(game_id, f"its log cannot be folded ({exc!r})") from exc
         last = envelopes[-1] if envelopes else None
         head = last.head if last is not None else (snap.head if usable else None)
         updated = ms_of(last.ts) if last is not None else (snap.ts_ms if usable else None)
+        batches = [(ms_of(batch[0].ts) or 0, batch) for batch in split_batches(envelopes)]
+        _check_seats(meta, ruleset)
+        try:
+            state, timed, missed = (fold_batches(ruleset, meta, batches, snap.state, snap.clocks, snap.missed) if usable
+                                    else fold_batches(ruleset, meta, batches))
+        except Exception as exc:  # a damaged log: whatever the fold met, this game alone is refused
+            raise DamagedLog(game_id, f"its log cannot be folded ({exc!r})") from exc
         return Game(meta, ruleset, state, version, head, updated, clocks=timed, missed=missed,
                     snapshot_version=after if usable else None)
 
@@ -236,30 +237,13 @@ class GameRepository:
         Raises:
             events.log.store.ConcurrencyError: the stream moved past ``game.version``.
         """
-        ruleset, meta = game.ruleset, game.meta          # copied below only if it changes
-        if evolved is not None:
-            state = evolved
-        else:
-            state = game.state
-            if state is not None and events:
-                state = ruleset.copy_state(state)
-            for event in events:
-                if event["type"] not in SYSTEM_EVENTS:
-                    state = ruleset.evolve(state, event)
-        meta_fields = meta.to_hash() if write_meta else None
-        if meta.status == "active" and state is not None:
-            outcome = ruleset.outcome(state)
-            if outcome is not None:
-                meta = meta.copy()
-                meta.status, meta.result = "finished", outcome
-                meta_fields = meta.to_hash()
-                events = events + [{"type": "SeedRevealed", "data": {
-                    "seed": meta.seed, "audit_key": meta.audit_key or None,
-                    "options": {k: meta.options[k] for k in SECRET_OPTIONS if k in meta.options}}}]
+        ruleset = game.ruleset
         ts = now_ms() if ts_ms is None else ts_ms
-        base = game.clocks if game.clocks is not None else clocks.start(meta.options, meta.seats)
-        timed = clocks.advance(base, meta.options, ruleset, state, ts, seat, cause)
-        missed = count_missed(game.missed, seat, cause)
+        progress = after_batch(ruleset, game.meta, game.state, game.clocks, game.missed, events, seat=seat,
+                               cause=cause, ts_ms=ts, evolved=evolved)
+        meta, state, events, timed, missed = (progress.meta, progress.state, progress.events, progress.clocks,
+                                              progress.missed)
+        meta_fields = meta_to_hash(meta) if write_meta or progress.ended else None
         header = BatchHeader(seat, cause, ts, command)
         key = meta.chain_key
         prev = chain.parse_head(game.head) if game.head else chain.genesis(meta.game_id, key)
@@ -322,6 +306,24 @@ def check_tag(remembered: str, tag: str) -> None:
     if remembered and tag and remembered != tag:
         raise RuleViolation("idempotency_key_reused", "This Idempotency-Key was already used for another "
                                                       "command; send a new key with a new command.")
+
+
+def split_batches(envelopes: list[Envelope]) -> list[list[Envelope]]:
+    """``envelopes`` (whole batches, in order) cut into their batches (one command id each)."""
+    batches: list[list[Envelope]] = []
+    for env in envelopes:
+        if batches and env.command_id == batches[-1][0].command_id:
+            batches[-1].append(env)
+        else:
+            batches.append([env])
+    return batches
+
+
+def _check_seats(meta: GameMeta, ruleset: Ruleset) -> None:
+    """DamagedLog when ``meta``'s seats do not fit its ruleset (``events.table.meta.check_seats``)."""
+    why = check_seats(meta, ruleset.min_seats, ruleset.max_seats, ruleset.bots)
+    if why is not None:
+        raise DamagedLog(meta.game_id, f"its meta hash is malformed: {why}")
 
 
 def batch_states(ruleset: Ruleset, envelopes: list[Envelope], state: Any = None):

@@ -11,7 +11,7 @@ from typing import Any
 
 from events.games.contract import Ruleset, RuleViolation
 from events.games.schema import check
-from events.table.meta import MIN_SEED_LENGTH, SERVER_OPTIONS
+from events.table.meta import MIN_SEED_LENGTH, SERVER_OPTIONS, GameMeta
 
 
 #: What a game id may look like: the ids the server makes are 16 hex digits (the API answers 404
@@ -164,3 +164,12 @@ def check_client_seed(client_seed: Any) -> None:
             or not all(" " <= ch <= "~" for ch in client_seed):
         raise MalformedCommand("bad_client_seed",
                                f"A client seed is 1 to {MAX_CLIENT_SEED} printable ASCII characters.")
+
+
+def check_running(meta: GameMeta) -> None:
+    """Refuse a command to a game that is not running: RuleViolation ``game_not_started`` (409) while
+    it waits for players, ``game_over`` (409) once it is finished."""
+    if meta.status == "waiting":
+        raise RuleViolation("game_not_started", "The game is waiting for players to join.", status=409)
+    if meta.status == "finished":
+        raise RuleViolation("game_over", "The game is over.", status=409)

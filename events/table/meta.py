@@ -12,11 +12,9 @@ front end reads is the one the workers keep.
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 
 from events.table.randomness import game_seed
-from events.log.store import DamagedLog, GameNotFound
 
 #: A reaction window's deadline when no option sets one (seconds): a silent
 #: seat never stalls a game for ever, even with no ``turn_timeout_s``.
@@ -137,40 +135,6 @@ class GameMeta:
     imported: bool = False
     creator: str = ""
 
-    @classmethod
-    def from_hash(cls, game_id: str, raw: dict) -> "GameMeta":
-        """Parse a meta hash (bytes or str keys and values).
-
-        Raises GameNotFound if it is empty, and ``events.log.store.DamagedLog`` when it is not
-        what the server writes (:func:`check_meta_hash`): a field missing, not UTF-8, not
-        JSON where JSON is kept, or of the wrong shape (``seats`` not a list of seat objects,
-        ``options`` not an object, ``status`` not a status...)."""
-        if not raw:
-            raise GameNotFound(game_id)
-        try:
-            h = {(k.decode() if isinstance(k, bytes) else k): (v.decode() if isinstance(v, bytes) else v)
-                 for k, v in raw.items()}
-            meta = cls(game_id, h["ruleset"], h["status"], h.get("created", ""), h["seed"],
-                       json.loads(h["seats"]), json.loads(h.get("options") or "{}"),
-                       json.loads(h["result"]) if h.get("result") else None, h.get("rules_version", ""),
-                       h.get("audit_key", ""), h.get("imported") == "1", h.get("creator", ""))
-        except KeyError as exc:
-            raise DamagedLog(game_id, f"its meta hash has no {exc.args[0]!r} field") from exc
-        except (ValueError, TypeError, AttributeError) as exc:     # UnicodeDecodeError, JSONDecodeError
-            raise DamagedLog(game_id, f"its meta hash cannot be read ({exc})") from exc
-        why = check_meta_hash(meta)
-        if why is not None:
-            raise DamagedLog(game_id, f"its meta hash is malformed: {why}")
-        return meta
-
-    def to_hash(self) -> dict[str, str]:
-        """The fields as stored in Redis."""
-        return {"ruleset": self.ruleset, "status": self.status, "created": self.created,
-                "seed": self.seed, "seats": json.dumps(self.seats), "options": json.dumps(self.options),
-                "result": json.dumps(self.result) if self.result is not None else "",
-                "rules_version": self.rules_version, "audit_key": self.audit_key,
-                **({"imported": "1"} if self.imported else {}), **({"creator": self.creator} if self.creator else {})}
-
     def copy(self) -> "GameMeta":
         """A shallow copy (seats and options shared): what ``save`` changes (status,
         result, a new seats list) it replaces rather than mutates."""
@@ -203,40 +167,6 @@ class GameMeta:
 
 
 #: The type each known field of a meta seat must have when present and not ``None``.
-_SEAT_FIELDS = {"name": str, "bot": str, "token_sha256": str, "client_seed": str, "open": bool, "auto_pass": bool,
-                "replaced": bool, "left": bool, "resigned": bool}
-
-
-def check_meta_hash(meta: GameMeta) -> str | None:
-    """What is wrong with the shape of a parsed meta hash, in a few words, or None when it is
-    what the server writes: text where text is kept, ``status`` one of :data:`STATUSES`, ``seats``
-    a non-empty list of objects whose known fields have their types, ``options`` an object,
-    ``result`` an object or nothing, ``audit_key`` empty or 64 hex digits. Unknown fields are
-    allowed (a newer server's). The ruleset and the seat count are the repository's to check
-    (``events.log.repository``: :func:`check_seats`)."""
-    for name in ("ruleset", "status", "created", "seed", "rules_version", "audit_key", "creator"):
-        if not isinstance(getattr(meta, name), str):
-            return f"{name} is not text"
-    if meta.status not in STATUSES:
-        return f"status {meta.status[:40]!r} is none of {', '.join(STATUSES)}"
-    if not isinstance(meta.seats, list) or not meta.seats:
-        return "seats is not a list of seats"
-    for index, seat in enumerate(meta.seats):
-        if not isinstance(seat, dict):
-            return f"seat {index} is not an object"
-        for field, kind in _SEAT_FIELDS.items():
-            value = seat.get(field)
-            if value is not None and type(value) is not kind:
-                return f"seat {index}'s {field} is not {kind.__name__}"
-    if not isinstance(meta.options, dict):
-        return "options is not an object"
-    if meta.result is not None and not isinstance(meta.result, dict):
-        return "result is not an object"
-    if meta.audit_key and (len(meta.audit_key) != 64 or any(c not in "0123456789abcdef" for c in meta.audit_key)):
-        return "audit_key is not 64 hex digits"
-    return None
-
-
 def check_seats(meta: GameMeta, min_seats: int, max_seats: int, bots) -> str | None:
     """What is wrong with ``meta``'s seats for its ruleset (``min_seats`` to ``max_seats`` of them, each
     bot one of ``bots``), in a few words, or None."""

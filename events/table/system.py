@@ -31,7 +31,6 @@ that opens them (null in scheme 1).
 """
 from __future__ import annotations
 
-from events.log.codec import register_upcaster
 
 SYSTEM_EVENTS = frozenset({"GameCreated", "SeatJoined", "SeatVacated", "SeedRevealed",
                            "SeatTakenOver", "SeatReclaimed", "SeatResigned"})
@@ -44,13 +43,11 @@ def public_seat(spec: dict) -> dict:
             "client_seed": spec.get("client_seed"), "token_sha256": spec.get("token_sha256")}
 
 
-@register_upcaster("GameCreated", 1)
 def _game_created_v2(data: dict) -> dict:
     seats = [{"client_seed": None, "token_sha256": None, **seat} for seat in data.get("seats", [])]
     return {"rematch_of": None, **data, "seats": seats}
 
 
-@register_upcaster("SeatJoined", 1)
 def _seat_joined_v2(data: dict) -> dict:
     return {"client_seed": None, "token_sha256": None, **data}
 
@@ -59,12 +56,16 @@ def _seat_joined_v2(data: dict) -> dict:
 PROOFS_SCHEME = 2
 
 
-@register_upcaster("GameCreated", 2)
 def _game_created_v3(data: dict) -> dict:
     out = {k: v for k, v in data.items() if k != "seed_sha256"}
     return {**out, "seed_commitment": data.get("seed_sha256"), "proofs": 1}
 
 
-@register_upcaster("SeedRevealed", 1)
 def _seed_revealed_v2(data: dict) -> dict:
     return {"audit_key": None, **data}
+
+
+#: The upcasters of the server's own events, by ``(event type, schema it reads)``: each returns the
+#: data of the next schema. ``events.log.codec`` applies them (with the games' own) when it decodes.
+UPCASTERS = {("GameCreated", 1): _game_created_v2, ("SeatJoined", 1): _seat_joined_v2,
+             ("GameCreated", 2): _game_created_v3, ("SeedRevealed", 1): _seed_revealed_v2}

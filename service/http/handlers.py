@@ -37,7 +37,8 @@ from service.http.system_events import SYSTEM_EVENT_SPECS
 class Services:
     """What every use case needs: the event store, the job dispatcher and
     the game repository over the store with this process's write-model cache
-    (see ``events.log.cache``)."""
+    (see ``events.log.cache``), whose every commit the dispatcher follows up
+    (``events.commands.transact.publish``)."""
 
     store: EventStore
     dispatcher: Dispatcher
@@ -45,7 +46,7 @@ class Services:
     repo: GameRepository = field(init=False)
 
     def __post_init__(self):
-        self.repo = GameRepository(self.store, self.cache)
+        self.repo = GameRepository(self.store, self.cache, on_commit=self.dispatcher.after_append)
 
 
 def rules_page(ruleset_id: str) -> str:
@@ -108,7 +109,6 @@ def create_game(svc: Services, ruleset: str, seats: list[dict], options: dict, a
             invites.append({"seat": i, "code": code})
         specs.append(spec)
     result = _create(svc.repo, ruleset, specs, options, created=utc_now(), creator=creator_of(address))
-    svc.dispatcher.after_append(result)
     return {**summary(require_game(svc.repo, result.game_id), svc.repo), "tokens": tokens, "invites": invites}
 
 
@@ -162,7 +162,6 @@ def join(svc: Services, game_id: str, seat: int | None, name: str, auto_pass: bo
     token, digest = new_token()
     kept = invite_reservation(token_hash(invite)) if invite else None
     result = join_seat(svc.repo, game_id, seat, name, digest, auto_pass, client_seed, reserved_for=kept)
-    svc.dispatcher.after_append(result)
     return {"seat": result.envelopes[0].data["seat"], "token": token}
 
 
@@ -250,7 +249,6 @@ def send_command(svc: Services, game_id: str, body: dict, token: str | None, ide
         if exc.status == 409 and exc.code == "not_your_turn":
             raise _waiting(svc, game_id, holder.get("seat"), exc) from exc
         raise
-    svc.dispatcher.after_append(result)
     finished = result.meta.status == "finished"
     events = [redact_envelope(result.ruleset, e, result.seat, finished) for e in result.envelopes]
     return {"game_id": game_id, "ruleset": result.meta.ruleset, "version": result.last_version,

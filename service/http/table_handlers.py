@@ -46,8 +46,7 @@ def _own_seat(meta: GameMeta, seat: int) -> None:
 
 
 def _result(svc: Services, result: CommandResult) -> dict:
-    """Dispatch a seat change and answer it as a command result (``<Ruleset>CommandResult``)."""
-    svc.dispatcher.after_append(result)
+    """Answer a seat change as a command result (``<Ruleset>CommandResult``)."""
     finished = result.meta.status == "finished"
     events = [redact_envelope(result.ruleset, e, result.seat, finished) for e in result.envelopes]
     return {"game_id": result.game_id, "ruleset": result.meta.ruleset, "version": result.last_version,
@@ -139,8 +138,6 @@ def rematch(svc: Services, game_id: str, name: str | None = None, client_seed: s
             if exc.game_id == game_id or attempt == REMATCH_RETRIES - 1:
                 raise
             time.sleep(REMATCH_RETRY_S)
-    for result in done.results:
-        svc.dispatcher.after_append(result)
     return {"game_id": done.game_id, "seat": done.seat, "token": new_token_text}
 
 

@@ -14,7 +14,7 @@ import random
 
 import pytest
 
-from events.commands.bots import choose
+from events.games.bots import choose
 from events.table.checks import MalformedCommand, check_options
 from events.games import get_ruleset
 from events.commands.simulation import play_game

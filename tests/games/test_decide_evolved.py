@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from events.commands.bots import choose
+from events.games.bots import choose
 from events.games import RULESETS
 from events.table.randomness import rng_for
 

@@ -275,7 +275,7 @@ def forge_consistently(game: Copy, from_version: int) -> None:
     legal command there, the rest played by random bots with the same seed, every batch
     chained again, the meta's result and the snapshot made to match (the forgery the
     audit found passing)."""
-    from events.commands.bots import choose
+    from events.games.bots import choose
     from events.games import get_ruleset
     from events.table.randomness import rng_for
     from events.log.repository import GameRepository as Repo

@@ -205,7 +205,7 @@ def test_a_day_long_default_deadline_gets_no_job_until_the_reconciler_finds_it_n
 
 def test_an_expert_seat_plays_through_the_worker_with_the_games_think_ms(store, monkeypatch):
     # given a Space game between the expert and a random bot, thinking 20 ms a decision
-    import events.commands.bots as bots
+    import events.games.bots as bots
 
     budgets = []
     real = bots.settings_of

@@ -1,0 +1,214 @@
+"""Reads of a game's stream: events decoded, chained, raw or whole, heads and batches.
+
+The read half of :class:`events.log.store.EventStore` (a base class of it): every method uses
+the store's ``redis`` client, its ``key`` and its unparsed client."""
+from __future__ import annotations
+
+from typing import Iterator
+
+from events.log import chain
+from events.log.codec import BatchHeader, CodecError, Envelope, decode_entries, entry_fields
+from events.log.errors import GameNotFound
+from events.log.replies import GameKeys, WholeGame, lenient_text, link_entries, text, unparsed_stream_client
+
+
+class StreamReads:
+    """The reading methods of the event store (see :class:`events.log.store.EventStore`)."""
+
+
+    def read(
+        self,
+        game_id: str,
+        after: int = 0,
+        limit: int | None = None,
+        until: int | None = None,
+    ) -> list[Envelope]:
+        """The game's events with versions in ``(after, until]``, ascending,
+        at most ``limit`` of them, decoded and upcast.
+
+        Args:
+            game_id: the game (an unknown game reads as no events).
+            after: exclusive lower bound on the version (0 = from the start).
+            limit: maximum number of events; ``None`` for no limit.
+            until: inclusive upper bound on the version; ``None`` for the end.
+
+        Returns:
+            A list of :class:`Envelope` (empty when nothing is in range).
+
+        Raises:
+            ValueError: negative ``after`` or ``limit``.
+            events.log.codec.CodecError: an entry that is not a valid event.
+        """
+        if after < 0:
+            raise ValueError(f"after must be >= 0, got {after}")
+        if limit is not None and limit < 0:
+            raise ValueError(f"limit must be >= 0, got {limit}")
+        if limit == 0 or (until is not None and until <= after):
+            return []
+        entries = self.read_raw(game_id, after, until, limit)
+        return decode_entries(game_id, entries, lambda version: self.header_at(game_id, version))
+
+    def read_chained(self, game_id: str, after: int = 0, limit: int | None = None,
+                     until: int | None = None, key: bytes | None = None) -> list[Envelope]:
+        """:meth:`read`, with the chain head after *every* event in ``head`` (the stream
+        stores it only on the last event of each batch; ``events.log.chain``): a client may
+        keep ``(version, head)`` of any event it was shown as a receipt. ``key``: the game's
+        audit key (``GameMeta.chain_key``; ``None`` for a game on chain 1).
+
+        One round trip when ``after`` ends a batch (the head stored there starts the
+        chain), two when it falls inside one (the batch is read from its start). Heads
+        are ``None`` in a log written before the chain. Raises as :meth:`read`.
+        """
+        if after < 0:
+            raise ValueError(f"after must be >= 0, got {after}")
+        if limit is not None and limit < 0:
+            raise ValueError(f"limit must be >= 0, got {limit}")
+        if limit == 0 or (until is not None and until <= after):
+            return []
+        if after > 0:                                  # the entry at ``after`` too: its head starts the chain
+            entries = self.read_raw(game_id, after - 1, until, None if limit is None else limit + 1)
+            before, entries = entries[:1], entries[1:]
+        else:
+            before, entries = [], self.read_raw(game_id, 0, until, limit)
+        envelopes = decode_entries(game_id, entries, lambda version: self.header_at(game_id, version))
+        prev = self._head_before(game_id, after, before, key)
+        heads, _ = link_entries(prev, entries, key)
+        for env, head in zip(envelopes, heads):
+            env.head = env.head or head
+        return envelopes
+
+    def head_at(self, game_id: str, version: int, key: bytes | None = None) -> str | None:
+        """The chain head after ``version`` (43 characters), stored or computed (``key``: the
+        game's audit key, as :meth:`read_chained`); ``None`` for version 0, a version the
+        stream does not hold, or a log before the chain."""
+        if version < 1:
+            return None
+        envelopes = self.read_chained(game_id, after=version - 1, until=version, key=key)
+        return envelopes[0].head if envelopes else None
+
+    def _head_before(self, game_id: str, after: int, before: list, key: bytes | None) -> bytes | None:
+        """The head at ``after`` as raw bytes (``before``: the entry at ``after``, already read)."""
+        if after == 0:
+            return chain.genesis(game_id, key)
+        if not before:
+            return None
+        parts = entry_fields(before[0][1])
+        if parts is None:
+            return None
+        try:
+            if parts[3]:                                # the entry ends a batch: its head is stored
+                return chain.parse_head(parts[3])
+            start = after if parts[2].startswith("{") else after - int(parts[2])
+            batch = self.read_raw(game_id, max(0, start - 2), after)
+            if start > 1:
+                closing = entry_fields(batch[0][1]) if batch else None
+                if closing is None or not closing[3]:
+                    return None
+                prev, batch = chain.parse_head(closing[3]), batch[1:]
+            else:
+                prev = chain.genesis(game_id, key)
+            return link_entries(prev, batch, key)[1]
+        except ValueError:                              # a garbled head or position: no chain to follow
+            return None
+
+    def read_raw(self, game_id: str, after: int = 0, until: int | None = None,
+                 limit: int | None = None) -> list:
+        """The stream entries with versions in ``(after, until]`` as Redis returns them:
+        ``[(entry_id, {field: value})]``, undecoded (bytes or str as the client gives)."""
+        with GameKeys(game_id):
+            return self.redis.xrange(
+                self.key(game_id, "events"),
+                min=f"{after + 1}-0",
+                max=f"{until}-0" if until is not None else "+",
+                count=limit,
+            )
+
+    @property
+    def unparsed(self):
+        """This store's client for flat stream replies (:func:`unparsed_stream_client`), made once."""
+        if self._unparsed is None:
+            self._unparsed = unparsed_stream_client(self.redis)
+        return self._unparsed
+
+    def read_whole(self, game_id: str) -> WholeGame:
+        """The game's meta hash, every stream entry, its snapshot and checkpoints, in one round trip and one
+        atomic step (MULTI/EXEC over keys of one slot), so an audit of a running game never
+        pairs a stream with a meta hash or snapshot written after it. Entry ids, fields and
+        values are returned as str (bytes decoded as UTF-8, undecodable bytes kept by
+        ``surrogateescape`` so a tampered byte is seen, not lost).
+
+        Raises :class:`GameNotFound` when neither the meta hash nor the stream exists."""
+        pipe = self.unparsed.pipeline(transaction=True)
+        pipe.hgetall(self.key(game_id, "meta"))
+        pipe.xrange(self.key(game_id, "events"))
+        pipe.get(self.key(game_id, "snapshot"))
+        pipe.hgetall(self.key(game_id, "checkpoints"))
+        with GameKeys(game_id):
+            meta, entries, snapshot, kept = pipe.execute()
+        if not meta and not entries:
+            raise GameNotFound(game_id)
+        text = lenient_text
+        whole = []
+        for entry_id, fields in entries:
+            pairs = zip(fields[::2], fields[1::2]) if isinstance(fields, list) else fields.items()
+            whole.append((text(entry_id), {text(k): text(v) for k, v in pairs}))
+        return WholeGame({text(k): text(v) for k, v in meta.items()}, whole,
+                         None if snapshot is None else text(snapshot), {text(k): text(v) for k, v in kept.items()})
+
+    def header_at(self, game_id: str, version: int) -> BatchHeader:
+        """The batch header stored on the entry at ``version`` (a batch's first event).
+
+        Raises ``CodecError`` when that entry is missing or starts no batch."""
+        entries = self.read_raw(game_id, version - 1, version)
+        parts = entry_fields(entries[0][1]) if entries else None
+        if parts is None or not parts[2].startswith("{"):
+            raise CodecError(f"version {version} of game {game_id} does not start a batch")
+        return BatchHeader.from_json(parts[2])
+
+    def last_entry(self, game_id: str) -> tuple[int, str | None]:
+        """``(version, head)`` of the stream's last entry, in one small atomic read: the
+        version its id carries and the chain head it stores (None before the chain);
+        ``(0, None)`` for an empty stream. Readers check a cached copy against it."""
+        return self.head(game_id)
+
+    def head(self, game_id: str) -> tuple[int, str | None]:
+        """``(version, head)``: the stream's version and the chain head stored on its last
+        entry (``None`` for an empty stream or one written before the chain)."""
+        with GameKeys(game_id):
+            last = self.redis.xrevrange(self.key(game_id, "events"), count=1)
+        if not last:
+            return 0, None
+        entry_id, fields = last[0]
+        version = int(text(entry_id).split("-", 1)[0])
+        try:
+            parts = entry_fields(fields)
+        except CodecError:              # a garbled entry: no head here (a full load finds the damage)
+            return version, None
+        return version, (parts[3] or None) if parts is not None else None
+
+    def read_batches(
+        self,
+        game_id: str,
+        after: int = 0,
+        until: int | None = None,
+        batch_size: int = 500,
+    ) -> Iterator[list[Envelope]]:
+        """Iterate over the events in ``(after, until]`` in ascending batches
+        of at most ``batch_size``, so a long log is never read in one reply.
+
+        Yields:
+            Non-empty lists of :class:`Envelope`.
+
+        Raises:
+            ValueError: ``batch_size`` < 1 (or as :meth:`read`).
+        """
+        if batch_size < 1:
+            raise ValueError(f"batch_size must be >= 1, got {batch_size}")
+        while True:
+            batch = self.read(game_id, after=after, limit=batch_size, until=until)
+            if not batch:
+                return
+            yield batch
+            after = batch[-1].version
+            if len(batch) < batch_size:
+                return
