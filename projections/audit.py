@@ -37,11 +37,9 @@ raised before a verdict exists). Nothing the record holds makes it raise.
 from __future__ import annotations
 
 import logging
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 import orjson
-from redis.exceptions import ResponseError
 
 from events.log import chain
 from events.log.codec import CAUSES, CURRENT_SCHEMA, BatchHeader, CodecError, Envelope, entry_fields, upcast
@@ -49,10 +47,9 @@ from events.log.codec import _decode_layout1 as decode_layout1
 from events.log.codec import iso
 from events.games import RULESETS
 from events.games.contract import Ruleset
-from events.log.store import DamagedLog, EventStore, GameNotFound
+from events.log.store import EventStore
 from projections.audit_caches import CacheCheck
 from projections.audit_rules import RulesReplay
-from projections.rebuild import game_ids
 from projections.records import record_and_key
 
 log = logging.getLogger("stranded.audit")
@@ -116,51 +113,6 @@ def verify(store: EventStore, game_id: str, receipts: list[tuple[int, str]] = ()
     game too (with the audit key its meta keeps secret). Raises ``GameNotFound``."""
     record, key, kept = record_and_key(store, game_id)
     return verify_record(record, receipts, key=key, checkpoints=kept)
-
-
-def verify_all(store: EventStore, jobs: int = 1, url: str | None = None, progress=None) -> dict[str, Verdict]:
-    """Verify every game this server holds (each with a meta hash: ``projections.rebuild.game_ids``);
-    returns ``{game_id: Verdict}`` in id order. ``jobs`` processes share the games when ``url`` (the
-    Redis URL of ``store``) is given, each with its own connection; ``progress`` is called with each
-    game id once it is verified. A game deleted while the audit runs (archived) is left out; one
-    whose keys Redis cannot read as a game's (a stream that is not a stream) is tampered."""
-    ids = game_ids(store)
-    if jobs <= 1 or url is None or len(ids) <= 1:
-        return _verify_ids(store, ids, progress)
-    shares = [ids[i::jobs] for i in range(jobs)]
-    with ProcessPoolExecutor(max_workers=jobs - 1) as pool:
-        parts = [pool.submit(_verify_in_process, url, store.prefix, share) for share in shares[1:]]
-        verdicts = _verify_ids(store, shares[0], progress)       # this process takes the first share
-        for future in parts:
-            part = future.result()
-            verdicts.update(part)
-            for game_id in part if progress else ():
-                progress(game_id)
-    return dict(sorted(verdicts.items()))
-
-
-def _verify_ids(store: EventStore, ids: list[str], progress=None) -> dict[str, Verdict]:
-    verdicts = {}
-    for game_id in ids:
-        try:
-            verdicts[game_id] = verify(store, game_id)
-        except GameNotFound:
-            pass
-        except (DamagedLog, ResponseError) as exc:    # a key of another type where the game's should be
-            why = exc.why if isinstance(exc, DamagedLog) else f"its keys cannot be read as a game's ({exc})"
-            verdicts[game_id] = Verdict(game_id, problems=[Problem(None, why)])
-        except Exception as exc:  # whatever one game's keys hold, the audit of the others goes on
-            log.exception("verify: game %s could not be audited", game_id)
-            verdicts[game_id] = Verdict(game_id, problems=[Problem(None, f"it could not be audited ({exc!r})")])
-        if progress:
-            progress(game_id)
-    return verdicts
-
-
-def _verify_in_process(url: str, prefix: str, ids: list[str]) -> dict[str, Verdict]:
-    from events.log.connection import connect
-
-    return _verify_ids(EventStore(connect(url), prefix), ids)
 
 
 def verify_log(game_id: str, envelopes: list[Envelope]) -> Verdict:

@@ -87,9 +87,7 @@ def import_record(store: EventStore, record: dict) -> str:
                     ruleset.outcome(state) if state is not None else None, created.data.get("rules_version", ""),
                     revealed.data.get("audit_key") or "", imported=True)
     pipe = store.redis.pipeline(transaction=True)
-    key = store.key(game_id, "events")
-    for entry_id, fields in record["entries"]:
-        pipe.xadd(key, fields, id=entry_id)
+    store.pipe_write_entries(pipe, game_id, record["entries"])
     pipe.hset(store.key(game_id, "meta"), mapping=meta_to_hash(meta))
     if len(entries) in snapshots:
         pipe.set(store.key(game_id, "snapshot"), snapshots[len(entries)])

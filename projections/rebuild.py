@@ -98,7 +98,7 @@ def _rebuild_chunk(store: EventStore, raw, ids: list[str], report: RebuildReport
     for game_id in ids:
         reads.hgetall(store.key(game_id, "meta"))
         reads.get(store.key(game_id, "snapshot"))
-        reads.xrange(store.key(game_id, "events"))
+        store.pipe_read_stream(reads, game_id)
         reads.hgetall(store.key(game_id, "checkpoints"))
     replies = reads.execute(raise_on_error=False)      # a key of the wrong type fails its game alone
     writes = store.redis.pipeline(transaction=False)

@@ -139,7 +139,7 @@ def links(repo: GameRepository, game: Game) -> dict:
     None each. One round trip."""
     game_id = game.meta.game_id
     pipe = repo.store.redis.pipeline(transaction=False)
-    pipe.xrange(repo.store.key(game_id, "events"), min="1-0", max="1-0")
+    repo.store.pipe_read_stream(pipe, game_id, first_only=True)
     if game.meta.status == "finished":
         pipe.get(repo.store.key(game_id, "rematch"))
     replies = pipe.execute()

@@ -17,7 +17,6 @@ processes it forks (the scheduler, the work-horse) die with it
 from __future__ import annotations
 
 import logging
-import os
 import signal
 import threading
 import time
@@ -26,6 +25,7 @@ import click
 from redis.exceptions import ConnectionError as RedisConnectionError, TimeoutError as RedisTimeoutError
 from rq import Queue, Worker
 
+from events import settings
 from events.log.connection import connect, connect_queue, separate_queue
 from events.commands.dispatch import WORKER_QUEUES
 from workers import jobs
@@ -128,11 +128,10 @@ def _stop_on_signal(stop: threading.Event) -> None:
 @click.command()
 @click.option("--url", envvar="REDIS_URL", required=True, help="Redis URL (default: $REDIS_URL).")
 @click.option("--burst", is_flag=True, help="Stop when the queue is empty.")
-@click.option("--reconcile-every", "reconcile_every_s", default=lambda: float(os.environ.get(
-              "STRANDED_RECONCILE_EVERY", 5.0)), show_default="5, or $STRANDED_RECONCILE_EVERY",
+@click.option("--reconcile-every", "reconcile_every_s", default=lambda: settings.read().reconcile_every_s, show_default="5, or $STRANDED_RECONCILE_EVERY",
               type=float, help="Seconds between reconciler passes (0: none).")
 def main(url, burst, reconcile_every_s):
     """Run a Stranded worker: bot turns, deadlines and the reconciler."""
-    logging.basicConfig(level=os.environ.get("STRANDED_LOG", "INFO"),
+    logging.basicConfig(level=settings.read().log_level,
                         format="%(asctime)s %(name)s %(levelname)s %(message)s")
     run(url, burst, reconcile_every_s)

@@ -23,9 +23,11 @@ from pathlib import Path
 
 import redis
 
+from events import settings
+
 DEFAULT_DATA_DIR = ".stranded"
-#: Values of ``STRANDED_REDIS_CLUSTER`` that turn cluster mode on.
-TRUE = frozenset({"1", "true", "yes", "on"})
+#: Values of ``STRANDED_REDIS_CLUSTER`` that turn cluster mode on (``events.settings``).
+TRUE = frozenset(settings.TRUE)
 
 
 class QueueNotConfigured(RuntimeError):
@@ -34,7 +36,7 @@ class QueueNotConfigured(RuntimeError):
 
 def cluster_mode(environ=os.environ) -> bool:
     """Whether ``STRANDED_REDIS_CLUSTER`` asks for a Redis Cluster event store (``1``, ``true``)."""
-    return environ.get("STRANDED_REDIS_CLUSTER", "").strip().lower() in TRUE
+    return settings.read(environ).redis_cluster
 
 
 def connect(url: str | None = None, **options):
@@ -58,7 +60,7 @@ def queue_url(environ=os.environ) -> str:
 
     Raises :class:`QueueNotConfigured` in cluster mode without ``STRANDED_QUEUE_URL``, and
     ``KeyError`` when neither URL is set."""
-    url = environ.get("STRANDED_QUEUE_URL", "").strip()
+    url = settings.read(environ).queue_url
     if url:
         return url
     if cluster_mode(environ):
@@ -70,7 +72,8 @@ def queue_url(environ=os.environ) -> str:
 
 def separate_queue(environ=os.environ) -> bool:
     """Whether the job queues live on another Redis than the event store."""
-    return cluster_mode(environ) or environ.get("STRANDED_QUEUE_URL", "").strip() not in ("", environ.get("REDIS_URL"))
+    read = settings.read(environ)
+    return read.redis_cluster or read.queue_url not in ("", environ.get("REDIS_URL"))
 
 
 def connect_queue(url: str | None = None) -> redis.Redis:

@@ -216,6 +216,24 @@ class EventStore(StreamReads):
         if fields:
             self.redis.hset(self.key(game_id, "meta"), mapping=fields)
 
+    # -- parts of another's pipeline (bulk tools: rebuild, import, a summary's links) --------
+
+    def pipe_read_stream(self, pipe, game_id: str, first_only: bool = False) -> None:
+        """Queue on ``pipe`` the read of ``game_id``'s stream entries (raw: ``read_raw``'s shape
+        from an unparsed client), all of them or with ``first_only`` its first."""
+        key = self.key(game_id, "events")
+        if first_only:
+            pipe.xrange(key, min="1-0", max="1-0")
+        else:
+            pipe.xrange(key)
+
+    def pipe_write_entries(self, pipe, game_id: str, entries: list) -> None:
+        """Queue on ``pipe`` the writing of ``entries`` (``[(entry_id, {field: value})]``, as a record
+        or ``read_raw`` holds them, each checked by its caller) to ``game_id``'s stream, ids kept."""
+        key = self.key(game_id, "events")
+        for entry_id, fields in entries:
+            pipe.xadd(key, fields, id=entry_id)
+
     def version(self, game_id: str) -> int:
         """The game's current version: the number of events in its stream
         (0 when the stream does not exist)."""

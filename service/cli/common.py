@@ -12,8 +12,10 @@ import click
 
 def default_data_dir() -> str:
     """Where the embedded Redis keeps its data: ``STRANDED_DATA_DIR``, else the per-user data folder."""
-    if os.environ.get("STRANDED_DATA_DIR"):
-        return os.environ["STRANDED_DATA_DIR"]
+    from events.settings import read
+
+    if read().data_dir:
+        return read().data_dir
     import platformdirs   # imports tempfile and more: only when a command needs the folder
 
     return platformdirs.user_data_dir("stranded", appauthor=False)

@@ -140,7 +140,7 @@ def verify(game_id, record_file, receipts, every_game, jobs, data_dir):
 
 def _verify_every_game(data_dir: str, jobs: int) -> None:
     """``stranded verify --all``: every game, a progress bar on standard error, the failures, a summary."""
-    from projections.audit import verify_all
+    from projections.audit_all import verify_all
     from projections.rebuild import game_ids
 
     store, url = cli.store_and_url(data_dir)

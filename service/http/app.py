@@ -10,6 +10,7 @@ from flask import Blueprint, Flask, request, send_from_directory
 from flask.json.provider import DefaultJSONProvider
 from flask_cors import CORS
 
+from events import settings
 from events.log.connection import cluster_mode, connect_queue, separate_queue
 from events.commands.dispatch import Dispatcher
 from events.log.store import EventStore
@@ -110,8 +111,8 @@ def swagger_ui_dir() -> str:
 
 def cors_origins(environ=os.environ) -> str | list[str]:
     """``STRANDED_CORS_ORIGINS``: ``*`` (the default) or a comma-separated list of origins."""
-    value = environ.get("STRANDED_CORS_ORIGINS", "*").strip() or "*"
-    return "*" if value == "*" else [origin.strip() for origin in value.split(",") if origin.strip()]
+    origins = settings.read(environ).cors_origins
+    return "*" if origins == "*" else list(origins)
 
 
 def redis_clients(url: str | None = None):
@@ -136,7 +137,7 @@ def redis_clients(url: str | None = None):
     retry = Retry(ExponentialWithJitterBackoff(base=0.05, cap=0.5), REDIS_RETRIES)
     pool = {"queue_class": waiting_queue()} if not cluster_mode() else {}
     requests = connect(url, connection_pool_class=redis_py.BlockingConnectionPool, retry=retry,
-                       max_connections=int(os.environ.get("STRANDED_REDIS_CONNECTIONS", 64)), timeout=30, **pool)
+                       max_connections=settings.read().redis_connections, timeout=30, **pool)
     feeds = connect(url, max_connections=FEED_CONNECTIONS, retry=retry)
     return requests, feeds
 
@@ -181,7 +182,7 @@ def create_app(redis=None, prefix: str | None = None, config: dict | None = None
         redis, feeds = redis_clients()
         if queue_redis is None and separate_queue():
             queue_redis = connect_queue()   # on a cluster without STRANDED_QUEUE_URL: QueueNotConfigured
-    prefix = prefix or os.environ.get("STRANDED_KEY_PREFIX", "stranded")
+    prefix = prefix or settings.read().key_prefix
     store = EventStore(redis, prefix)
     app.extensions["stranded"] = Services(store, Dispatcher(redis, prefix, queue_redis=queue_redis))
     app.extensions["stranded_streams"] = StreamHub(store, app.config.get("STREAMS") or StreamSettings.from_env(),

@@ -27,13 +27,13 @@ from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from limits import parse_many
 
-from events.log.connection import cluster_mode
+from events.settings import DEFAULTS, read as settings_of
 from service.http.errors import ApiError
 
-DEFAULT_MAX_BODY_BYTES = 256 * 1024
-DEFAULT_CREATE_LIMIT = "30/minute"
-DEFAULT_COMMANDS_LIMIT = "600/minute"
-DEFAULT_READS_LIMIT = "120/minute"
+DEFAULT_MAX_BODY_BYTES = DEFAULTS.max_body_bytes
+DEFAULT_CREATE_LIMIT = DEFAULTS.rate_limit_create
+DEFAULT_COMMANDS_LIMIT = DEFAULTS.rate_limit_commands
+DEFAULT_READS_LIMIT = DEFAULTS.rate_limit_reads
 #: Seconds a client is told to wait when the server holds as many games as it may.
 FULL_RETRY_AFTER_S = 60
 #: The endpoints limited, and the config key of each one's limit.
@@ -41,7 +41,7 @@ FULL_RETRY_AFTER_S = 60
 #: under gevent the wait costs the server no CPU, and a client looping on refusals is slowed to about
 #: one a second -- without it, 5 such loops held a player's command p50 at 4.5 times its own
 #: (``bench/flood.py``: 8.45 ms against 1.89 ms; with it 2.08 ms against 2.12 ms, ratio 0.98).
-DEFAULT_TARPIT_S = 1.0
+DEFAULT_TARPIT_S = DEFAULTS.rate_limit_tarpit_s
 LIMITED = {"games.Games": "RATE_LIMIT_CREATE", "games.Commands": "RATE_LIMIT_COMMANDS",
            "tables.Rematch": "RATE_LIMIT_CREATE"}
 #: The costly public reads, limited together (GET), and when a request of the endpoint is one of them.
@@ -50,16 +50,15 @@ COSTLY_READS = {"tables.Verification": lambda: True, "games.View": lambda: "at" 
 
 def settings(environ=os.environ) -> dict:
     """The bounds' Flask config from the environment (see the module's docstring)."""
-    cap = environ.get("STRANDED_MAX_ACTIVE_GAMES", "").strip()
-    return {"MAX_CONTENT_LENGTH": int(environ.get("STRANDED_MAX_BODY_BYTES", DEFAULT_MAX_BODY_BYTES)),
-            "RATE_LIMITS": environ.get("STRANDED_RATE_LIMITS", "on").strip().lower() != "off",
-            "RATE_LIMIT_CREATE": environ.get("STRANDED_RATE_LIMIT_CREATE", DEFAULT_CREATE_LIMIT),
-            "RATE_LIMIT_COMMANDS": environ.get("STRANDED_RATE_LIMIT_COMMANDS", DEFAULT_COMMANDS_LIMIT),
-            "RATE_LIMIT_READS": environ.get("STRANDED_RATE_LIMIT_READS", DEFAULT_READS_LIMIT),
-            "RATE_LIMIT_TARPIT_S": min(10.0, max(0.0, float(environ.get("STRANDED_RATE_LIMIT_TARPIT_S",
-                                                                        DEFAULT_TARPIT_S)))),
-            "MAX_ACTIVE_GAMES": int(cap) if cap else None,
-            "RATE_LIMIT_STORAGE": storage_uri(environ.get("REDIS_URL"), cluster_mode(environ))}
+    read = settings_of(environ)
+    return {"MAX_CONTENT_LENGTH": read.max_body_bytes,
+            "RATE_LIMITS": read.rate_limits,
+            "RATE_LIMIT_CREATE": read.rate_limit_create,
+            "RATE_LIMIT_COMMANDS": read.rate_limit_commands,
+            "RATE_LIMIT_READS": read.rate_limit_reads,
+            "RATE_LIMIT_TARPIT_S": read.rate_limit_tarpit_s,
+            "MAX_ACTIVE_GAMES": read.max_active_games,
+            "RATE_LIMIT_STORAGE": storage_uri(environ.get("REDIS_URL"), read.redis_cluster)}
 
 
 def storage_uri(redis_url: str | None, cluster: bool = False) -> str:

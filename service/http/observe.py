@@ -22,6 +22,7 @@ import time
 import orjson
 from flask import Flask, request
 
+from events import settings
 from events.commands import metrics
 from events.games import RULESETS
 
@@ -131,7 +132,7 @@ def log_to_stdout(environ) -> None:
     2,023k instructions a command with the record and 1,979k with the write
     (``bench/server_instructions.py``, 2026-11-26). A line is far shorter than a pipe's atomic
     write (``PIPE_BUF``), so the lines of several worker processes never mix."""
-    if environ.get("STRANDED_REQUEST_LOG", "on").lower() == "off" or log.handlers:
+    if not settings.read(environ).request_log or log.handlers:
         return
     sys.stdout.flush()                    # what was printed before comes before the first line
     log_lines_to(sys.stdout.fileno())

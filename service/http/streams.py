@@ -43,10 +43,12 @@ from dataclasses import dataclass
 
 import orjson
 
+from events import settings
 from events.log import chain
 
 from events.commands import metrics
 from events.log.codec import Envelope, decode_entries
+from events.log.tail import read_after
 from events.log.store import EventStore, link_entries
 from projections.views import Game, redact_envelope
 from service.http.errors import ApiError
@@ -87,9 +89,8 @@ class StreamSettings:
     @classmethod
     def from_env(cls, environ=os.environ) -> "StreamSettings":
         """The settings from the environment, defaults for what is unset."""
-        return cls(float(environ.get("STRANDED_STREAM_HEARTBEAT_S", cls.heartbeat_s)),
-                   float(environ.get("STRANDED_STREAM_MAX_S", cls.max_s)),
-                   int(environ.get("STRANDED_STREAM_ANON_PER_ADDRESS", cls.anonymous_per_address)))
+        read = settings.read(environ)
+        return cls(read.stream_heartbeat_s, read.stream_max_s, read.stream_anonymous_per_address)
 
 
 class Feed:
@@ -164,8 +165,6 @@ class StreamHub:
         self.anonymous: Counter[str] = Counter()
         #: The reader thread while one runs (None once it stopped: no game watched).
         self.reader: threading.Thread | None = None
-        self._prefix = len(store.key("x", "events")) - len("x}:events")       # "<prefix>:{"
-        self._cluster = not hasattr(self.feeds_redis, "connection_pool")
 
     def watch(self, game_id: str, version: int, head: str | None = None, key: bytes | None = None) -> Feed:
         """The game's feed (started at ``version``, whose chain head is ``head``, if there is none
@@ -202,34 +201,17 @@ class StreamHub:
                     self.reader = None
                     break
             try:
-                replies = self._poll(feeds)
+                replies = read_after(self.store, self.feeds_redis, {game_id: feed.head for game_id, feed in feeds.items()},
+                                     count=READ_COUNT, block_s=READ_BLOCK_S, cluster_pause_s=CLUSTER_POLL_S)
             except Exception:  # noqa: BLE001 -- Redis away: keep the watchers, try again
                 log.exception("the stream reader could not read the watched games")
                 time.sleep(1.0)
                 continue
-            for key, entries in replies:
-                key = key.decode() if isinstance(key, bytes) else key
-                feed = feeds.get(key[self._prefix:-len("}:events")])
-                if feed is not None and entries:
-                    feed.take(entries)
+            for game_id, entries in replies:
+                feeds[game_id].take(entries)
         release_idle(self.feeds_redis)
         if self.store.redis is not self.feeds_redis:    # and the request connections the watchers' opening made
             release_idle(self.store.redis, keep=KEEP_REQUEST_CONNECTIONS)
-
-    def _poll(self, feeds: dict[str, Feed]) -> list:
-        """``[(key, entries)]``: what each watched stream holds after its feed's head; one blocking
-        ``XREAD`` over all of them (on a cluster, one pipelined non-blocking read a node, then a pause)."""
-        streams = {self.store.key(game_id, "events"): f"{feed.head}-0" for game_id, feed in feeds.items()}
-        if not self._cluster:
-            replies = self.feeds_redis.xread(streams, count=READ_COUNT, block=int(READ_BLOCK_S * 1000))
-            return list(replies.items()) if isinstance(replies, dict) else (replies or [])
-        pipe = self.feeds_redis.pipeline(transaction=False)
-        for key, after in streams.items():
-            pipe.xread({key: after}, count=READ_COUNT)
-        found = [reply[0] for reply in pipe.execute() if reply]
-        if not found:
-            time.sleep(CLUSTER_POLL_S)
-        return found
 
     def watched(self) -> int:
         """How many games this process's reader reads now."""

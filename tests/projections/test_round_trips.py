@@ -23,7 +23,8 @@ from events.commands.handling import execute
 from events.commands.handling import create_game as create
 from events.log.repository import GameRepository
 from events.log.store import EventStore
-from projections.audit import verify, verify_all, verify_record
+from projections.audit import verify, verify_record
+from projections.audit_all import verify_all
 from projections.importing import import_record
 from projections.rebuild import rebuild_all
 from projections.records import record_of

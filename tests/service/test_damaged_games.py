@@ -17,7 +17,8 @@ from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
 
 from events.log.store import DamagedLog, EventStore, GameNotFound
-from projections.audit import verify, verify_all
+from projections.audit import verify
+from projections.audit_all import verify_all
 from projections.rebuild import rebuild_all
 from projections.records import record_of
 from service.http.app import create_app
