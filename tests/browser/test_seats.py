@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import requests
 
+from tests.browser.client import create_in_lobby
 from tests.browser.test_table import _hold
 from tests.helpers import seeded_options
 
@@ -138,6 +139,42 @@ def test_an_invitation_link_takes_a_friend_to_the_open_seat(page, browser, serve
         # then he plays the seat, and Ann's page sees the game start
         bob.wait_for_selector("main.game[data-status=active]")
         assert "playing as Bob" in bob.locator(".game-head").inner_text()
+        page.wait_for_selector("main.game[data-status=active]")
+        assert page.locator(".invitations").count() == 0
+    finally:
+        other.close()
+
+
+def test_an_invite_link_keeps_the_seat_for_the_friend_it_is_sent_to(page, browser, server):
+    # given Ann creates a game in the lobby, seat 1 kept for a friend she invites with a link
+    game_id = create_in_lobby(page, "selfish-space", ["human", "invite"], names=["Ann", ""])
+    page.wait_for_selector("main.game[data-status=waiting]")
+    # then her page offers the link holding the seat's invite code (and no seat token)
+    assert "kept for the one person you send this link to" in page.locator(".invitations").inner_text()
+    link = page.get_by_label("Invitation link for seat 2").input_value()
+    assert link.startswith(f"{server}/#/invite/{game_id}/") and len(link.rsplit("/", 1)[1]) > 8
+    token = page.evaluate(f"() => JSON.parse(localStorage.getItem('stranded.seats'))['{game_id}'][0].token")
+    assert token not in link
+    other = browser.new_context(base_url=server)
+    carl, bob = other.new_page(), None
+    try:
+        # when Carl, with no link, looks for open seats in the lobby: none to take, it is kept
+        carl.goto("/")
+        listed = carl.get_by_role("region", name="Open seats")
+        kept = listed.locator("li").filter(has_text="Selfish: Space Edition: 1 seat kept for invited players")
+        kept.first.wait_for()
+        assert kept.locator("form.join").count() == 0
+        # and when Bob opens the link and joins with his name
+        bob = other.new_page()
+        bob.goto(link)
+        bob.get_by_text("A seat is kept for you").wait_for()
+        assert "You are invited to play with Ann" in bob.locator("main").inner_text()
+        bob.get_by_label("Your name").fill("Bob")
+        bob.get_by_role("button", name="Join").click()
+        # then he plays that seat, and Ann's page sees the game start
+        bob.wait_for_selector("main.game[data-status=active]")
+        assert "playing as Bob" in bob.locator(".game-head").inner_text()
+        assert _seat(server, game_id, 1)["name"] == "Bob"
         page.wait_for_selector("main.game[data-status=active]")
         assert page.locator(".invitations").count() == 0
     finally:
