@@ -106,15 +106,48 @@ export function describeEvent(rules, summary, envelope) {
   };
 }
 
+/** The most cards a revealed field lists by name (a whole deck's order stays in the tooltip). */
+const REVEAL_MOST = 12;
+
+/**
+ * What a finished game's whole log tells of an event beyond its sentence: the cards in its data
+ * that the sentence does not name (hidden from other readers while the game ran: a card drawn,
+ * cards taken, a deal), as [{label, cards}] with each card's catalogue name; a field holding a
+ * list of card lists, one per seat (a deal), is told seat by seat. Only catalogue cards are told,
+ * so nothing here knows a rule: it reads the data the API gives once the game is over.
+ */
+export function revealedCards(rules, summary, envelope) {
+  const spec = rules.eventSpec(envelope.type);
+  const template = (spec && spec.sentence) || "";
+  const isCard = (v) => typeof v === "string" && rules.cards.has(v);
+  const isCards = (v) => Array.isArray(v) && v.length > 0 && v.length <= REVEAL_MOST && v.every(isCard);
+  const seats = (summary.seats || []).length;
+  const out = [];
+  for (const [name, value] of Object.entries(envelope.data || {})) {
+    if (template.includes(`{${name}:`) || template.includes(`{${name}}`)) continue;
+    if (isCard(value)) out.push({ label: words(name).toLowerCase(), cards: [value] });
+    else if (isCards(value)) out.push({ label: words(name).toLowerCase(), cards: value });
+    else if (Array.isArray(value) && value.length === seats && value.some((v) => v.length) &&
+             value.every((v) => Array.isArray(v) && (!v.length || isCards(v)))) {
+      value.forEach((cards, seat) => cards.length && out.push({ label: `${seatName(summary, seat)}'s ${words(name).toLowerCase().replace(/s$/, "")}`, cards }));
+    }
+  }
+  return out;
+}
+
 /** A filled sentence, the seats' names in bold and the cards' names marked. */
 export function Sentence({ sentence, title }) {
   return html`<span class="sentence" title=${title || ""}>${sentence.parts.map((p) =>
     p.kind === "seat" ? html`<strong>${p.text}</strong>` : p.kind === "card" ? html`<span class="card-name">${p.text}</span>` : p.text)}</span>`;
 }
 
-/** One event as a line of the log; with `gameId`, its version links to the replay at that version. */
-export function EventLine({ rules, summary, envelope, gameId, current, latest }) {
+/**
+ * One event as a line of the log; with `gameId`, its version links to the replay at that version.
+ * With `reveal` (the whole log of a finished game), the cards its sentence does not name follow it.
+ */
+export function EventLine({ rules, summary, envelope, gameId, current, latest, reveal }) {
   const line = describeEvent(rules, summary, envelope);
+  const shown = reveal ? revealedCards(rules, summary, envelope) : [];
   const title = [line.description, line.details.join("; ")].filter(Boolean).join(" — ");
   return html`<li class=${"event" + (current ? " current" : "") + (latest ? " latest" : "")} data-version=${envelope.version} data-type=${envelope.type}
       aria-current=${current ? "step" : undefined}>
@@ -125,6 +158,8 @@ export function EventLine({ rules, summary, envelope, gameId, current, latest })
       ${line.who ? html`<strong>${line.who}</strong> ` : ""}<span class="what" title=${line.description || ""}>${line.text.toLowerCase()}</span>
       ${line.details.length ? html`<span class="details"> — ${line.details.join("; ")}</span>` : ""}`}
     ${line.cause ? html` <em class="cause">(${line.cause})</em>` : ""}
+    ${shown.length ? html`<span class="revealed"> —${shown.map((r) => html` <span>${/^cards?$/.test(r.label) ? "" : r.label + ": "}${r.cards.map((c, i) =>
+      html`${i ? ", " : ""}<span class="card-name">${rules.cardName(c)}</span>`)}.</span>`)}</span>` : ""}
   </li>`;
 }
 
