@@ -3,13 +3,13 @@
 
 import { useCallback, useEffect, useRef, useState } from "preact/hooks";
 import { api, ApiError, follow } from "./api.js";
-import { Board } from "./boards/index.js";
+import { Board, placeNamer } from "./boards/index.js";
 import { useChangeMarks } from "./changes.js";
 import { CommandPanel, entriesOf } from "./commands.js";
 import { EventLog } from "./log.js";
 import { seatsOf } from "./seats.js";
 import { Receipt, SeatActions, Verification } from "./table.js";
-import { CardHelp, counted, Countdown, durationText, ErrorLine, html, seatName, useSecondsLeft, withNames } from "./ui.js";
+import { CardHelp, counted, Countdown, durationText, ErrorLine, html, seatName, useSecondsLeft, withNames, withPlaceNames } from "./ui.js";
 import { Invitations } from "./lobby.js";
 import { loadRules } from "./rules.js";
 
@@ -375,7 +375,11 @@ export function GamePage({ id, spectate }) {
   const mySeat = playing ? (summary.seats || [])[active.seat] || {} : {};
   const resigned = playing && Boolean(mySeat.resigned);
   const away = playing && !resigned && Boolean(mySeat.replaced_by);
-  const entries = resigned || away || !legal || legal.version !== view.version ? [] : entriesOf(legal).map((e) => (e.label ? { ...e, label: withNames(summary, e.label) } : e));
+  // Places on the board by what lies there (a Quickplay space by its tile's name), in the log and the moves.
+  const places = placeNamer(rules, view.view);
+  const named = (e) => withPlaceNames(withNames(summary, e.label), [[e.command.x, e.command.y]],
+    places && ((x, y) => places(e.command.type, x, y)));
+  const entries = resigned || away || !legal || legal.version !== view.version ? [] : entriesOf(legal).map((e) => (e.label ? { ...e, label: named(e) } : e));
   const waitingFor = summary.status === "waiting" ? "The game starts when every open seat is taken." :
     summary.status === "finished" ? "The game is over." : resigned ? "You resigned: the others play on." :
     away ? "A bot plays your seat: take it back to play." :
@@ -428,7 +432,7 @@ export function GamePage({ id, spectate }) {
             setPace(Number(e.target.value));
           }}>${PACES.map(([ms, words]) => html`<option value=${ms}>${words}</option>`)}</select></label>
         <${ErrorLine} error=${error} />
-        <${EventLog} rules=${rules} summary=${summary} events=${events} gameId=${id} />
+        <${EventLog} rules=${rules} summary=${summary} events=${events} gameId=${id} places=${places} />
         <${Verification} id=${id} finished=${summary.status === "finished"} />
       </aside>
     </div>

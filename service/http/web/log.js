@@ -6,6 +6,26 @@
 
 import { counted, html, isSeatSchema, seatName, valueText, words } from "./ui.js";
 
+/** A pair of placeholders a template writes as coordinates: "({x:value}, {y:value})". */
+const PLACE_PAIR = /\(\{(\w+):value\}, \{(\w+):value\}\)/g;
+
+/**
+ * A template with the name of what lies at each place it writes as "(x, y)" added after it
+ * ("moved to (3, 4) on the Hospital tile"), where `places(type, x, y)` (boards/index.js
+ * placeNamer) knows it; a name already given in the sentence is not repeated.
+ */
+function withPlaces(template, data, type, places) {
+  if (!places) return template;
+  const named = new Set();
+  return template.replace(PLACE_PAIR, (pair, a, b) => {
+    const x = (data || {})[a], y = (data || {})[b];
+    const name = typeof x === "number" && typeof y === "number" ? places(type, x, y) : null;
+    if (!name || named.has(name) || /[{}]/.test(name)) return pair;
+    named.add(name);
+    return `${pair} on the ${name} tile`;
+  });
+}
+
 /** Batch causes worth a word in the log (a seat's own move and a bot's need none). */
 const CAUSES = { deadline: "sent when the deadline passed" };
 
@@ -36,7 +56,7 @@ function detail(rules, summary, spec, name, value) {
 const PLACEHOLDER = /\{([^{}]*)\}/g;
 
 /** One placeholder's value in words, or null when it cannot be filled (missing, null, hidden). */
-function filled(rules, summary, value, kind) {
+function filled(rules, summary, value, kind, name = null) {
   if (value === null || value === undefined) return null;
   if (Array.isArray(value)) {
     if (!value.length) return kind === "seat" ? "nobody" : "nothing";
@@ -47,6 +67,8 @@ function filled(rules, summary, value, kind) {
   if (kind === "card") return typeof value === "string" ? rules.cardName(value) : null;
   if (typeof value === "boolean") return value ? "yes" : "no";
   if (typeof value === "object") return null;
+  // a tile of the board by the catalogue's name ("the T-junction (Media Buy) tile")
+  if (name === "tile" && typeof value === "string" && rules.tileName(value)) return rules.tileName(value);
   return String(value).replaceAll("_", " ");
 }
 
@@ -72,7 +94,7 @@ export function sentenceParts(rules, summary, template, data) {
       if (!value.length) continue;
       parts.push({ text: ` ${word} `, kind: null });
     }
-    const text = filled(rules, summary, value, kind);
+    const text = filled(rules, summary, value, kind, name);
     if (text === null) return null;
     parts.push({ text, kind: kind || "value" });
   }
@@ -87,7 +109,7 @@ export function sentenceParts(rules, summary, template, data) {
  * field, hidden from this reader or empty, is left out); `sentence` the type's template
  * filled ({parts, text}), or null when it has none or a field it names is hidden.
  */
-export function describeEvent(rules, summary, envelope) {
+export function describeEvent(rules, summary, envelope, places = null) {
   const spec = rules.eventSpec(envelope.type);
   const actor = actorOf(envelope, spec);
   const data = envelope.data || {};
@@ -95,7 +117,7 @@ export function describeEvent(rules, summary, envelope) {
   const details = Object.entries(data)
     .filter(([name, value]) => !(name === "seat" && value === actor) && value !== null && value !== undefined)
     .map(([name, value]) => detail(rules, summary, spec, name, value));
-  const parts = spec && spec.sentence ? sentenceParts(rules, summary, spec.sentence, data) : null;
+  const parts = spec && spec.sentence ? sentenceParts(rules, summary, withPlaces(spec.sentence, data, envelope.type, places), data) : null;
   return {
     who: actor === null ? null : seatName(summary, actor),
     text,
@@ -145,8 +167,8 @@ export function Sentence({ sentence, title }) {
  * One event as a line of the log; with `gameId`, its version links to the replay at that version.
  * With `reveal` (the whole log of a finished game), the cards its sentence does not name follow it.
  */
-export function EventLine({ rules, summary, envelope, gameId, current, latest, reveal }) {
-  const line = describeEvent(rules, summary, envelope);
+export function EventLine({ rules, summary, envelope, gameId, current, latest, reveal, places }) {
+  const line = describeEvent(rules, summary, envelope, places);
   const shown = reveal ? revealedCards(rules, summary, envelope) : [];
   const title = [line.description, line.details.join("; ")].filter(Boolean).join(" — ");
   return html`<li class=${"event" + (current ? " current" : "") + (latest ? " latest" : "")} data-version=${envelope.version} data-type=${envelope.type}
@@ -164,14 +186,14 @@ export function EventLine({ rules, summary, envelope, gameId, current, latest, r
 }
 
 /** The live log, newest first; with `gameId`, each line links to the replay at its version. */
-export function EventLog({ rules, summary, events, gameId, limit = 200 }) {
+export function EventLog({ rules, summary, events, gameId, limit = 200, places = null }) {
   const shown = events.slice(-limit).reverse();
   // the newest command's events are marked (a short highlight of what just happened)
   const newest = shown.length ? shown[0].command_id : null;
   return html`<section class="log" aria-label="Event log">
     <h2>Log</h2>
     <ol class="events" aria-live="polite" reversed>
-      ${shown.map((e) => html`<${EventLine} key=${e.version} rules=${rules} summary=${summary} envelope=${e} gameId=${gameId}
+      ${shown.map((e) => html`<${EventLine} key=${e.version} rules=${rules} summary=${summary} envelope=${e} gameId=${gameId} places=${places}
         latest=${newest !== null && newest !== undefined && e.command_id === newest} />`)}
     </ol>
   </section>`;

@@ -10,7 +10,7 @@
 
 import { useEffect, useRef, useState } from "preact/hooks";
 import { allEvents, api, follow } from "./api.js";
-import { Board } from "./boards/index.js";
+import { Board, placeNamer } from "./boards/index.js";
 import { useChangeMarks } from "./changes.js";
 import { Outcome } from "./game.js";
 import { Receipt } from "./table.js";
@@ -124,7 +124,8 @@ export function ReplayPage({ id, at: initial }) {
   const previousEnd = [...ends].reverse().find((v) => v < at);
   const event = events[at - 1];
   const batch = batchOf(events, at);
-  const line = event ? describeEvent(rules, summary, event) : null;
+  const places = placeNamer(rules, view.view);
+  const line = event ? describeEvent(rules, summary, event, places) : null;
 
   return html`<main class="replay game" data-ruleset=${summary.ruleset} data-version=${view.version}>
     <header class="game-head">
@@ -164,12 +165,12 @@ export function ReplayPage({ id, at: initial }) {
       <aside class="side">
         <section class="log" aria-label="This command"><h2>This command</h2>
           <ol class="events">${batch.map((e) => html`<${EventLine} key=${e.version} rules=${rules} summary=${summary} envelope=${e}
-            reveal=${finished} />`)}</ol>
+            reveal=${finished} places=${places} />`)}</ol>
         </section>
         <section class="log whole" aria-label="The whole log"><h2>The log</h2>
           <p class="muted">Click a version to go there.${finished ? " The game is over: its whole log is open, the cards drawn, taken and dealt too." : ""}</p>
           <ol class="events">${events.slice(Math.max(0, at - AROUND), at + AROUND).map((e) => html`<${EventLine} key=${e.version}
-            rules=${rules} summary=${summary} envelope=${e} gameId=${id} current=${e.version === at} reveal=${finished} />`)}</ol>
+            rules=${rules} summary=${summary} envelope=${e} gameId=${id} current=${e.version === at} reveal=${finished} places=${places} />`)}</ol>
         </section>
       </aside>
     </div>
