@@ -179,3 +179,41 @@ def test_an_invite_link_keeps_the_seat_for_the_friend_it_is_sent_to(page, browse
         assert page.locator(".invitations").count() == 0
     finally:
         other.close()
+
+
+def test_a_player_who_turns_the_sound_on_hears_a_beep_when_the_turn_comes_back(browser, server):
+    # given Ann's page, where the tones played through WebAudio are counted
+    context = browser.new_context(base_url=server)
+    context.add_init_script("""
+        window.__tones = 0;
+        const start = OscillatorNode.prototype.start;
+        OscillatorNode.prototype.start = function (...args) { window.__tones += 1; return start.apply(this, args); };
+    """)
+    page = context.new_page()
+    try:
+        created = requests.post(f"{server}/v1/games", json={
+            "ruleset": "selfish-space", "seats": [{"name": "Ann"}, {"name": "Bob", "bot": "strong"}],
+            "options": seeded_options({"seed": "browser-sound", "first_seat": 0})}, timeout=10).json()
+        _hold(page, created["id"], 0, created["tokens"][0]["token"], "Ann", "selfish-space")
+        page.goto(f"/#/game/{created['id']}")
+        page.wait_for_selector("main.game[data-status=active] button.command")
+        # then the sound is off until she asks for it, and opening the page on her turn is silent
+        toggle = page.get_by_label("Play a sound when it is my turn")
+        assert not toggle.is_checked()
+        assert page.evaluate("() => window.__tones") == 0
+        # when she turns it on, she hears what it sounds like, and the choice is kept
+        toggle.check()
+        page.wait_for_function("() => window.__tones > 0")
+        heard = page.evaluate("() => window.__tones")
+        assert page.evaluate("() => localStorage.getItem('stranded.sound')") == "on"
+        # when she breathes (her turn ends) and Bob, a bot, plays his
+        page.get_by_role("button", name="Breathe, paying one Single Oxygen.").click()
+        # then her turn comes back with a beep
+        page.wait_for_function("() => document.title.startsWith('▶ Your turn') && window.__tones > %d" % heard,
+                               timeout=60_000)
+        # and a page opened later keeps the choice
+        page.reload()
+        page.wait_for_selector("main.game[data-status=active]")
+        assert page.get_by_label("Play a sound when it is my turn").is_checked()
+    finally:
+        context.close()

@@ -12,6 +12,7 @@ import { Receipt, SeatActions, Verification } from "./table.js";
 import { CardHelp, counted, Countdown, durationText, ErrorLine, html, seatName, useSecondsLeft, withNames, withPlaceNames } from "./ui.js";
 import { Invitations } from "./lobby.js";
 import { loadRules } from "./rules.js";
+import { beep, setSound, soundOn } from "./sound.js";
 
 /** Whether two command bodies are the same command (same type and arguments). */
 function sameCommand(a, b) {
@@ -307,6 +308,26 @@ export function GamePage({ id, spectate }) {
     }
   }, [myTurn, notify]);
 
+  // Opt-in: a beep when the game comes (back) to this player: it waits on them now, and it did
+  // not at the version shown before, or another seat moved since (a bot's whole turn may fall
+  // between two versions shown). Not for the turn the page opens on.
+  const [sound, setSoundState] = useState(soundOn);
+  const before = useRef(null); // {version, myTurn} last shown
+  useEffect(() => {
+    if (!summary || !view) return;
+    const last = before.current;
+    before.current = { version: view.version, myTurn };
+    if (!last || !myTurn || !sound || view.version <= last.version) return;
+    const othersMoved = game.events.some((e) => e.version > last.version && e.version <= view.version &&
+      typeof e.seat === "number" && !mine.includes(e.seat));
+    if (!last.myTurn || othersMoved) beep();
+  }, [view && view.version, myTurn]);
+  const chooseSound = (on) => {
+    setSound(on);
+    setSoundState(on);
+    if (on) beep(); // what it sounds like, and the gesture a browser asks for before a page makes sound
+  };
+
   // Auto-pass, decided here from this seat's own legal moves (the server learns nothing from it):
   // a reaction window where the one thing this seat may do is the window's single move is answered at once.
   const [autoPass, setAutoPass] = useState(() => localStorage.getItem("stranded.autopass") !== "off");
@@ -420,6 +441,8 @@ export function GamePage({ id, spectate }) {
         ${playing ? html`<${SeatActions} id=${id} summary=${summary} active=${active} onDone=${refresh} />` : ""}
         ${playing && typeof Notification !== "undefined" ? html`<label class="autopass"><input type="checkbox" name="notify"
           checked=${notify} onChange=${(e) => chooseNotify(e.target.checked)} /> Notify me when it is my turn and this page is not in front</label>` : ""}
+        ${playing ? html`<label class="autopass"><input type="checkbox" name="sound" checked=${sound}
+          onChange=${(e) => chooseSound(e.target.checked)} /> Play a sound when it is my turn</label>` : ""}
         ${playing ? html`<label class="autopass"><input type="checkbox" checked=${autoPass} onChange=${(e) => {
             localStorage.setItem("stranded.autopass", e.target.checked ? "on" : "off");
             setAutoPass(e.target.checked);
