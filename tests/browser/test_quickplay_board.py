@@ -146,3 +146,11 @@ def test_places_on_the_map_are_named_by_their_tile_in_the_moves_and_the_log(page
     laid = page.locator(".log li.event[data-type=TilePlaced] .sentence").inner_text()
     assert re.fullmatch(r"Ann placed the Hospital tile at \(-?\d+, -?\d+\)\.", laid), laid
     page.screenshot(path=artifacts / "zombies-quickplay-tile-names.png", full_page=True)
+    # and coordinates a label calls a tile cell's (a card's "at tile cell (0, -1)") stay a cell's
+    cell = "Play Just When You Thought It Couldn't Get Any Worse on the Hospital at tile cell (0, -1)."
+    named = page.evaluate("""async (text) => (await import('/web/ui.js'))
+        .withPlaceNames(text, [[0, -1]], () => 'Hospital')""", cell)
+    assert named == cell, named
+    assert page.evaluate("""async () => (await import('/web/ui.js'))
+        .withPlaceNames('Put a zombie on (1, -2).', [[1, -2]], () => 'Hospital')""") == \
+        "Put a zombie on (1, -2) on the Hospital tile."

@@ -17,7 +17,8 @@ const PLACE_PAIR = /\(\{(\w+):value\}, \{(\w+):value\}\)/g;
 function withPlaces(template, data, type, places) {
   if (!places) return template;
   const named = new Set();
-  return template.replace(PLACE_PAIR, (pair, a, b) => {
+  return template.replace(PLACE_PAIR, (pair, a, b, offset) => {
+    if (/\bcell $/.test(template.slice(0, offset))) return pair; // a tile cell's coordinates, not a space's
     const x = (data || {})[a], y = (data || {})[b];
     const name = typeof x === "number" && typeof y === "number" ? places(type, x, y) : null;
     if (!name || named.has(name) || /[{}]/.test(name)) return pair;

@@ -119,7 +119,7 @@ export function withNames(summary, text) {
  * A text that names a place of the board by its coordinates ("Choose the zombie at (3, -2) to
  * move next.") with the name of what lies there added, where `nameAt(x, y)` knows it ("... at
  * (3, -2) on the Hospital tile ..."). `places` are the [x, y] the text is about; each is named
- * once, at its first "(x, y)".
+ * once, at its first "(x, y)"; coordinates the text calls a cell's ("tile cell (0, -1)") are left alone.
  */
 export function withPlaceNames(text, places, nameAt) {
   if (!text || !nameAt) return text;
@@ -128,7 +128,8 @@ export function withPlaceNames(text, places, nameAt) {
     const name = typeof x === "number" && typeof y === "number" ? nameAt(x, y) : null;
     const at = `(${x}, ${y})`;
     const i = out.indexOf(at);
-    if (name && i >= 0 && !out.startsWith(" on the ", i + at.length)) {
+    // "(x, y)" after "cell" are a tile cell's coordinates (where a tile lies), not a space's
+    if (name && i >= 0 && !out.startsWith(" on the ", i + at.length) && !/\bcell $/.test(out.slice(0, i))) {
       out = out.slice(0, i + at.length) + ` on the ${name} tile` + out.slice(i + at.length);
     }
   }
