@@ -105,7 +105,7 @@ def test_axe_finds_no_serious_violation_on_the_spectator_and_replay_pages(page):
 def test_axe_finds_no_serious_violation_on_a_waiting_game_and_its_invitation(page, browser, server):
     # given Ann's game waiting for a friend she invites and anyone else, its invitation links shown
     create_in_lobby(page, "selfish-space", ["human", "invite", "open"], names=["Ann", "", ""])
-    link = page.get_by_label("Invitation link for seat 2").input_value()
+    link = page.get_by_label("Invitation link for Seat 1", exact=True).input_value()
     # then axe-core finds nothing serious or critical on her page, nor on the invitation's
     assert _serious_violations(page) == []
     other = browser.new_context(base_url=server)

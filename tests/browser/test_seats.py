@@ -126,7 +126,7 @@ def test_an_invitation_link_takes_a_friend_to_the_open_seat(page, browser, serve
     _hold(page, created["id"], 0, created["tokens"][0]["token"], "Ann", "selfish-space")
     page.goto(f"/#/game/{created['id']}")
     # then the page offers an invitation link for the open seat, holding nothing secret
-    link = page.get_by_label("Invitation link for seat 2").input_value()
+    link = page.get_by_label("Invitation link for Seat 1", exact=True).input_value()
     assert link == f"{server}/#/join/{created['id']}/1"
     assert created["tokens"][0]["token"] not in link
     # when Bob, in another browser, opens it and joins with his name
@@ -150,9 +150,10 @@ def test_an_invite_link_keeps_the_seat_for_the_friend_it_is_sent_to(page, browse
     game_id = create_in_lobby(page, "selfish-space", ["human", "invite"], names=["Ann", ""])
     page.wait_for_selector("main.game[data-status=waiting]")
     # then her page offers the link holding the seat's invite code (and no seat token)
-    assert "kept for the one person you send this link to" in page.locator(".invitations").inner_text()
-    link = page.get_by_label("Invitation link for seat 2").input_value()
+    assert "Seat 1: kept for the one person you send this link to" in page.locator(".invitations").inner_text()
+    link = page.get_by_label("Invitation link for Seat 1", exact=True).input_value()
     assert link.startswith(f"{server}/#/invite/{game_id}/") and len(link.rsplit("/", 1)[1]) > 8
+    assert "kept for an invited player" in page.locator(".seats li[data-seat='1']").inner_text()
     token = page.evaluate(f"() => JSON.parse(localStorage.getItem('stranded.seats'))['{game_id}'][0].token")
     assert token not in link
     other = browser.new_context(base_url=server)

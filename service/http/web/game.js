@@ -77,6 +77,7 @@ function seatFate(s) {
   if (s.resigned) return "resigned";
   if (s.left) return `left: a bot (${s.replaced_by || s.bot}) plays on`;
   if (s.replaced_by) return `taken over by a bot (${s.replaced_by})`;
+  if (s.open && s.reserved) return "kept for an invited player";
   if (s.open) return "open";
   return null;
 }

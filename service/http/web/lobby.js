@@ -326,11 +326,12 @@ export function Invitations({ summary }) {
     <p class="muted">Send a link to each person you want at the table.</p>
     <ul>${open.map((s) => {
       const code = s.reserved ? inviteOf(summary.id, s.seat) : null;
-      if (s.reserved && !code) return html`<li class="kept">Seat ${s.seat + 1} is kept for an invited player.</li>`;
+      const who = s.name || `Seat ${s.seat}`; // as the seat list names it
+      if (s.reserved && !code) return html`<li class="kept">${who} is kept for an invited player.</li>`;
       const link = code ? `${location.origin}/#/invite/${summary.id}/${encodeURIComponent(code)}`
         : `${location.origin}/#/join/${summary.id}/${s.seat}`;
-      const label = `Invitation link for seat ${s.seat + 1}`;
-      return html`<li>${code ? html`<span class="muted">Seat ${s.seat + 1}, kept for the one person you send this link to:</span> ` : ""}
+      const label = `Invitation link for ${who}`;
+      return html`<li><span class="muted">${who}: ${code ? "kept for the one person you send this link to" : "for anyone who has the link"}</span>
         <input readonly aria-label=${label} value=${link} onFocus=${(e) => e.target.select()} />
         <button type="button" onClick=${() => navigator.clipboard && navigator.clipboard.writeText(link)}>Copy</button></li>`;
     })}</ul></section>`;
