@@ -440,9 +440,9 @@ export function GamePage({ id, spectate }) {
         <${Seats} summary=${summary} mine=${mine} current=${playing ? active.seat : null} />
         <${Invitations} summary=${summary} />
         ${playing ? html`<${SeatActions} id=${id} summary=${summary} active=${active} onDone=${refresh} />` : ""}
-        ${playing && typeof Notification !== "undefined" ? html`<label class="autopass"><input type="checkbox" name="notify"
+        ${playing && summary.status !== "finished" && typeof Notification !== "undefined" ? html`<label class="autopass"><input type="checkbox" name="notify"
           checked=${notify} onChange=${(e) => chooseNotify(e.target.checked)} /> Notify me when it is my turn and this page is not in front</label>` : ""}
-        ${playing ? html`<label class="autopass"><input type="checkbox" name="sound" checked=${sound}
+        ${playing && summary.status !== "finished" ? html`<label class="autopass"><input type="checkbox" name="sound" checked=${sound}
           onChange=${(e) => chooseSound(e.target.checked)} /> Play a sound when it is my turn</label>` : ""}
         ${playing ? html`<label class="autopass"><input type="checkbox" checked=${autoPass} onChange=${(e) => {
             localStorage.setItem("stranded.autopass", e.target.checked ? "on" : "off");
