@@ -1,6 +1,7 @@
 """Accessibility: axe-core (``vendor/axe.min.js``, see ``vendor/README.md``) run in the page on
-the lobby, on a game page of each ruleset (a move on offer), on the city on a phone, and on
-the spectator and replay pages; no violation of impact
+the lobby, on a game page of each ruleset (a move on offer), on the city on a phone, on
+the spectator and replay pages, on a game waiting for players with its invitation links and the
+page an invitation opens, and on a finished game's replay seen as a seat held (its hand); no violation of impact
 "serious" or "critical" may remain, nor such a result axe-core could not decide alone
 ("incomplete": an ARIA attribute its element may not carry, say), except colour contrast,
 which it cannot read over a gradient or on SVG text. (Lighthouse's accessibility audit is
@@ -98,4 +99,40 @@ def test_axe_finds_no_serious_violation_on_the_spectator_and_replay_pages(page):
     page.goto(f"/#/replay/{game_id}/5")
     page.wait_for_selector(".scrubber input[type=range]")
     page.wait_for_selector(".board")
+    assert _serious_violations(page) == []
+
+
+def test_axe_finds_no_serious_violation_on_a_waiting_game_and_its_invitation(page, browser, server):
+    # given Ann's game waiting for a friend she invites and anyone else, its invitation links shown
+    create_in_lobby(page, "selfish-space", ["human", "invite", "open"], names=["Ann", "", ""])
+    link = page.get_by_label("Invitation link for Seat 1", exact=True).input_value()
+    # then axe-core finds nothing serious or critical on her page, nor on the invitation's
+    assert _serious_violations(page) == []
+    other = browser.new_context(base_url=server)
+    try:
+        friend = other.new_page()
+        friend.goto(link)
+        friend.get_by_text("A seat is kept for you").wait_for()
+        assert _serious_violations(friend) == []
+    finally:
+        other.close()
+
+
+def test_axe_finds_no_serious_violation_on_the_replay_seen_as_my_seat(page, server):
+    # given Ann's finished game (she left; a bot played on), replayed as her seat with her hand
+    import requests
+
+    from tests.browser.client import wait_finished
+    from tests.browser.test_table import _hold
+    created = requests.post(f"{server}/v1/games", json={
+        "ruleset": "selfish-space", "seats": [{"name": "Ann"}, {"name": "Bob", "bot": "strong"}],
+        "options": {"seed": "axe-replay-hands", "stack": {}}}, timeout=10).json()
+    token = created["tokens"][0]["token"]
+    requests.post(f"{server}/v1/games/{created['id']}/seats/0/leave", headers={"Authorization": f"Bearer {token}"},
+                  timeout=10).raise_for_status()
+    wait_finished(server, created["id"])
+    _hold(page, created["id"], 0, token, "Ann", "selfish-space")
+    page.goto(f"/#/replay/{created['id']}/4")
+    page.get_by_role("region", name="Your hand").wait_for()
+    # then axe-core finds nothing serious or critical
     assert _serious_violations(page) == []

@@ -117,3 +117,40 @@ def test_the_drawn_tile_is_turned_and_laid_on_its_spot_on_the_map(page, server):
     events = requests.get(f"{server}/v1/games/{game_id}/events?limit=1000", timeout=10).json()["events"]
     placed = [e["data"] for e in events if e["type"] == "TilePlaced"]
     assert placed and (placed[0]["x"], placed[0]["y"], placed[0]["rotation"]) == (0, 1, turned)
+
+
+def test_places_on_the_map_are_named_by_their_tile_in_the_moves_and_the_log(page, server, artifacts):
+    # given Ann's Quickplay game, her first turn: she lays the Hospital and rolls
+    game_id, token = _ann_against_a_bot(server)
+    _hold(page, game_id, 0, token, "Ann", "zombies-quickplay")
+    page.goto(f"/#/game/{game_id}")
+    _buttons(page, r"^Lay the Hospital on tile cell").first.click()
+    if _buttons(page, r"as shown$").count():
+        _buttons(page, r"as shown$").first.click()
+    _buttons(page, r"^Roll movement$").click()
+    # then each walk on the map and each step in the move list names the tile of its space
+    _buttons(page, r"^Walk to").first.wait_for()
+    tile = r"on the (Town Square|Hospital|Straight street \(Theater 6\)|Crossroads|Helipad) tile"
+    for walk in _buttons(page, r"^Walk to").all():
+        assert re.match(rf"^Walk to \(-?\d+, -?\d+\) {tile}: \d+ steps?", walk.get_attribute("aria-label")), \
+            walk.get_attribute("aria-label")
+    steps = page.locator("section.commands button.command[data-type=Move] .label").all_inner_texts()
+    assert steps and all(re.search(rf"\(-?\d+, -?\d+\) {tile}", text) for text in steps), steps
+    # when she walks
+    walks = [w for w in _buttons(page, r"^Walk to").all() if "fight" not in (w.get_attribute("aria-label") or "")]
+    max(walks, key=_steps).click()
+    # then the log tells each step with the tile it reached; a tile laid keeps its cell alone
+    page.locator(".log li.event[data-type=PawnMoved]").first.wait_for()
+    moved = page.locator(".log li.event[data-type=PawnMoved] .sentence").all_inner_texts()
+    assert all(re.fullmatch(rf"Ann moved to \(-?\d+, -?\d+\) {tile} \(walk\)\.", text) for text in moved), moved
+    laid = page.locator(".log li.event[data-type=TilePlaced] .sentence").inner_text()
+    assert re.fullmatch(r"Ann placed the Hospital tile at \(-?\d+, -?\d+\)\.", laid), laid
+    page.screenshot(path=artifacts / "zombies-quickplay-tile-names.png", full_page=True)
+    # and coordinates a label calls a tile cell's (a card's "at tile cell (0, -1)") stay a cell's
+    cell = "Play Just When You Thought It Couldn't Get Any Worse on the Hospital at tile cell (0, -1)."
+    named = page.evaluate("""async (text) => (await import('/web/ui.js'))
+        .withPlaceNames(text, [[0, -1]], () => 'Hospital')""", cell)
+    assert named == cell, named
+    assert page.evaluate("""async () => (await import('/web/ui.js'))
+        .withPlaceNames('Put a zombie on (1, -2).', [[1, -2]], () => 'Hospital')""") == \
+        "Put a zombie on (1, -2) on the Hospital tile."

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import requests
 
+from tests.browser.client import create_in_lobby
 from tests.browser.test_table import _hold
 from tests.helpers import seeded_options
 
@@ -125,7 +126,7 @@ def test_an_invitation_link_takes_a_friend_to_the_open_seat(page, browser, serve
     _hold(page, created["id"], 0, created["tokens"][0]["token"], "Ann", "selfish-space")
     page.goto(f"/#/game/{created['id']}")
     # then the page offers an invitation link for the open seat, holding nothing secret
-    link = page.get_by_label("Invitation link for seat 2").input_value()
+    link = page.get_by_label("Invitation link for Seat 1", exact=True).input_value()
     assert link == f"{server}/#/join/{created['id']}/1"
     assert created["tokens"][0]["token"] not in link
     # when Bob, in another browser, opens it and joins with his name
@@ -142,3 +143,78 @@ def test_an_invitation_link_takes_a_friend_to_the_open_seat(page, browser, serve
         assert page.locator(".invitations").count() == 0
     finally:
         other.close()
+
+
+def test_an_invite_link_keeps_the_seat_for_the_friend_it_is_sent_to(page, browser, server):
+    # given Ann creates a game in the lobby, seat 1 kept for a friend she invites with a link
+    game_id = create_in_lobby(page, "selfish-space", ["human", "invite"], names=["Ann", ""])
+    page.wait_for_selector("main.game[data-status=waiting]")
+    # then her page offers the link holding the seat's invite code (and no seat token)
+    assert "Seat 1: kept for the one person you send this link to" in page.locator(".invitations").inner_text()
+    link = page.get_by_label("Invitation link for Seat 1", exact=True).input_value()
+    assert link.startswith(f"{server}/#/invite/{game_id}/") and len(link.rsplit("/", 1)[1]) > 8
+    assert "kept for an invited player" in page.locator(".seats li[data-seat='1']").inner_text()
+    token = page.evaluate(f"() => JSON.parse(localStorage.getItem('stranded.seats'))['{game_id}'][0].token")
+    assert token not in link
+    other = browser.new_context(base_url=server)
+    carl, bob = other.new_page(), None
+    try:
+        # when Carl, with no link, looks for open seats in the lobby: none to take, it is kept
+        carl.goto("/")
+        listed = carl.get_by_role("region", name="Open seats")
+        kept = listed.locator("li").filter(has_text="Selfish: Space Edition: 1 seat kept for invited players")
+        kept.first.wait_for()
+        assert kept.locator("form.join").count() == 0
+        # and when Bob opens the link and joins with his name
+        bob = other.new_page()
+        bob.goto(link)
+        bob.get_by_text("A seat is kept for you").wait_for()
+        assert "You are invited to play with Ann" in bob.locator("main").inner_text()
+        bob.get_by_label("Your name").fill("Bob")
+        bob.get_by_role("button", name="Join").click()
+        # then he plays that seat, and Ann's page sees the game start
+        bob.wait_for_selector("main.game[data-status=active]")
+        assert "playing as Bob" in bob.locator(".game-head").inner_text()
+        assert _seat(server, game_id, 1)["name"] == "Bob"
+        page.wait_for_selector("main.game[data-status=active]")
+        assert page.locator(".invitations").count() == 0
+    finally:
+        other.close()
+
+
+def test_a_player_who_turns_the_sound_on_hears_a_beep_when_the_turn_comes_back(browser, server):
+    # given Ann's page, where the tones played through WebAudio are counted
+    context = browser.new_context(base_url=server)
+    context.add_init_script("""
+        window.__tones = 0;
+        const start = OscillatorNode.prototype.start;
+        OscillatorNode.prototype.start = function (...args) { window.__tones += 1; return start.apply(this, args); };
+    """)
+    page = context.new_page()
+    try:
+        created = requests.post(f"{server}/v1/games", json={
+            "ruleset": "selfish-space", "seats": [{"name": "Ann"}, {"name": "Bob", "bot": "strong"}],
+            "options": seeded_options({"seed": "browser-sound", "first_seat": 0})}, timeout=10).json()
+        _hold(page, created["id"], 0, created["tokens"][0]["token"], "Ann", "selfish-space")
+        page.goto(f"/#/game/{created['id']}")
+        page.wait_for_selector("main.game[data-status=active] button.command")
+        # then the sound is off until she asks for it, and opening the page on her turn is silent
+        toggle = page.get_by_label("Play a sound when it is my turn")
+        assert not toggle.is_checked()
+        assert page.evaluate("() => window.__tones") == 0
+        # when she turns it on, she hears what it sounds like, and the choice is kept
+        toggle.check()
+        page.wait_for_function("() => window.__tones > 0")
+        heard = page.evaluate("() => window.__tones")
+        assert page.evaluate("() => localStorage.getItem('stranded.sound')") == "on"
+        # when she breathes (her turn ends) and Bob, a bot, plays his
+        page.get_by_role("button", name="Breathe, paying one Single Oxygen.").click()
+        # then her turn comes back with a beep
+        page.wait_for_function("() => document.title.startsWith('▶ Your turn') && window.__tones > %d" % heard,
+                               timeout=60_000)
+        # and a page opened later keeps the choice
+        page.reload()
+        page.wait_for_selector("main.game[data-status=active]")
+        assert page.get_by_label("Play a sound when it is my turn").is_checked()
+    finally:
+        context.close()

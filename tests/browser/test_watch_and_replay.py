@@ -186,3 +186,42 @@ def test_a_spectator_who_asks_for_a_pace_sees_each_command_of_the_bots_in_turn(p
     stops = sorted(set(seen) & set(bot_ends))
     assert len(bot_ends) >= 2 and len(stops) >= 2, (bot_ends, seen)
     assert seen == sorted(seen), "the versions shown only go forward"
+
+
+def test_the_replay_of_a_finished_game_shows_my_hand_and_the_cards_its_whole_log_reveals(page, server, artifacts):
+    # given Ann's finished game of Selfish: Space Edition (a stacked deal: she holds a Tractor
+    # Beam); she left, so a bot played her seat to the end; her seat is held in this browser
+    from tests.browser.test_table import _hold
+    ann_hand = ["double_oxygen", "oxygen", "oxygen", "oxygen", "oxygen", "laser_blast", "tractor_beam", "oxygen", "oxygen"]
+    created = requests.post(f"{server}/v1/games", json={
+        "ruleset": "selfish-space", "seats": [{"name": "Ann"}, {"name": "Bob", "bot": "strong"}],
+        "options": {"seed": "browser-replay-hands", "first_seat": 0, "stack": {"hands": [ann_hand]}}}, timeout=10).json()
+    game_id, token = created["id"], created["tokens"][0]["token"]
+    requests.post(f"{server}/v1/games/{game_id}/seats/0/leave", headers={"Authorization": f"Bearer {token}"},
+                  timeout=10).raise_for_status()
+    wait_finished(server, game_id)
+    _hold(page, game_id, 0, token, "Ann", "selfish-space")
+    log = requests.get(f"{server}/v1/games/{game_id}/events?limit=1000", timeout=10).json()["events"]
+    drawn = next(e for e in log if e["type"] == "CardDrawn" and e["data"]["seat"] == 1)
+    catalogue = requests.get(f"{server}/v1/rulesets/selfish-space", timeout=10).json()["catalogue"]
+    name = {c["id"]: c["name"] for c in catalogue["cards"]}
+    # when she opens its replay at the first turn
+    page.goto(f"/#/replay/{game_id}/3")
+    page.wait_for_function("() => Number(document.querySelector('main.replay')?.dataset.version) === 3")
+    # then the board is seen as her seat, with her hand as the API's view of her seat gives it
+    assert page.get_by_label("Seen as").input_value() == "0"
+    hand = page.get_by_role("region", name="Your hand")
+    hand.wait_for()
+    assert "Tractor Beam" in hand.inner_text()
+    # and the whole log tells what was hidden while the game ran: the deal, a card Bob drew
+    deal = page.locator(".log.whole li.event[data-version='2']").inner_text()
+    assert "Ann's hand: " + ", ".join(name[c] for c in ann_hand) + "." in deal, deal
+    assert "Bob's hand: " in deal
+    page.locator(f".log.whole li.event[data-version='{drawn['version']}'] a.version").click()
+    page.wait_for_function(f"() => Number(document.querySelector('main.replay')?.dataset.version) === {drawn['version']}")
+    assert f"Bob drew a card. — {name[drawn['data']['card']]}." in \
+        page.locator(".log.whole li.event.current").inner_text().replace("\n", " ")
+    page.screenshot(path=artifacts / "selfish-space-replay-hands.png", full_page=True)
+    # and seen as a spectator, no hand is shown
+    page.get_by_label("Seen as").select_option("")
+    page.wait_for_function("() => !document.querySelector('section.my-hand')")

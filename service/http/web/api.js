@@ -56,6 +56,8 @@ export const api = {
   games: (query = {}) => call("/v1/games?" + new URLSearchParams(query)),
   create: (body) => call("/v1/games", { method: "POST", body }),
   join: (id, seat, name) => call(`/v1/games/${enc(id)}/seats/${seat}/join`, { method: "POST", body: { name } }),
+  // the seat an invite code keeps (POST /v1/games/{id}/join with the code): answers {seat, token}
+  joinInvited: (id, invite, name) => call(`/v1/games/${enc(id)}/join`, { method: "POST", body: { name, invite } }),
   summary: (id) => call(`/v1/games/${enc(id)}`),
   view: (id, token, at) => call(`/v1/games/${enc(id)}/view` + (at ? `?at=${at}` : ""), { token }),
   legal: (id, token) => call(`/v1/games/${enc(id)}/legal-commands`, { token }),

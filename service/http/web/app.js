@@ -1,9 +1,11 @@
-// The Stranded web client: routes after '#' (nothing secret is ever in them).
+// The Stranded web client: routes after '#' (no seat token is ever in them).
 //   #/                  the lobby
 //   #/game/<id>         play the seat(s) this browser holds (spectator view if none)
 //   #/watch/<id>        the spectator view, live
 //   #/replay/<id>[/<n>] the replay, at version n
 //   #/join/<id>/<seat>  an invitation: take that open seat
+//   #/invite/<id>/<code> an invitation to a seat kept for one player: its invite code (the
+//                       API's, meant for a link; the part after '#' never reaches a server)
 
 import { render } from "preact";
 import { useEffect, useState } from "preact/hooks";
@@ -19,6 +21,7 @@ function parse(hash) {
   if (page === "watch" && id) return { page, id };
   if (page === "replay" && id) return { page, id, at: at ? parseInt(at, 10) || null : null };
   if (page === "join" && id && at !== undefined) return { page, id, seat: parseInt(at, 10) };
+  if (page === "invite" && id && at) return { page: "join", id, invite: at };
   return { page: "lobby" };
 }
 
@@ -38,7 +41,7 @@ function App() {
   let page;
   if (route.page === "game") page = html`<${GamePage} key=${"g" + route.id} id=${route.id} spectate=${false} />`;
   else if (route.page === "watch") page = html`<${GamePage} key=${"w" + route.id} id=${route.id} spectate=${true} />`;
-  else if (route.page === "join") page = html`<${JoinPage} key=${"j" + route.id} id=${route.id} seat=${route.seat} />`;
+  else if (route.page === "join") page = html`<${JoinPage} key=${"j" + route.id} id=${route.id} seat=${route.seat} invite=${route.invite} />`;
   else if (route.page === "replay") page = html`<${ReplayPage} key=${"r" + route.id} id=${route.id} at=${route.at} />`;
   else page = html`<${Lobby} />`;
   return html`<div class="shell">

@@ -3,15 +3,16 @@
 
 import { useCallback, useEffect, useRef, useState } from "preact/hooks";
 import { api, ApiError, follow } from "./api.js";
-import { Board } from "./boards/index.js";
+import { Board, placeNamer } from "./boards/index.js";
 import { useChangeMarks } from "./changes.js";
 import { CommandPanel, entriesOf } from "./commands.js";
 import { EventLog } from "./log.js";
 import { seatsOf } from "./seats.js";
 import { Receipt, SeatActions, Verification } from "./table.js";
-import { CardHelp, counted, Countdown, durationText, ErrorLine, html, seatName, useSecondsLeft, withNames } from "./ui.js";
+import { CardHelp, counted, Countdown, durationText, ErrorLine, html, seatName, useSecondsLeft, withNames, withPlaceNames } from "./ui.js";
 import { Invitations } from "./lobby.js";
 import { loadRules } from "./rules.js";
+import { beep, setSound, soundOn } from "./sound.js";
 
 /** Whether two command bodies are the same command (same type and arguments). */
 function sameCommand(a, b) {
@@ -76,6 +77,7 @@ function seatFate(s) {
   if (s.resigned) return "resigned";
   if (s.left) return `left: a bot (${s.replaced_by || s.bot}) plays on`;
   if (s.replaced_by) return `taken over by a bot (${s.replaced_by})`;
+  if (s.open && s.reserved) return "kept for an invited player";
   if (s.open) return "open";
   return null;
 }
@@ -307,6 +309,26 @@ export function GamePage({ id, spectate }) {
     }
   }, [myTurn, notify]);
 
+  // Opt-in: a beep when the game comes (back) to this player: it waits on them now, and it did
+  // not at the version shown before, or another seat moved since (a bot's whole turn may fall
+  // between two versions shown). Not for the turn the page opens on.
+  const [sound, setSoundState] = useState(soundOn);
+  const before = useRef(null); // {version, myTurn} last shown
+  useEffect(() => {
+    if (!summary || !view) return;
+    const last = before.current;
+    before.current = { version: view.version, myTurn };
+    if (!last || !myTurn || !sound || view.version <= last.version) return;
+    const othersMoved = game.events.some((e) => e.version > last.version && e.version <= view.version &&
+      typeof e.seat === "number" && !mine.includes(e.seat));
+    if (!last.myTurn || othersMoved) beep();
+  }, [view && view.version, myTurn]);
+  const chooseSound = (on) => {
+    setSound(on);
+    setSoundState(on);
+    if (on) beep(); // what it sounds like, and the gesture a browser asks for before a page makes sound
+  };
+
   // Auto-pass, decided here from this seat's own legal moves (the server learns nothing from it):
   // a reaction window where the one thing this seat may do is the window's single move is answered at once.
   const [autoPass, setAutoPass] = useState(() => localStorage.getItem("stranded.autopass") !== "off");
@@ -375,7 +397,11 @@ export function GamePage({ id, spectate }) {
   const mySeat = playing ? (summary.seats || [])[active.seat] || {} : {};
   const resigned = playing && Boolean(mySeat.resigned);
   const away = playing && !resigned && Boolean(mySeat.replaced_by);
-  const entries = resigned || away || !legal || legal.version !== view.version ? [] : entriesOf(legal).map((e) => (e.label ? { ...e, label: withNames(summary, e.label) } : e));
+  // Places on the board by what lies there (a Quickplay space by its tile's name), in the log and the moves.
+  const places = placeNamer(rules, view.view);
+  const named = (e) => withPlaceNames(withNames(summary, e.label), [[e.command.x, e.command.y]],
+    places && ((x, y) => places(e.command.type, x, y)));
+  const entries = resigned || away || !legal || legal.version !== view.version ? [] : entriesOf(legal).map((e) => (e.label ? { ...e, label: named(e) } : e));
   const waitingFor = summary.status === "waiting" ? "The game starts when every open seat is taken." :
     summary.status === "finished" ? "The game is over." : resigned ? "You resigned: the others play on." :
     away ? "A bot plays your seat: take it back to play." :
@@ -414,8 +440,10 @@ export function GamePage({ id, spectate }) {
         <${Seats} summary=${summary} mine=${mine} current=${playing ? active.seat : null} />
         <${Invitations} summary=${summary} />
         ${playing ? html`<${SeatActions} id=${id} summary=${summary} active=${active} onDone=${refresh} />` : ""}
-        ${playing && typeof Notification !== "undefined" ? html`<label class="autopass"><input type="checkbox" name="notify"
+        ${playing && summary.status !== "finished" && typeof Notification !== "undefined" ? html`<label class="autopass"><input type="checkbox" name="notify"
           checked=${notify} onChange=${(e) => chooseNotify(e.target.checked)} /> Notify me when it is my turn and this page is not in front</label>` : ""}
+        ${playing && summary.status !== "finished" ? html`<label class="autopass"><input type="checkbox" name="sound" checked=${sound}
+          onChange=${(e) => chooseSound(e.target.checked)} /> Play a sound when it is my turn</label>` : ""}
         ${playing ? html`<label class="autopass"><input type="checkbox" checked=${autoPass} onChange=${(e) => {
             localStorage.setItem("stranded.autopass", e.target.checked ? "on" : "off");
             setAutoPass(e.target.checked);
@@ -428,7 +456,7 @@ export function GamePage({ id, spectate }) {
             setPace(Number(e.target.value));
           }}>${PACES.map(([ms, words]) => html`<option value=${ms}>${words}</option>`)}</select></label>
         <${ErrorLine} error=${error} />
-        <${EventLog} rules=${rules} summary=${summary} events=${events} gameId=${id} />
+        <${EventLog} rules=${rules} summary=${summary} events=${events} gameId=${id} places=${places} />
         <${Verification} id=${id} finished=${summary.status === "finished"} />
       </aside>
     </div>

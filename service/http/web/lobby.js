@@ -4,11 +4,12 @@
 import { useEffect, useState } from "preact/hooks";
 import { api } from "./api.js";
 import { rulesets as loadRulesets, loadRules } from "./rules.js";
-import { myGames, remember } from "./seats.js";
-import { ErrorLine, html, words } from "./ui.js";
+import { inviteOf, myGames, remember, rememberInvites } from "./seats.js";
+import { counted, ErrorLine, html, words } from "./ui.js";
 
 const HUMAN = "human";
 const OPEN = "open";
+const INVITED = "invite";
 
 function defaultSeats(ruleset) {
   const n = Math.min(Math.max(ruleset.min_seats, 2), ruleset.max_seats);
@@ -135,12 +136,13 @@ function CreateForm({ rulesets, chosen, onChoose }) {
       const body = {
         ruleset: ruleset.id,
         seats: seats.map((s) => s.role === HUMAN ? { name: s.name || null } : s.role === OPEN ? { name: s.name || null, open: true }
-          : { name: s.name || null, bot: s.role.slice(4) }),
+          : s.role === INVITED ? { name: s.name || null, open: true, invite: true } : { name: s.name || null, bot: s.role.slice(4) }),
         options: Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)
           .map(([k, v]) => [k, optionValue(k, ruleset.options[k], v)])),
       };
       const game = await api.create(body);
       for (const t of game.tokens) remember(game.id, t.seat, t.token, game.seats[t.seat].name, game.ruleset);
+      rememberInvites(game.id, game.invites);
       location.hash = (game.tokens.length ? "#/game/" : "#/watch/") + game.id;
     } catch (e) {
       setError(e);
@@ -160,7 +162,8 @@ function CreateForm({ rulesets, chosen, onChoose }) {
       ${seats.map((s, i) => html`<li>
         <select aria-label=${"Seat " + i + " is"} name=${"seat-" + i} value=${s.role} onChange=${(e) => setSeat(i, { role: e.target.value })}>
           <option value=${HUMAN}>a person at this browser</option>
-          <option value=${OPEN}>open: someone joins</option>
+          <option value=${INVITED}>a friend I invite with a link</option>
+          <option value=${OPEN}>open: anyone joins</option>
           ${ruleset.bots.map((b) => html`<option value=${"bot:" + b}>bot: ${b}</option>`)}
         </select>
         <input aria-label=${"Seat " + i + " name"} name=${"name-" + i} placeholder=${"Seat " + i} maxlength="60" value=${s.name}
@@ -178,13 +181,15 @@ function CreateForm({ rulesets, chosen, onChoose }) {
   </form>`;
 }
 
-function OpenSeat({ game, seat, rulesetName }) {
+/** A form to take an open seat with a name: `seat` (a summary's seat), or the seat `invite` keeps. */
+function OpenSeat({ game, seat, rulesetName, invite = null }) {
   const [name, setName] = useState("");
   const [error, setError] = useState(null);
   async function join(event) {
     event.preventDefault();
     try {
-      const taken = await api.join(game.id, seat.seat, name || "Guest");
+      const taken = invite ? await api.joinInvited(game.id, invite, name || "Guest")
+        : await api.join(game.id, seat.seat, name || "Guest");
       remember(game.id, taken.seat, taken.token, name || "Guest", game.ruleset);
       location.hash = "#/game/" + game.id;
     } catch (e) {
@@ -192,7 +197,7 @@ function OpenSeat({ game, seat, rulesetName }) {
     }
   }
   return html`<form class="join" onSubmit=${join}>
-    <span>${rulesetName}: seat ${seat.seat}</span>
+    <span>${rulesetName}: ${invite ? "the seat kept for you" : `seat ${seat.seat}`}</span>
     <input aria-label="Your name" placeholder="Your name" required maxlength="60" value=${name} onInput=${(e) => setName(e.target.value)} />
     <button type="submit">Join</button><${ErrorLine} error=${error} />
   </form>`;
@@ -267,7 +272,8 @@ export function Lobby() {
       action=${(g, name) => html`<a href=${"#/game/" + g.id}>${name}</a> <span class="muted">as ${g.seats.map((s) => s.name || "seat " + s.seat).join(", ")}</span>
         <${WhoseTurn} summary=${summaries[g.id]} held=${g.seats.map((s) => s.seat)} /> <a href=${"#/replay/" + g.id}>replay</a>`} />` : ""}
     <${GameList} title="Open seats" games=${lists.waiting} rulesetName=${rulesetName}
-      action=${(g, name) => html`${g.seats.filter((s) => s.open).map((s) => html`<${OpenSeat} game=${g} seat=${s} rulesetName=${name} />`)}
+      action=${(g, name) => html`${g.seats.filter((s) => s.open && !s.reserved).map((s) => html`<${OpenSeat} game=${g} seat=${s} rulesetName=${name} />`)}
+        ${g.seats.some((s) => s.open && s.reserved) ? html`<span class="muted">${name}: ${counted(g.seats.filter((s) => s.open && s.reserved).length, "seat")} kept for invited players</span> ` : ""}
         <span class="muted">${seatsText(g)}</span>`} />
     <${GameList} title="Playing now" games=${lists.active} rulesetName=${rulesetName}
       action=${(g, name) => html`<a href=${"#/watch/" + g.id}>Watch ${name}</a> <span class="muted">${seatsText(g)} · version ${g.version}</span>`} />
@@ -278,9 +284,10 @@ export function Lobby() {
 
 /**
  * An invitation (#/join/<game>/<seat>): the game it is for and a name to take the open seat
- * with (POST /v1/games/{id}/seats/{seat}/join); the seat's token is kept like any other.
+ * with (POST /v1/games/{id}/seats/{seat}/join); the seat's token is kept like any other. With an
+ * invite code (#/invite/<game>/<code>), the seat kept for its holder (POST /v1/games/{id}/join).
  */
-export function JoinPage({ id, seat }) {
+export function JoinPage({ id, seat, invite = null }) {
   const [summary, setSummary] = useState(null);
   const [rulesName, setRulesName] = useState(null);
   const [error, setError] = useState(null);
@@ -291,26 +298,41 @@ export function JoinPage({ id, seat }) {
     }, setError);
   }, [id]);
   if (!summary) return html`<main><${ErrorLine} error=${error} /><p class="loading">Loading the invitation…</p></main>`;
-  const entry = (summary.seats || [])[seat];
-  const others = (summary.seats || []).filter((s) => s.seat !== seat).map((s) => s.name || (s.open ? "an open seat" : `seat ${s.seat}`));
+  const seatsNow = summary.seats || [];
+  const entry = invite ? null : seatsNow[seat];
+  const others = seatsNow.filter((s) => (invite ? !s.open : s.seat !== seat))
+    .map((s) => (s.open ? "an open seat" : s.name || `seat ${s.seat}`));
+  const kept = invite && summary.status === "waiting" && seatsNow.some((s) => s.open && s.reserved);
+  const name = rulesName || summary.ruleset;
   return html`<main class="lobby join-page">
-    <h1>Join a game of ${rulesName || summary.ruleset}</h1>
-    <p>With ${others.join(", ")}.</p>
-    ${entry && entry.open ? html`<${OpenSeat} game=${summary} seat=${entry} rulesetName=${rulesName || summary.ruleset} />`
-      : html`<p class="muted">This seat is taken. <a href=${"#/watch/" + id}>Watch the game</a></p>`}
+    <h1>Join a game of ${name}</h1>
+    <p>${invite ? "You are invited to play with" : "With"} ${others.join(", ") || "nobody yet"}.</p>
+    ${kept ? html`<p>A seat is kept for you: nobody else can take it.</p><${OpenSeat} game=${summary} rulesetName=${name} invite=${invite} />`
+      : entry && entry.open && !entry.reserved ? html`<${OpenSeat} game=${summary} seat=${entry} rulesetName=${name} />`
+      : html`<p class="muted">${summary.status === "waiting" ? "This seat is kept for someone else." : "This seat is taken."}
+        <a href=${"#/watch/" + id}>Watch the game</a></p>`}
   </main>`;
 }
 
-/** Links that invite a person to each open seat of a waiting game (nothing secret is in them). */
+/**
+ * Links that invite a person to each open seat of a waiting game. A seat open to anyone: its
+ * join page (nothing secret). A seat kept for one invited player: the API's invite code in the
+ * link, when this browser created the game and so keeps the code; else only that it is kept.
+ */
 export function Invitations({ summary }) {
   const open = (summary.seats || []).filter((s) => s.open);
   if (summary.status !== "waiting" || !open.length) return null;
   return html`<section class="invitations" aria-label="Invitations"><h2>Invite players</h2>
     <p class="muted">Send a link to each person you want at the table.</p>
     <ul>${open.map((s) => {
-      const link = `${location.origin}/#/join/${summary.id}/${s.seat}`;
-      return html`<li><input readonly aria-label=${`Invitation link for seat ${s.seat + 1}`} value=${link}
-        onFocus=${(e) => e.target.select()} />
+      const code = s.reserved ? inviteOf(summary.id, s.seat) : null;
+      const who = s.name || `Seat ${s.seat}`; // as the seat list names it
+      if (s.reserved && !code) return html`<li class="kept">${who} is kept for an invited player.</li>`;
+      const link = code ? `${location.origin}/#/invite/${summary.id}/${encodeURIComponent(code)}`
+        : `${location.origin}/#/join/${summary.id}/${s.seat}`;
+      const label = `Invitation link for ${who}`;
+      return html`<li><span class="muted">${who}: ${code ? "kept for the one person you send this link to" : "for anyone who has the link"}</span>
+        <input readonly aria-label=${label} value=${link} onFocus=${(e) => e.target.select()} />
         <button type="button" onClick=${() => navigator.clipboard && navigator.clipboard.writeText(link)}>Copy</button></li>`;
     })}</ul></section>`;
 }

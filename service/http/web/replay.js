@@ -2,16 +2,22 @@
 // the versions (one event, or one whole command: the events of one batch); the board is the spectator view at that version
 // (GET /view?at=N) and the event that made it is told in words. The address
 // (#/replay/<game>/<version>) can be shared: it holds no secret.
+//
+// Hands: a spectator's view holds none, so the replay shows the hands the API gives: a seat this
+// browser holds is seen as that seat (its view at each version, with its token: its own hand),
+// by default once the game is finished; and a finished game's log is whole, so each line tells
+// the cards its sentence does not name (drawn, taken, dealt: log.js revealedCards).
 
 import { useEffect, useRef, useState } from "preact/hooks";
 import { allEvents, api, follow } from "./api.js";
-import { Board } from "./boards/index.js";
+import { Board, placeNamer } from "./boards/index.js";
 import { useChangeMarks } from "./changes.js";
 import { Outcome } from "./game.js";
 import { Receipt } from "./table.js";
 import { describeEvent, EventLine, Sentence } from "./log.js";
 import { loadRules } from "./rules.js";
-import { CardHelp, ErrorLine, html } from "./ui.js";
+import { seatsOf } from "./seats.js";
+import { CardHelp, ErrorLine, html, seatName } from "./ui.js";
 
 /** The last version of each command batch (events sharing a command id), ascending. */
 function batchEnds(events) {
@@ -48,6 +54,12 @@ export function ReplayPage({ id, at: initial }) {
   const [error, setError] = useState(null);
   const cache = useRef(new Map());
   const boardFrame = useRef(null);
+  const held = seatsOf(id);
+  // The seat the board is seen as (null: a spectator); undefined until chosen: a held seat once finished.
+  const [chosenSeat, setChosenSeat] = useState(undefined);
+  const finished = Boolean(summary && summary.status === "finished");
+  const seenAs = chosenSeat !== undefined ? chosenSeat : finished && held.length ? held[0].seat : null;
+  const seenToken = seenAs === null ? null : (held.find((s) => s.seat === seenAs) || {}).token || null;
 
   useEffect(() => {
     let stream = null;
@@ -76,19 +88,21 @@ export function ReplayPage({ id, at: initial }) {
   // A link to another version of this replay (a line of the log) changes the address only.
   useEffect(() => { if (initial) setAt(initial); }, [initial]);
 
-  // Show version `at`: fetch its spectator view (cached), keep the address shareable.
+  // Show version `at`: fetch its view (the spectator's, or the seat's it is seen as; cached),
+  // keep the address shareable.
   useEffect(() => {
-    if (!at) return;
+    if (!at || !summary) return;
     history.replaceState(null, "", `#/replay/${id}/${at}`);
     let current = true;
-    const known = cache.current.get(at);
-    const load = known ? Promise.resolve(known) : api.view(id, null, at);
+    const key = `${seenAs}:${at}`;
+    const known = cache.current.get(key);
+    const load = known ? Promise.resolve(known) : api.view(id, seenToken, at);
     load.then((v) => {
-      cache.current.set(at, v);
+      cache.current.set(key, v);
       if (current) { setView(v); setError(null); }
     }, (e) => current && setError(e));
     return () => { current = false; };
-  }, [id, at]);
+  }, [id, at, seenAs, Boolean(summary)]);
 
   const last = events ? events.length : 0;
   useEffect(() => {
@@ -110,7 +124,8 @@ export function ReplayPage({ id, at: initial }) {
   const previousEnd = [...ends].reverse().find((v) => v < at);
   const event = events[at - 1];
   const batch = batchOf(events, at);
-  const line = event ? describeEvent(rules, summary, event) : null;
+  const places = placeNamer(rules, view.view);
+  const line = event ? describeEvent(rules, summary, event, places) : null;
 
   return html`<main class="replay game" data-ruleset=${summary.ruleset} data-version=${view.version}>
     <header class="game-head">
@@ -133,6 +148,10 @@ export function ReplayPage({ id, at: initial }) {
       <output class="at">version ${at} of ${last}</output>
       <label class="speed">Speed <select value=${speed} onChange=${(e) => setSpeed(Number(e.target.value))}>
         ${SPEEDS.map((v) => html`<option value=${v}>${v}×</option>`)}</select></label>
+      ${held.length ? html`<label class="seen-as">Seen as <select name="seen-as" value=${seenAs === null ? "" : seenAs}
+          onChange=${(e) => setChosenSeat(e.target.value === "" ? null : Number(e.target.value))}>
+        <option value="">a spectator (no hand)</option>
+        ${held.map((s) => html`<option value=${s.seat}>${seatName(summary, s.seat)}, your seat (its hand)</option>`)}</select></label>` : ""}
     </div>
     ${error ? html`<${ErrorLine} error=${error} />` : ""}
     ${line ? html`<p class="step" aria-live="polite">${line.sentence ? html`<${Sentence} sentence=${line.sentence} title=${line.details.join("; ")} />` :
@@ -141,16 +160,17 @@ export function ReplayPage({ id, at: initial }) {
     <${CardHelp} />
     <div class="table">
       <section class="board-wrap" aria-label="Board" ref=${boardFrame}>
-        <${Board} rules=${rules} summary=${summary} view=${view.view} seat=${null} entries=${[]} onPick=${() => null} busy=${true} />
+        <${Board} rules=${rules} summary=${summary} view=${view.view} seat=${view.seat ?? null} entries=${[]} onPick=${() => null} busy=${true} />
       </section>
       <aside class="side">
         <section class="log" aria-label="This command"><h2>This command</h2>
-          <ol class="events">${batch.map((e) => html`<${EventLine} key=${e.version} rules=${rules} summary=${summary} envelope=${e} />`)}</ol>
+          <ol class="events">${batch.map((e) => html`<${EventLine} key=${e.version} rules=${rules} summary=${summary} envelope=${e}
+            reveal=${finished} places=${places} />`)}</ol>
         </section>
         <section class="log whole" aria-label="The whole log"><h2>The log</h2>
-          <p class="muted">Click a version to go there.</p>
+          <p class="muted">Click a version to go there.${finished ? " The game is over: its whole log is open, the cards drawn, taken and dealt too." : ""}</p>
           <ol class="events">${events.slice(Math.max(0, at - AROUND), at + AROUND).map((e) => html`<${EventLine} key=${e.version}
-            rules=${rules} summary=${summary} envelope=${e} gameId=${id} current=${e.version === at} />`)}</ol>
+            rules=${rules} summary=${summary} envelope=${e} gameId=${id} current=${e.version === at} reveal=${finished} places=${places} />`)}</ol>
         </section>
       </aside>
     </div>

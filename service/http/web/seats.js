@@ -44,3 +44,29 @@ export function myGames() {
     .map(([id, seats]) => ({ id, seats, ruleset: seats[0] && seats[0].ruleset, at: seats[0] && seats[0].at }))
     .sort((a, b) => String(b.at).localeCompare(String(a.at)));
 }
+
+// The invite codes of the seats this browser created kept for invited players (the API shows
+// each code once, in the create answer): kept per game, so the game page can show the links.
+const INVITES = "stranded.invites";
+
+function loadInvites() {
+  try {
+    return JSON.parse(localStorage.getItem(INVITES) || "{}");
+  } catch {
+    return {};
+  }
+}
+
+/** Remember the create answer's `invites` ([{seat, code}]) for game `id`. */
+export function rememberInvites(id, invites) {
+  if (!invites || !invites.length) return;
+  const all = loadInvites();
+  all[id] = invites.map(({ seat, code }) => ({ seat, code }));
+  localStorage.setItem(INVITES, JSON.stringify(all));
+}
+
+/** The invite code this browser keeps for seat `seat` of game `id`, or null. */
+export function inviteOf(id, seat) {
+  const found = (loadInvites()[id] || []).find((i) => i.seat === seat);
+  return found ? found.code : null;
+}

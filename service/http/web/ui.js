@@ -37,6 +37,12 @@ export class Rules {
 
   card(id) { return this.cards.get(id) || null; }
 
+  /** A board tile's name from the catalogue (board.tiles), or null when it lists no such tile. */
+  tileName(id) {
+    if (!this.tiles) this.tiles = new Map(((this.board || {}).tiles || []).map((t) => [t.id, t.name]));
+    return this.tiles.get(id) || null;
+  }
+
   resourceName(id) {
     const resource = this.resources.get(id);
     return resource ? resource.name : String(id).replaceAll("_", " ");
@@ -107,6 +113,27 @@ export function withNames(summary, text) {
   });
   return named ? out.replace(/\bits (turn|pawn|space|next|own|movement|hand|choice)\b/g, "their $1")
     .replace(/\bit (looked|drew|holds|played)\b/g, "they $1") : out;
+}
+
+/**
+ * A text that names a place of the board by its coordinates ("Choose the zombie at (3, -2) to
+ * move next.") with the name of what lies there added, where `nameAt(x, y)` knows it ("... at
+ * (3, -2) on the Hospital tile ..."). `places` are the [x, y] the text is about; each is named
+ * once, at its first "(x, y)"; coordinates the text calls a cell's ("tile cell (0, -1)") are left alone.
+ */
+export function withPlaceNames(text, places, nameAt) {
+  if (!text || !nameAt) return text;
+  let out = String(text);
+  for (const [x, y] of places) {
+    const name = typeof x === "number" && typeof y === "number" ? nameAt(x, y) : null;
+    const at = `(${x}, ${y})`;
+    const i = out.indexOf(at);
+    // "(x, y)" after "cell" are a tile cell's coordinates (where a tile lies), not a space's
+    if (name && i >= 0 && !out.startsWith(" on the ", i + at.length) && !/\bcell $/.test(out.slice(0, i))) {
+      out = out.slice(0, i + at.length) + ` on the ${name} tile` + out.slice(i + at.length);
+    }
+  }
+  return out;
 }
 
 /** "CardPlayed" -> "Card played". */

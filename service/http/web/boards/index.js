@@ -5,7 +5,7 @@
 import { html, words } from "../ui.js";
 import { SelfishBoard } from "./selfish.js";
 import { CityBoard } from "./city.js";
-import { TileMapBoard } from "./tilemap.js";
+import { TileMapBoard, tileNamer } from "./tilemap.js";
 
 const BOARDS = {
   "selfish-space": SelfishBoard,
@@ -13,6 +13,19 @@ const BOARDS = {
   "one-against-the-dead": CityBoard,
   "zombies-quickplay": TileMapBoard,
 };
+
+/** Per ruleset: what names a place of its board, as namer(rules, view) -> (type, x, y) -> name or null. */
+const PLACE_NAMERS = { "zombies-quickplay": tileNamer };
+
+/**
+ * What lies at a place of the board, for the words of the log and the moves: a function
+ * (type, x, y) -> a name or null, where `type` is the command or event naming (x, y); null for
+ * a ruleset whose board names no places (or before the view is known).
+ */
+export function placeNamer(rules, view) {
+  const namer = rules && view && PLACE_NAMERS[rules.id];
+  return namer ? namer(rules, view) : null;
+}
 
 function DataTree({ value }) {
   if (value === null || value === undefined) return html`<span class="muted">—</span>`;

@@ -59,6 +59,24 @@ function read(view) {
 
 /** Commands that name a tile cell (x, y of the tile grid) rather than a space. */
 const CELL_COMMANDS = new Set(["PickTileSpot"]);
+/** Events whose x, y name a tile cell rather than a space. */
+const CELL_EVENTS = new Set(["TilePlaced", "TileSpotChosen"]);
+
+/**
+ * The name of the tile a space lies on, from the view's map and the catalogue's tile names:
+ * nameOf(type, x, y) for a command or event of `type` naming space (x, y), or null (a tile
+ * cell, or no tile laid there yet). Tile cell (cx, cy) holds spaces cx*size .. cx*size+size-1.
+ */
+export function tileNamer(rules, view) {
+  const book = tileBook(rules);
+  const tiles = (view && view.map && view.map.tiles) || {};
+  return (type, x, y) => {
+    if (CELL_COMMANDS.has(type) || CELL_EVENTS.has(type)) return null;
+    const laid = tiles[`${Math.floor(x / book.size)},${Math.floor(y / book.size)}`];
+    const entry = laid && book.tiles.get(laid.tile);
+    return entry ? entry.name : null;
+  };
+}
 
 function TileSvg({ book, tile, rotation, x0, y0, cell, ghost }) {
   const size = book.size;
@@ -88,12 +106,12 @@ function Rotations({ rules, book, tile, entries, onPick, busy }) {
 }
 
 /** What is going on in the turn, in words: the moment, the roll, a window, a card's pick, an auction. */
-function Happening({ rules, summary, b }) {
+function Happening({ rules, summary, b, nameAt }) {
   const lines = [];
   if (b.turn) lines.push(html`Turn ${b.turn.number}: <strong>${seatName(summary, b.turn.seat)}</strong>, ${String(b.turn.phase).replaceAll("_", " ")}.`);
   if (b.movement && b.movement.explanation) lines.push(html`${b.movement.explanation} ${counted(b.movement.steps_left, "step")} left.`);
   if (b.zombieMoves) lines.push(html`Zombie moves left: ${counted(b.zombieMoves.steps_left, "step")} (at most ${b.zombieMoves.most_per_zombie} for one zombie).`);
-  if (b.combat) lines.push(html`${seatName(summary, b.combat.seat)} fights the zombie on ${b.combat.space}${b.combat.lost_roll_total !== null ? `: the roll came to ${b.combat.lost_roll_total}, short of a kill` : ""}.`);
+  if (b.combat) lines.push(html`${seatName(summary, b.combat.seat)} fights the zombie at ${(() => { const { x, y } = at(b.combat.space); const name = nameAt("Fight", x, y); return `(${x}, ${y})${name ? ` on the ${name} tile` : ""}`; })()}${b.combat.lost_roll_total !== null ? `: the roll came to ${b.combat.lost_roll_total}, short of a kill` : ""}.`);
   if (b.cardChoice) lines.push(html`${seatName(summary, b.cardChoice.seat)} plays <strong>${rules.cardName(b.cardChoice.card)}</strong>${b.cardChoice.target !== null ? ` on ${seatName(summary, b.cardChoice.target)}` : ""}: ${counted(b.cardChoice.picks_left, "pick")} left.`);
   if (b.window) lines.push(html`A card may be played now (${String(b.window.moment).replaceAll("_", " ")}): waiting for ${b.window.waiting_for.map((s) => seatName(summary, s)).join(", ")}.`);
   if (b.auction) lines.push(html`Helipad auction: high bid ${counted(b.auction.high_bid, "kill")}${b.auction.leader !== null ? ` by ${seatName(summary, b.auction.leader)}` : ""}; next: ${b.auction.next_bidder !== null ? seatName(summary, b.auction.next_bidder) : "nobody"}.`);
@@ -151,8 +169,9 @@ function onlyLayout(book, tile) {
  * walks to a space where it may stop. Each walk's steps are sent one by one, each only while
  * it is still legal (see GamePage's walk).
  */
-function walksOf(book, b, entries) {
+function walksOf(book, b, entries, nameAt) {
   const walks = new Map();
+  const where = (k, type) => { const { x, y } = at(k); const name = nameAt(type, x, y); return `(${x}, ${y})${name ? ` on the ${name} tile` : ""}`; };
   const graph = mapGraph(book, b.tiles);
   const steps = entries.filter((e) => e.command.type === "Move");
   const mover = b.movement && b.players.find((p) => p.seat === b.movement.mover);
@@ -162,7 +181,7 @@ function walksOf(book, b, entries) {
     for (const [k, path] of pawnWalks(graph, mover.space, b.movement.steps_left, steps.map((e) => spaceOf(e.command)), stops)) {
       walks.set(k, {
         commands: [...path.map((s) => ({ type: "Move", ...at(s) })), ...(ends ? [{ type: "EndMove" }] : [])],
-        label: `Walk to (${k.replace(",", ", ")}): ${plural(path.length, "step")}${stops.has(k) ? ", then fight the zombie there" : ""}`,
+        label: `Walk to ${where(k, "Move")}: ${plural(path.length, "step")}${stops.has(k) ? ", then fight the zombie there" : ""}`,
       });
     }
   }
@@ -174,7 +193,7 @@ function walksOf(book, b, entries) {
     for (const [k, path] of zombieWalks(graph, moving.path, budget, zombieSteps.map((e) => spaceOf(e.command)), others)) {
       walks.set(k, {
         commands: path.map((s) => ({ type: "MoveZombie", ...at(s) })),
-        label: `Move the zombie to (${k.replace(",", ", ")}): ${plural(path.length, "step")}`,
+        label: `Move the zombie to ${where(k, "MoveZombie")}: ${plural(path.length, "step")}`,
       });
     }
   }
@@ -209,7 +228,8 @@ export function TileMapBoard({ rules, summary, view, seat, entries, onPick, onWa
   const [turned, setTurned] = useState(0);
   const cells = Object.entries(b.tiles).map(([k, t]) => [...parseKey(k), t]);
   const cellTargets = entries.filter((e) => CELL_COMMANDS.has(e.command.type));
-  const walks = onWalk ? walksOf(book, b, entries) : new Map();
+  const nameAt = tileNamer(rules, view);
+  const walks = onWalk ? walksOf(book, b, entries, nameAt) : new Map();
   const walked = new Set(walks.size ? ["Move", "MoveZombie"] : []);
   const spaceTargets = entries.filter((e) => !CELL_COMMANDS.has(e.command.type) && !walked.has(e.command.type) &&
     typeof e.command.x === "number" && typeof e.command.y === "number");
@@ -247,7 +267,7 @@ export function TileMapBoard({ rules, summary, view, seat, entries, onPick, onWa
         ${p.items_in_play.length ? html` · in play: ${p.items_in_play.map((c) => html`<${Card} rules=${rules} id=${c} small=${true} />`)}` : ""}</span>`)}
       <span class="player muted">${plural(b.tileStack, "tile")} left · ${plural(b.deck, "Event card")} · ${plural(b.zombiesInBox, "zombie")} in the box</span>
     </div>
-    <${Happening} rules=${rules} summary=${summary} b=${b} />
+    <${Happening} rules=${rules} summary=${summary} b=${b} nameAt=${nameAt} />
     <svg viewBox=${`${minX * U - 2} ${minY * U - 2} ${(maxX - minX) * U + 4} ${(maxY - minY) * U + 4}`} role="group" aria-label="The map"
       style=${`max-width: ${(maxX - minX) * 75}px`}>
       ${cells.map(([cx, cy, t]) => html`<${TileSvg} key=${cx + "," + cy} cell=${cx + "," + cy} book=${book} tile=${t.tile}
