@@ -123,7 +123,7 @@ def create_game_once(svc: Services, body: dict, key: str | None,
 
     The key (its SHA-256) is kept in Redis for :data:`IDEMPOTENCY_TTL_S` with the game it made and
     the digest of the body. ``address``: the client's (:func:`create_game`). A retry with the same key and body answers that game's summary, without
-    tokens (they are shown once: only the first answer holds them); the same key with another body
+    tokens or invite codes (they are shown once: only the first answer holds them); the same key with another body
     is a 409 ``idempotency_key_reused``, and while the first create runs a 409
     ``idempotency_key_in_use``. A create that fails forgets its key, so a corrected retry may use it."""
     if key is None:
@@ -140,7 +140,7 @@ def create_game_once(svc: Services, body: dict, key: str | None,
         if state == "pending":
             raise ApiError(409, "idempotency_key_in_use", "A create with this Idempotency-Key is still running; "
                                                           "ask again in a moment.")
-        return {**summary(require_game(svc.repo, state), svc.repo), "tokens": []}, True
+        return {**summary(require_game(svc.repo, state), svc.repo), "tokens": [], "invites": []}, True
     try:
         created = create_game(svc, body["ruleset"], body["seats"], body["options"], address)
     except BaseException:

@@ -115,7 +115,7 @@ def test_a_create_retried_with_the_same_idempotency_key_makes_one_game(client):
     again = client.post("/v1/games", json=CREATE, headers={"Idempotency-Key": "create-once-1"})
     # then the answer is the same game, without its tokens (shown once), and one game exists
     assert again.status_code == 200 and again.get_json()["id"] == first.get_json()["id"]
-    assert again.get_json()["tokens"] == [] and again.headers["Location"] == first.headers["Location"]
+    assert again.get_json()["tokens"] == [] and again.get_json()["invites"] == [] and again.headers["Location"] == first.headers["Location"]
     assert game_count(client) == 1
 
 
