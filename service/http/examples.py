@@ -9,9 +9,10 @@ endpoints. Every clock read (``events.log.codec``), game id, token and server se
 deterministic while it plays, so the same code records the same examples: ``examples.json``
 beside this module is what it recorded, and :func:`add_examples` puts it in the spec (the
 ``examples`` of each operation's request and success media types, where generators and Swagger UI
-show them). Long answers are trimmed (:func:`trim`: the first items of each long list) and still
-fit their schemas; each call is made with the token of the seat whose example it is, so an example
-shows only what that seat (or a spectator) may see.
+show them). The long answers (the record, the rulesets) are trimmed (:func:`trim`: the first
+items of each long list; a ruleset's first options, commands and events) and still fit their
+schemas; the others are whole. Each call is made with the token of the seat whose example it is
+(or none: a spectator's), so an example shows only what that seat may see.
 
 Rewrite ``examples.json`` with ``python -m service.http.examples`` (it needs ``fakeredis``, from
 the test extra), then ``stranded openapi``; ``tests/service/test_openapi_examples.py`` fails when
@@ -32,8 +33,10 @@ EXAMPLES_FILE = Path(__file__).with_name("examples.json")
 #: The moment the recorded game starts (2026-01-15T12:00:00Z), in ms; each clock read is 150 ms later.
 START_MS = 1_768_478_400_000
 STEP_MS = 150
-#: Lists longer than this are cut to this many items in an example.
+#: Lists longer than this are cut to this many items in the examples of :data:`TRIMMED`.
 MAX_ITEMS = 5
+#: The operations whose examples are trimmed (the others are whole answers).
+TRIMMED = {"getRecord", "getRuleset", "listRulesets"}
 #: The maps of a ruleset (name -> description) cut to this many entries in an example.
 MAX_ENTRIES = 2
 #: The stacked deal: Ann holds a Laser Blast and a Tractor Beam, Bob a Shield.
@@ -42,18 +45,20 @@ HANDS = [["double_oxygen", "oxygen", "oxygen", "oxygen", "oxygen", "laser_blast"
 #: What each example shows, by operationId, or "<operationId> <status>" for one answer (the summary
 #: Swagger UI lists it under).
 SUMMARIES = {
-    "listRulesets": "The hosted games (trimmed)", "getRuleset": "Selfish: Space Edition (lists trimmed)",
+    "listRulesets": "The hosted games (options, commands and events trimmed)",
+    "getRuleset": "Selfish: Space Edition (lists trimmed)",
     "listGames": "The newest games", "createGame": "Ann creates a stacked game with two open seats",
     "joinSeat": "Bob takes seat 1", "joinFirstOpenSeat": "Cat takes the first open seat",
-    "getGame": "A running game's summary", "getView": "Ann's view at her first turn (her hand; trimmed)",
-    "getLegalCommands": "What Ann may send at her first turn (trimmed)",
+    "getGame": "A running game's summary", "getView": "Ann's view at her first turn: her hand, nobody else's",
+    "getLegalCommands": "What Ann may send at her first turn",
     "sendCommand": "Ann plays her Tractor Beam on Bob", "getEvents": "The first events, as Ann sees them",
     "createStreamTicket": "A ticket for Ann's stream", "leaveSeat": "Cat leaves: a bot plays her seat",
     "reclaimSeat": "Cat takes her seat back", "resignSeat": "Bob resigns",
     "rematchGame": "Ann asks for a rematch", "getRecord": "The finished game's record (trimmed)",
     "getVerification": "The finished game verified",
     "getVerification 202": "Asked for the first time: pending",
-    "createGame 200": "The same create retried with its Idempotency-Key: no tokens", "getHealth": "Alive", "getReadiness": "Ready",
+    "createGame 200": "The same create retried with its Idempotency-Key: no tokens",
+    "getHealth": "Alive", "getReadiness": "Ready",
     "getMetrics": "A few of the metrics", "streamEvents": "The last frames of the finished game",
 }
 
@@ -177,7 +182,8 @@ def _metric_lines(text: str, name: str) -> str:
 
 def record(redis_client) -> dict:
     """Play the examples' game over ``redis_client`` (an empty database: a fakeredis one will do) and
-    return the examples, trimmed: ``{operationId: {"request"?: body, "responses": {status: body}}}``."""
+    return the examples (those of :data:`TRIMMED` trimmed):
+    ``{operationId: {"request"?: body, "responses": {status: body}}}``."""
     from service.http.app import create_app
 
     with _Deterministic():
@@ -185,7 +191,7 @@ def record(redis_client) -> dict:
         app.testing = True                 # an error in the game is raised, not answered 500
         rec = _Recorder(app.test_client())
         _play(rec, app.extensions["stranded"].store)
-    return {op: trim(entry) for op, entry in sorted(rec.out.items())}
+    return {op: trim(entry) if op in TRIMMED else entry for op, entry in sorted(rec.out.items())}
 
 
 def load() -> dict:
