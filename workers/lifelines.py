@@ -11,7 +11,6 @@
 """
 from __future__ import annotations
 
-import ctypes
 import logging
 import os
 import signal
@@ -21,11 +20,10 @@ import sys
 from rq.scheduler import SCHEDULER_KEY_TEMPLATE, RQScheduler
 from rq.scripts import release_lock
 
-from events.log.processes import pid_alive
+from events.log.processes import ask_death_signal, pid_alive
 
 log = logging.getLogger("stranded.workers")
 
-PR_SET_PDEATHSIG = 1   # <linux/prctl.h>
 _installed = False
 
 
@@ -41,14 +39,13 @@ def die_with_parent(sig: int = signal.SIGKILL) -> bool:
         return False
     if _installed:
         return True
-    libc = ctypes.CDLL(None, use_errno=True)
     forker = {}
 
     def before() -> None:
         forker["pid"] = os.getpid()
 
     def in_child() -> None:
-        libc.prctl(PR_SET_PDEATHSIG, sig, 0, 0, 0)
+        ask_death_signal(sig)
         if os.getppid() != forker.get("pid"):   # the parent died between the fork and the request
             os._exit(1)
 

@@ -12,7 +12,6 @@ stops the child in its turn (after the API, before the embedded Redis).
 """
 from __future__ import annotations
 
-import ctypes
 import os
 import signal
 import subprocess
@@ -20,6 +19,8 @@ import sys
 import threading
 import time
 from typing import Callable
+
+from events.log.processes import ask_death_signal
 
 #: First and largest pause (seconds) before a dead worker is started again.
 FIRST_PAUSE_S, MAX_PAUSE_S = 1.0, 30.0
@@ -30,8 +31,7 @@ POLL_S = 0.5
 
 def _die_with_parent() -> None:
     """``preexec_fn``: the child gets SIGTERM when the thread that started it ends (Linux)."""
-    if sys.platform.startswith("linux"):
-        ctypes.CDLL(None).prctl(1, signal.SIGTERM, 0, 0, 0)   # PR_SET_PDEATHSIG
+    ask_death_signal(signal.SIGTERM)
 
 
 class Supervisor:

@@ -14,7 +14,7 @@ from events import settings
 from events.log.connection import cluster_mode, connect_queue, separate_queue
 from events.commands.dispatch import Dispatcher
 from events.log.store import EventStore
-from service.http import errors, limits, observe, ops
+from service.http import errors, limits, observe, ops, tables
 from service.http.examples import add_examples
 from service.http.handlers import Services
 from service.http.openapi import add_components, drop_unused
@@ -200,7 +200,7 @@ def create_app(redis=None, prefix: str | None = None, config: dict | None = None
     api = errors.StrandedApi(app)
     add_components(api.spec)
     api.register_blueprint(blp)
-    api.register_blueprint(__import__("service.http.tables", fromlist=["blp"]).blp)   # seats over time, rematch, record
+    api.register_blueprint(tables.blp)          # seats over time, rematch, record
     api.register_blueprint(ops.blp)
     drop_unused(api.spec)
     add_examples(api.spec)          # recorded from a real game: service/http/examples.py

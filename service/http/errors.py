@@ -169,6 +169,17 @@ def parse_version(text: str | None) -> int | None:
     return int(text)
 
 
+def parse_seat(text: str | None) -> int | None:
+    """The ``?seat`` query parameter of a view: None when absent, else a whole number from 0.
+
+    Raises ApiError 400 ``malformed`` (``seat: ...``) for anything else."""
+    if text is None:
+        return None
+    if not text.isdigit() or len(text) > 4:
+        raise ApiError(400, "malformed", "seat: Must be a seat number, a whole number from 0.")
+    return int(text)
+
+
 #: The longest ``Idempotency-Key`` a command may carry.
 MAX_IDEMPOTENCY_KEY = 200
 #: The ``Retry-After`` header as the spec documents it on 429 and 503 answers.

@@ -190,10 +190,20 @@ def view(svc: Services, game_id: str, at: int | None = None) -> dict:
     return final_view(svc, game_id, at)[0]
 
 
-def final_view(svc: Services, game_id: str, at: int | None = None) -> tuple[dict, bool]:
-    """:func:`view`, and whether it can never change: a past version (``at``) of a finished game."""
+def final_view(svc: Services, game_id: str, at: int | None = None, seat: int | None = None) -> tuple[dict, bool]:
+    """:func:`view`, and whether it can never change: a past version (``at``) of a finished game.
+
+    ``seat``: once the game is finished, that seat's view for anyone (the whole log is open then:
+    docs/rules/<ruleset>.md, "What each seat and a spectator can see"); while it waits or runs, 403
+    ``seat_view_hidden``, and 400 ``bad_seat`` for a seat the game does not have."""
     game = require_game(svc.repo, game_id)
-    seat = caller_seat(game.meta, required=False)
+    if seat is None:
+        seat = caller_seat(game.meta, required=False)
+    elif game.meta.status != "finished":
+        raise ApiError(403, "seat_view_hidden", "A seat's view is its own until the game is over: ask without "
+                                                "'seat' and with that seat's token.")
+    elif seat >= len(game.meta.seats):
+        raise ApiError(400, "bad_seat", f"This game has seats 0 to {len(game.meta.seats) - 1}.")
     try:
         return seat_view(svc.repo, game, seat, at), at is not None and game.meta.status == "finished"
     except ValueError as exc:

@@ -14,7 +14,7 @@ from service.http import schemas as s
 from service.http.auth import bearer, caller_seat
 from service.http.http_cache import CACHE_HEADERS, NOT_MODIFIED, conditional
 from service.http.errors import (MAX_IDEMPOTENCY_KEY, ApiError, Blueprint, Endpoint, check_game_id, error_doc,
-                            idempotency_key, parse_command, parse_version, request_body)
+                            idempotency_key, parse_command, parse_seat, parse_version, request_body)
 from service.http.limits import check_capacity
 from service.http.observe import command_seen
 from service.http.streams import StreamHub, event_frames
@@ -180,7 +180,11 @@ class View(Endpoint):
               503, security=SEAT_OR_SPECTATOR, parameters=[{
                   "in": "query", "name": "at", "required": False, "schema": {"type": "integer", "minimum": 1},
                   "description": "A past version, 1 to the game's version (any of them, also one inside a command's "
-                                 "batch)."}], cacheable=True, operationId="getView")
+                                 "batch)."}, {
+                  "in": "query", "name": "seat", "required": False, "schema": {"type": "integer", "minimum": 0},
+                  "description": "Once the game is finished, any seat's view (its hand included), with or "
+                                 "without a token: the whole log is open then. While it waits or runs, 403 "
+                                 "seat_view_hidden."}], cacheable=True, operationId="getView")
     def get(self, game_id):
         """The caller's view (spectator without a token) and who must act; `?at=N` for any past version.
 
@@ -191,7 +195,8 @@ class View(Endpoint):
 
         A hot path: ``?at`` is read by :func:`service.http.errors.parse_version` (the
         documented parameter: a whole number from 1), not by a schema per request."""
-        body, final = handlers.final_view(svc(), game_id, parse_version(request.args.get("at")))
+        body, final = handlers.final_view(svc(), game_id, parse_version(request.args.get("at")),
+                                          parse_seat(request.args.get("seat")))
         return conditional(jsonify(body), immutable=final)
 
 

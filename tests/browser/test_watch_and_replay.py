@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 import requests
+from playwright.sync_api import expect
 
 from tests.browser.client import api_view, board_facts, create_in_lobby, view_facts, wait_finished
 
@@ -225,3 +226,12 @@ def test_the_replay_of_a_finished_game_shows_my_hand_and_the_cards_its_whole_log
     # and seen as a spectator, no hand is shown
     page.get_by_label("Seen as").select_option("")
     page.wait_for_function("() => !document.querySelector('section.my-hand')")
+    # and seen as Bob -- a seat this browser never held -- his hand is shown: the game is over, so the
+    # API opens every seat's view (GET .../view?seat=1)
+    at = drawn["version"]                                       # the version the replay shows now
+    bob = requests.get(f"{server}/v1/games/{game_id}/view?at={at}&seat=1", timeout=10).json()["view"]["hand"]
+    page.get_by_label("Seen as").select_option("1")
+    hand = page.get_by_role("region", name="Your hand")
+    for card in sorted(set(bob)):
+        expect(hand).to_contain_text(name[card])
+    assert "Tractor Beam" not in hand.inner_text()            # Ann's card is not in his hand

@@ -59,7 +59,11 @@ export const api = {
   // the seat an invite code keeps (POST /v1/games/{id}/join with the code): answers {seat, token}
   joinInvited: (id, invite, name) => call(`/v1/games/${enc(id)}/join`, { method: "POST", body: { name, invite } }),
   summary: (id) => call(`/v1/games/${enc(id)}`),
-  view: (id, token, at) => call(`/v1/games/${enc(id)}/view` + (at ? `?at=${at}` : ""), { token }),
+  // `seat`: once the game is finished, any seat's view (the API opens them all then).
+  view: (id, token, at, seat) => {
+    const query = [at ? `at=${at}` : "", seat !== undefined && seat !== null ? `seat=${seat}` : ""].filter(Boolean);
+    return call(`/v1/games/${enc(id)}/view` + (query.length ? `?${query.join("&")}` : ""), { token });
+  },
   legal: (id, token) => call(`/v1/games/${enc(id)}/legal-commands`, { token }),
   send: (id, token, command) => call(`/v1/games/${enc(id)}/commands`, {
     method: "POST", body: command, token, idempotencyKey: crypto.randomUUID ? crypto.randomUUID() : String(Math.random()),

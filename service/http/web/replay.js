@@ -60,6 +60,8 @@ export function ReplayPage({ id, at: initial }) {
   const finished = Boolean(summary && summary.status === "finished");
   const seenAs = chosenSeat !== undefined ? chosenSeat : finished && held.length ? held[0].seat : null;
   const seenToken = seenAs === null ? null : (held.find((s) => s.seat === seenAs) || {}).token || null;
+  // Whom the board may be seen as: every seat once the game is over, else the seats this browser holds.
+  const seatChoices = finished ? summary.seats.map((_, i) => i) : held.map((s) => s.seat);
 
   useEffect(() => {
     let stream = null;
@@ -96,7 +98,9 @@ export function ReplayPage({ id, at: initial }) {
     let current = true;
     const key = `${seenAs}:${at}`;
     const known = cache.current.get(key);
-    const load = known ? Promise.resolve(known) : api.view(id, seenToken, at);
+    // A finished game opens every seat's view to anyone; while it runs only a held seat's token shows one.
+    const load = known ? Promise.resolve(known)
+      : finished && seenAs !== null ? api.view(id, null, at, seenAs) : api.view(id, seenToken, at);
     load.then((v) => {
       cache.current.set(key, v);
       if (current) { setView(v); setError(null); }
@@ -148,10 +152,10 @@ export function ReplayPage({ id, at: initial }) {
       <output class="at">version ${at} of ${last}</output>
       <label class="speed">Speed <select value=${speed} onChange=${(e) => setSpeed(Number(e.target.value))}>
         ${SPEEDS.map((v) => html`<option value=${v}>${v}×</option>`)}</select></label>
-      ${held.length ? html`<label class="seen-as">Seen as <select name="seen-as" value=${seenAs === null ? "" : seenAs}
+      ${seatChoices.length ? html`<label class="seen-as">Seen as <select name="seen-as" value=${seenAs === null ? "" : seenAs}
           onChange=${(e) => setChosenSeat(e.target.value === "" ? null : Number(e.target.value))}>
         <option value="">a spectator (no hand)</option>
-        ${held.map((s) => html`<option value=${s.seat}>${seatName(summary, s.seat)}, your seat (its hand)</option>`)}</select></label>` : ""}
+        ${seatChoices.map((s) => html`<option value=${s}>${seatName(summary, s)}${held.some((h) => h.seat === s) ? ", your seat" : ""} (its hand)</option>`)}</select></label>` : ""}
     </div>
     ${error ? html`<${ErrorLine} error=${error} />` : ""}
     ${line ? html`<p class="step" aria-live="polite">${line.sentence ? html`<${Sentence} sentence=${line.sentence} title=${line.details.join("; ")} />` :
