@@ -59,7 +59,8 @@ def test_the_import_set_is_bounded():
     # then only the standard library, click and the command line's own modules are loaded
     loaded = modules_loaded_by("--help")
     ours = sorted(m for m in loaded if m.split(".")[0] == "service")
-    assert ours == ["service", "service.cli.commands", "service.cli.common", "service.cli.games", "service.cli.simulate"]
+    assert ours == ["service", "service.cli", "service.cli.commands", "service.cli.common", "service.cli.games",
+                    "service.cli.simulate"]
     others = {m.split(".")[0] for m in loaded} - set(sys.stdlib_module_names) - {"service", "click"}
     assert {m for m in others if not m.startswith("_") and "editable" not in m and m != "sitecustomize"} == set()
 

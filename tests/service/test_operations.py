@@ -186,7 +186,7 @@ def test_with_a_multiprocess_folder_metrics_add_up_over_processes(tmp_path):
     root = str(Path(__file__).resolve().parents[2])
     env = {**os.environ, "PROMETHEUS_MULTIPROC_DIR": str(tmp_path), "PYTHONPATH": root}
     # as in `stranded serve`: the module is imported before the variable is set, the metrics used after
-    count = ("import os; import service.cli.commands; from events import metrics; "
+    count = ("import os; import service.cli.commands; from events.commands import metrics; "
              f"os.environ['PROMETHEUS_MULTIPROC_DIR'] = {str(tmp_path)!r}; "
              "metrics.COMMANDS.labels('selfish-space', 'Breathe', '200').inc()")
     plain = {k: v for k, v in env.items() if k != "PROMETHEUS_MULTIPROC_DIR"}
