@@ -80,13 +80,13 @@ def _phase_commands(state, seat, st) -> list[dict]:
     if st == "move":
         if state["move"] is None or state["move"]["left"] <= 0:
             return []
-        return [{"type": "EndMove"}] + [_xy(k, "Move") for k in legal_moves(state)]
+        return [{"type": "EndMove"}] + [{"type": "Move", "x": x, "y": y} for x, y in map(parse, legal_moves(state))]
     if st == "zombies":
         if state["zm"] is None:
             return []
         out = [{"type": "EndZombieMoves"}] if current_can_stop(state) else []
         out += [_xy(k, "MoveZombie") for k in current_steps(state)]
-        return out + [_xy(k, "ChooseZombie") for k in choosable(state)]
+        return out + [{"type": "ChooseZombie", "x": x, "y": y} for x, y in map(parse, choosable(state))]
     if st == "discard":
         return [{"type": "EndTurn"}] + [{"type": "Discard", "card": c} for c in sorted(set(state["hands"][seat]))]
     return []

@@ -37,7 +37,7 @@ this source.
 """
 from __future__ import annotations
 
-from .tiles import HELIPAD, building_of, kind, neighbours, parse, passable_spaces
+from .tiles import HELIPAD, building_of, kind, parse, passable_spaces, step_table
 
 
 def deep_copy(value):
@@ -167,8 +167,9 @@ def zombie_free_spaces(state, exclude_pawns: bool) -> list[str]:
 
 
 def steps_from(state, k: str) -> list[str]:
-    """Keys of the spaces one legal step from ``k``."""
-    return [f"{x},{y}" for x, y in neighbours(state["tiles"], *parse(k))]
+    """Keys of the spaces one legal step from ``k`` (``tiles.neighbours``, read from the map's
+    ``tiles.step_table``)."""
+    return list(step_table(state["tiles"]).get(k, ()))
 
 
 def zombie_count(state) -> int:

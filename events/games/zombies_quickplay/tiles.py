@@ -218,14 +218,28 @@ def _step_table(signature: tuple) -> dict[str, tuple[str, ...]]:
     return table
 
 
+#: ``(tiles, len(tiles), table)`` of the map ``step_table`` was last asked about (replaced whole,
+#: never changed in place, so a reader sees one consistent triple).
+_LAST_TABLE: tuple = (None, -1, None)
+
+
 def step_table(tiles: dict) -> dict[str, tuple[str, ...]]:
     """Space key -> the keys of the spaces one step from it (``neighbours``, in its N E S W order),
     for every space of the map ``tiles``; a space off the map is not in it.
 
     Computed once per map: kept by the map's value (``map_signature``) for the last 256 maps
-    asked about. The table is shared: never change it.
+    asked about. The map asked about last is known again by its identity and size without taking
+    its signature (a map only grows: a placed tile is never changed or taken away, so the same
+    dict with the same number of tiles is the same map; the reference kept stops its ``id``
+    being reused). The table is shared: never change it.
     """
-    return _step_table(map_signature(tiles))
+    global _LAST_TABLE
+    last = _LAST_TABLE
+    if last[0] is tiles and last[1] == len(tiles):
+        return last[2]
+    table = _step_table(map_signature(tiles))
+    _LAST_TABLE = (tiles, len(tiles), table)
+    return table
 
 
 @lru_cache(maxsize=256)

@@ -1,12 +1,14 @@
 """The fast paths of the Quickplay rules agree with the plain ones on the states of random games.
 
-- ``tiles.step_table`` (one table per map) gives every space the steps ``tiles.neighbours`` gives.
+- ``tiles.step_table`` (one table per map) gives every space the steps ``tiles.neighbours`` gives,
+  also when the same map is asked about again (known by its identity) or grows by a tile; so does
+  ``state.steps_from``, which reads it.
 - ``state.zombie_free_spaces`` (from ``tiles.passable_spaces``, one list per map) lists the
   spaces a walk over every space of every tile finds.
 - ``tiles.spots`` (one list per map and tile) is ``tiles.plain_spots`` for every tile.
 - ``zombies.choosable`` (which stops at a zombie's first step) lists exactly the zombies whose
   ``zombie_steps`` are not empty, and ``zombie_steps`` from the table equals the plain walk over
-  ``state.steps_from``; so does ``any_zombie_step``.
+  ``tiles.neighbours``; so does ``any_zombie_step``.
 - ``zombies.can_choose(state, k)`` is ``k in choosable(state)``.
 - ``legal.acting_seat`` is the seat of ``pending(state)[0]``.
 - ``decide.in_place`` and ``decide_evolved`` give the events ``decide`` gives and the state they fold to.
@@ -42,8 +44,14 @@ def states() -> list[dict]:
     return [s for i, seed in enumerate(SEEDS) for s in states_of(seed, 2 + i)]
 
 
+def _plain_steps_from(state, k):
+    """``state.steps_from`` from ``tiles.neighbours``, without the step table."""
+    return [f"{x},{y}" for x, y in neighbours(state["tiles"], *parse(k))]
+
+
 def _plain_steps(state, at, path, steps, occupied):
-    """``zombie_steps`` computed from ``state.steps_from`` (``tiles.neighbours``) step by step."""
+    """``zombie_steps`` computed from ``tiles.neighbours`` step by step."""
+    steps_from = _plain_steps_from
     zm = state["zm"]
     budget = min(zm["cap"] - steps, zm["left"])
 
@@ -71,6 +79,23 @@ def test_the_step_table_gives_every_space_the_steps_of_neighbours(states):
         assert "999,999" not in table
         for tile in TILES:
             assert spots(tiles, tile) == plain_spots(tiles, tile)
+
+
+def test_steps_from_reads_the_table_of_the_map_as_it_is_now(states):
+    for state in states[::3]:
+        for k in list(state["zombies"]) + [p for p in state["pawns"] if p] + ["999,999"]:
+            assert steps_from(state, k) == _plain_steps_from(state, k)
+
+
+def test_the_same_map_grown_by_a_tile_gets_the_table_of_the_bigger_map():
+    tiles = {"0,0": {"tile": "town_square", "rotation": 0}}
+    assert step_table(tiles) is step_table(tiles)           # the same map asked again: the same table
+    assert "1,3" not in step_table(tiles)
+    tiles["0,1"] = {"tile": "straight", "rotation": 0}      # as evolve places a tile: in place
+    assert list(step_table(tiles)["1,3"]) == [f"{x},{y}" for x, y in neighbours(tiles, 1, 3)] == ["1,2", "1,4"]
+    assert list(step_table(tiles)["1,2"]) == [f"{x},{y}" for x, y in neighbours(tiles, 1, 2)]
+    assert "1,3" in step_table(tiles)["1,2"]                 # the centre's road now leads south
+    assert step_table(dict(tiles)) == step_table(tiles)     # a copy of the map: the same table
 
 
 def test_zombie_steps_and_choosable_agree_with_the_plain_walk(states):
