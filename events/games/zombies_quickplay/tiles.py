@@ -207,9 +207,18 @@ def _map_of(signature: tuple) -> dict:
 
 @lru_cache(maxsize=256)
 def _step_table(signature: tuple) -> dict[str, tuple[str, ...]]:
+    """The step table of the map ``signature``: that of the map without its last tile (kept, as a map
+    grows one tile at a time), with the spaces of the last tile's cell and of the cells beside it
+    worked out again (a space's steps depend only on its own tile and the tiles beside it)."""
     tiles = _map_of(signature)
-    table = {}
-    for cell in tiles:
+    if len(signature) > 1:
+        table = dict(_step_table(signature[:-1]))
+        tx, ty = parse(signature[-1][0])
+        cells = [c for c in (key(tx, ty), key(tx, ty - 1), key(tx + 1, ty), key(tx, ty + 1), key(tx - 1, ty))
+                 if c in tiles]
+    else:
+        table, cells = {}, list(tiles)
+    for cell in cells:
         tx, ty = parse(cell)
         for r in range(3):
             for c in range(3):

@@ -10,6 +10,7 @@
   ``zombie_steps`` are not empty, and ``zombie_steps`` from the table equals the plain walk over
   ``tiles.neighbours``; so does ``any_zombie_step``.
 - ``zombies.can_choose(state, k)`` is ``k in choosable(state)``.
+- ``decide.steps_to_road`` (Claustrophobia) is the nearest road space of ``tiles.distances``.
 - ``legal.acting_seat`` is the seat of ``pending(state)[0]``.
 - ``decide.in_place`` and ``decide_evolved`` give the events ``decide`` gives and the state they fold to.
 """
@@ -20,9 +21,11 @@ import random
 import pytest
 
 from events.games.zombies_quickplay import RULESET as R
+from events.games.zombies_quickplay.decide import steps_to_road
 from events.games.zombies_quickplay.legal import acting_seat
 from events.games.zombies_quickplay.state import passable, steps_from, zombie_free_spaces
-from events.games.zombies_quickplay.tiles import TILES, neighbours, parse, plain_spots, spots, step_table
+from events.games.zombies_quickplay.tiles import (TILES, distances, kind, neighbours, parse, passable_spaces,
+                                                  plain_spots, spots, step_table)
 from events.games.zombies_quickplay.zombies import (_after_stop, any_zombie_step, can_choose, choosable,
                                                     current_can_stop, record_of, zombie_steps)
 from events.randomness import rng_for
@@ -163,3 +166,16 @@ def test_zombie_free_spaces_are_those_of_a_walk_over_the_map(states):
                         if passable(state, 3 * tx + c, 3 * ty + r):
                             plain.append(k)
             assert zombie_free_spaces(state, exclude_pawns) == sorted(plain, key=lambda k: parse(k)[::-1])
+
+
+def test_steps_to_road_are_those_of_the_distances_walk(states):
+    maps = {len(s["tiles"]): s["tiles"] for s in states}
+    checked = 0
+    for tiles in maps.values():
+        for k in passable_spaces(tiles):
+            for limit in (1, 9):
+                d = distances(tiles, parse(k), limit=limit)
+                plain = min((v for p, v in d.items() if kind(tiles, *p) == "R"), default=99)
+                assert steps_to_road(tiles, k, limit) == plain
+                checked += plain != 99 and plain > 0
+    assert checked > 100
