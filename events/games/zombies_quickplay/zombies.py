@@ -109,11 +109,41 @@ def _reading_order(k: str) -> tuple[int, int]:
     return y, x
 
 
+def _near_free(table, occupied: set, steps: int) -> set:
+    """The ``occupied`` spaces from which a space free of them is at most ``steps`` steps away with
+    every space between them occupied: one breadth-first walk from the occupied spaces beside a
+    free one, back over occupied spaces (a step leads both ways: ``tiles.neighbours``)."""
+    ring = [k for k in occupied if not occupied.issuperset(table.get(k, ()))]
+    near = set(ring)
+    for _ in range(steps - 1):
+        nxt = []
+        for v in ring:
+            for u in table.get(v, ()):
+                if u in occupied and u not in near:
+                    near.add(u)
+                    nxt.append(u)
+        if not nxt:
+            break
+        ring = nxt
+    return near
+
+
 def choosable(state) -> list[str]:
-    """Zombies on the map that could take a step once the moving one stops (only if it may), sorted."""
+    """Zombies on the map that could take a step once the moving one stops (only if it may), sorted.
+
+    Those not moved yet this turn are found all at once: a zombie whose path is its own space has
+    a step when a free space is near enough (``_near_free``: what ``_may_go`` asks of it, for every
+    zombie in one walk); those moved already one by one (``_with_a_step``)."""
     if not current_can_stop(state):
         return []
-    out = list(_with_a_step(state, state["zombies"], _after_stop(state), step_table(state["tiles"])))
+    zm, zombies = state["zm"], state["zombies"]
+    occupied, table = _after_stop(state), step_table(state["tiles"])
+    moved = zm["moved"]
+    fresh = _budget(zm, 0) - 1
+    out = [k for k in _near_free(table, occupied, fresh + 1) if k in zombies and k not in moved] \
+        if fresh >= 0 else []
+    if moved:
+        out += _with_a_step(state, [k for k in zombies if k in moved], occupied, table)
     out.sort(key=_reading_order)
     return out
 

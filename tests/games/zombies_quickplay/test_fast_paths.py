@@ -6,7 +6,8 @@
 - ``state.zombie_free_spaces`` (from ``tiles.passable_spaces``, one list per map) lists the
   spaces a walk over every space of every tile finds.
 - ``tiles.spots`` (one list per map and tile) is ``tiles.plain_spots`` for every tile.
-- ``zombies.choosable`` (which stops at a zombie's first step) lists exactly the zombies whose
+- ``zombies.choosable`` (the zombies not moved yet in one walk from the free spaces, the steps
+  leading both ways) lists exactly the zombies whose
   ``zombie_steps`` are not empty, and ``zombie_steps`` from the table equals the plain walk over
   ``tiles.neighbours``; so does ``any_zombie_step``.
 - ``zombies.can_choose(state, k)`` is ``k in choosable(state)``.
@@ -80,6 +81,8 @@ def test_the_step_table_gives_every_space_the_steps_of_neighbours(states):
                 for y in range(3 * ty, 3 * ty + 3):
                     assert list(table[f"{x},{y}"]) == [f"{qx},{qy}" for qx, qy in neighbours(tiles, x, y)]
         assert "999,999" not in table
+        for k, nexts in table.items():       # a step leads both ways (zombies._near_free walks back)
+            assert all(k in table[q] for q in nexts)
         for tile in TILES:
             assert spots(tiles, tile) == plain_spots(tiles, tile)
 
