@@ -37,7 +37,8 @@ this source.
 """
 from __future__ import annotations
 
-from .tiles import HELIPAD, building_of, kind, parse, passable_spaces, step_table
+from .tiles import (building_of, building_spaces_of, helipad_centre_of, kind, layout_id, parse, passable_spaces,
+                    step_table)
 
 
 def deep_copy(value):
@@ -134,23 +135,15 @@ def passable(state, x: int, y: int) -> bool:
 
 def helipad_centre(state) -> str | None:
     """The key of the Helipad's centre space once the Helipad is on the map, else ``None``."""
-    for cell, placed in state["tiles"].items():
-        if placed["tile"] == HELIPAD:
-            tx, ty = parse(cell)
-            return f"{3 * tx + 1},{3 * ty + 1}"
-    return None
+    return helipad_centre_of(state["tiles"])
 
 
 def building_spaces(state, cell: str) -> list[str]:
     """Keys of the building (B and D) spaces of the named tile at ``cell``, in reading order."""
-    tx, ty = parse(cell)
-    out = []
-    for r in range(3):
-        for c in range(3):
-            x, y = 3 * tx + c, 3 * ty + r
-            if building_of(state["tiles"], x, y) == cell:
-                out.append(f"{x},{y}")
-    return out
+    placed = state["tiles"].get(cell)
+    if placed is None:
+        return []
+    return list(building_spaces_of(cell, layout_id(placed), placed["rotation"]))
 
 
 def pawn_building(state, seat: int) -> str | None:

@@ -227,9 +227,27 @@ def _step_table(signature: tuple) -> dict[str, tuple[str, ...]]:
     return table
 
 
-#: ``(tiles, len(tiles), table)`` of the map ``step_table`` was last asked about (replaced whole,
-#: never changed in place, so a reader sees one consistent triple).
-_LAST_TABLE: tuple = (None, -1, None)
+class _LastMap:
+    """``of_signature(map_signature(tiles))`` for a map ``tiles``, the map asked about last known
+    again by its identity and size without taking its signature: a map only grows (a placed tile is
+    never changed or taken away), so the same dict with the same number of tiles is the same map;
+    the reference kept stops its ``id`` being reused. ``last`` is replaced whole, never changed in
+    place, so a reader sees one consistent triple."""
+
+    def __init__(self, of_signature):
+        self.of_signature = of_signature
+        self.last: tuple = (None, -1, None)
+
+    def __call__(self, tiles: dict):
+        last = self.last
+        if last[0] is tiles and last[1] == len(tiles):
+            return last[2]
+        value = self.of_signature(map_signature(tiles))
+        self.last = (tiles, len(tiles), value)
+        return value
+
+
+_STEP_TABLES = _LastMap(_step_table)
 
 
 def step_table(tiles: dict) -> dict[str, tuple[str, ...]]:
@@ -237,18 +255,37 @@ def step_table(tiles: dict) -> dict[str, tuple[str, ...]]:
     for every space of the map ``tiles``; a space off the map is not in it.
 
     Computed once per map: kept by the map's value (``map_signature``) for the last 256 maps
-    asked about. The map asked about last is known again by its identity and size without taking
-    its signature (a map only grows: a placed tile is never changed or taken away, so the same
-    dict with the same number of tiles is the same map; the reference kept stops its ``id``
-    being reused). The table is shared: never change it.
+    asked about, the last one also by its identity (``_LastMap``). The table is shared: never
+    change it.
     """
-    global _LAST_TABLE
-    last = _LAST_TABLE
-    if last[0] is tiles and last[1] == len(tiles):
-        return last[2]
-    table = _step_table(map_signature(tiles))
-    _LAST_TABLE = (tiles, len(tiles), table)
-    return table
+    return _STEP_TABLES(tiles)
+
+
+@lru_cache(maxsize=256)
+def _helipad_centre(signature: tuple) -> str | None:
+    for cell, tile, _layout, _rotation in signature:
+        if tile == HELIPAD:
+            tx, ty = parse(cell)
+            return f"{3 * tx + 1},{3 * ty + 1}"
+    return None
+
+
+_HELIPAD_CENTRES = _LastMap(_helipad_centre)
+
+
+def helipad_centre_of(tiles: dict) -> str | None:
+    """The key of the Helipad's centre space once the Helipad is on the map ``tiles``, else ``None``
+    (kept per map as ``step_table`` is)."""
+    return _HELIPAD_CENTRES(tiles)
+
+
+@lru_cache(maxsize=1024)
+def building_spaces_of(cell: str, layout: str, rotation: int) -> tuple[str, ...]:
+    """Keys of the building (B and D) spaces of the tile cell ``cell`` holding ``layout`` (a tile
+    id or an old layout id) turned ``rotation``, in reading order."""
+    tx, ty = parse(cell)
+    lay = rotated(layout, rotation)
+    return tuple(f"{3 * tx + c},{3 * ty + r}" for r in range(3) for c in range(3) if lay[r][c] in ("B", "D"))
 
 
 @lru_cache(maxsize=256)
@@ -327,7 +364,29 @@ def spots(tiles: dict, tile: str) -> list[tuple[int, int]]:
 
 @lru_cache(maxsize=256)
 def _spots(signature: tuple, tile: str) -> tuple[tuple[int, int], ...]:
-    return tuple(plain_spots(_map_of(signature), tile))
+    """``plain_spots`` from the map's ``_edges``: a rotation fits a frontier cell when its exits
+    match every touching side's and at least one of them is a road (``fits``)."""
+    turns = [exits(tile, r) for r in range(4)]
+    return tuple(cell for cell, edges in _edges(signature)
+                 if any(all(mine[side] == theirs for side, theirs in edges) and any(mine[side] for side, _ in edges)
+                        for mine in turns))
+
+
+@lru_cache(maxsize=256)
+def _edges(signature: tuple) -> tuple:
+    """``(cell, ((side, whether a road leaves the tile touching it there), ...))`` for every cell of
+    ``frontier`` of the map ``signature``, in its order."""
+    tiles = _map_of(signature)
+    out = []
+    for tx, ty in frontier(tiles):
+        edges = []
+        for side in SIDES:
+            dx, dy = DIRS[side]
+            other = tiles.get(key(tx + dx, ty + dy))
+            if other is not None:
+                edges.append((side, exits(other["tile"], other["rotation"])[OPPOSITE[side]]))
+        out.append(((tx, ty), tuple(edges)))
+    return tuple(out)
 
 
 def plain_spots(tiles: dict, tile: str) -> list[tuple[int, int]]:

@@ -11,6 +11,8 @@
   ``zombie_steps`` are not empty, and ``zombie_steps`` from the table equals the plain walk over
   ``tiles.neighbours``; so does ``any_zombie_step``.
 - ``zombies.can_choose(state, k)`` is ``k in choosable(state)``.
+- ``state.building_spaces`` (one list per tile, cell and rotation) and ``state.helipad_centre``
+  (one per map) are those of a walk over the map.
 - ``decide.steps_to_road`` (Claustrophobia) is the nearest road space of ``tiles.distances``.
 - ``legal.acting_seat`` is the seat of ``pending(state)[0]``.
 - ``decide.in_place`` and ``decide_evolved`` give the events ``decide`` gives and the state they fold to.
@@ -24,9 +26,10 @@ import pytest
 from events.games.zombies_quickplay import RULESET as R
 from events.games.zombies_quickplay.decide import steps_to_road
 from events.games.zombies_quickplay.legal import acting_seat
-from events.games.zombies_quickplay.state import passable, steps_from, zombie_free_spaces
-from events.games.zombies_quickplay.tiles import (TILES, distances, kind, neighbours, parse, passable_spaces,
-                                                  plain_spots, spots, step_table)
+from events.games.zombies_quickplay.state import (building_spaces, helipad_centre, passable, steps_from,
+                                                  zombie_free_spaces)
+from events.games.zombies_quickplay.tiles import (HELIPAD, TILES, building_of, distances, kind, neighbours, parse,
+                                                  passable_spaces, plain_spots, spots, step_table)
 from events.games.zombies_quickplay.zombies import (_after_stop, any_zombie_step, can_choose, choosable,
                                                     current_can_stop, record_of, zombie_steps)
 from events.randomness import rng_for
@@ -182,3 +185,17 @@ def test_steps_to_road_are_those_of_the_distances_walk(states):
                 assert steps_to_road(tiles, k, limit) == plain
                 checked += plain != 99 and plain > 0
     assert checked > 100
+
+
+def test_building_spaces_and_the_helipad_centre_are_those_of_a_walk_over_the_map(states):
+    helipads = 0
+    for state in states[::4]:
+        tiles = state["tiles"]
+        for cell in list(tiles) + ["99,99"]:
+            tx, ty = parse(cell)
+            assert building_spaces(state, cell) == [f"{3 * tx + c},{3 * ty + r}" for r in range(3) for c in range(3)
+                                                    if building_of(tiles, 3 * tx + c, 3 * ty + r) == cell]
+        cells = [parse(c) for c, p in tiles.items() if p["tile"] == HELIPAD]
+        assert helipad_centre(state) == (f"{3 * cells[0][0] + 1},{3 * cells[0][1] + 1}" if cells else None)
+        helipads += bool(cells)
+    assert helipads > 10
