@@ -13,6 +13,8 @@
 - ``zombies.can_choose(state, k)`` is ``k in choosable(state)``.
 - ``state.building_spaces`` (one list per tile, cell and rotation) and ``state.helipad_centre``
   (one per map) are those of a walk over the map.
+- ``cardplay.with_zombie_stopped`` (copying only what ``ZombieStopped`` changes) is the state a full
+  copy folds ``ZombieStopped`` into, and leaves the state it is given as it was.
 - ``decide.steps_to_road`` (Claustrophobia) is the nearest road space of ``tiles.distances``.
 - ``legal.acting_seat`` is the seat of ``pending(state)[0]``.
 - ``decide.in_place`` and ``decide_evolved`` give the events ``decide`` gives and the state they fold to.
@@ -24,7 +26,9 @@ import random
 import pytest
 
 from events.games.zombies_quickplay import RULESET as R
+from events.games.zombies_quickplay.cardplay import with_zombie_stopped
 from events.games.zombies_quickplay.decide import steps_to_road
+from events.games.zombies_quickplay.evolve_moves import zombie_stopped
 from events.games.zombies_quickplay.legal import acting_seat
 from events.games.zombies_quickplay.state import (building_spaces, helipad_centre, passable, steps_from,
                                                   zombie_free_spaces)
@@ -199,3 +203,16 @@ def test_building_spaces_and_the_helipad_centre_are_those_of_a_walk_over_the_map
         assert helipad_centre(state) == (f"{3 * cells[0][0] + 1},{3 * cells[0][1] + 1}" if cells else None)
         helipads += bool(cells)
     assert helipads > 10
+
+
+def test_a_state_with_the_moving_zombie_stopped_is_that_of_a_full_copy(states):
+    checked = 0
+    for state in states:
+        if state["phase"] != "zombies" or state["zm"] is None or state["zm"]["current"] is None:
+            assert with_zombie_stopped(state) is state
+            continue
+        before = R.copy_state(state)
+        assert with_zombie_stopped(state) == zombie_stopped(R.copy_state(state), {})
+        assert state == before
+        checked += 1
+    assert checked > 100
