@@ -28,6 +28,7 @@ from .state import (
     V4,
     V5,
     active_seat,
+    any_zombie_free_space,
     building_spaces,
     level,
     pawn_building,
@@ -140,7 +141,7 @@ def plays_of(state, seat, card) -> list[dict]:
     if card == "this_isnt_so_bad":
         return [{"type": "PlayCard", "card": card}] if state["zombies"] else []
     if card in ("zombie_master", "were_screwed"):
-        ok = state["pool"] > 0 and zombie_free_spaces(state, exclude_pawns=True)
+        ok = state["pool"] > 0 and any_zombie_free_space(state, exclude_pawns=True)
         return [{"type": "PlayCard", "card": card}] if ok else []
     return []
 

@@ -159,6 +159,16 @@ def zombie_free_spaces(state, exclude_pawns: bool) -> list[str]:
     return [k for k in passable_spaces(state["tiles"]) if k not in zombies and k not in pawns]
 
 
+def any_zombie_free_space(state, exclude_pawns: bool) -> bool:
+    """Whether ``zombie_free_spaces(state, exclude_pawns)`` is not empty, stopping at the first."""
+    zombies = state["zombies"]
+    pawns = state["pawns"] if exclude_pawns else ()
+    for k in passable_spaces(state["tiles"]):
+        if k not in zombies and k not in pawns:
+            return True
+    return False
+
+
 def steps_from(state, k: str) -> list[str]:
     """Keys of the spaces one legal step from ``k`` (``tiles.neighbours``, read from the map's
     ``tiles.step_table``)."""

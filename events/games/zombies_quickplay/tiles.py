@@ -228,7 +228,8 @@ def _step_table(signature: tuple) -> dict[str, tuple[str, ...]]:
 
 
 class _LastMap:
-    """``of_signature(map_signature(tiles))`` for a map ``tiles``, the map asked about last known
+    """``of_signature(map_signature(tiles))`` for a map ``tiles`` (the signature itself when
+    ``of_signature`` is ``None``), the map asked about last known
     again by its identity and size without taking its signature: a map only grows (a placed tile is
     never changed or taken away), so the same dict with the same number of tiles is the same map;
     the reference kept stops its ``id`` being reused. ``last`` is replaced whole, never changed in
@@ -242,11 +243,14 @@ class _LastMap:
         last = self.last
         if last[0] is tiles and last[1] == len(tiles):
             return last[2]
-        value = self.of_signature(map_signature(tiles))
+        value = map_signature(tiles) if self.of_signature is None else self.of_signature(_SIGNATURES(tiles))
         self.last = (tiles, len(tiles), value)
         return value
 
 
+#: The map's signature itself, for the functions kept by signature (``spots``, ``passable_spaces``)
+#: and the other ``_LastMap`` ones when they miss.
+_SIGNATURES = _LastMap(None)
 _STEP_TABLES = _LastMap(_step_table)
 
 
@@ -305,7 +309,7 @@ def passable_spaces(tiles: dict) -> tuple[str, ...]:
     """Keys of the road, door and building spaces of the map ``tiles``, sorted by ``(y, x)``.
 
     Computed once per map, kept by the map's value (``map_signature``) for the last 256 maps."""
-    return _passable_spaces(map_signature(tiles))
+    return _passable_spaces(_SIGNATURES(tiles))
 
 
 def spaces_of(tiles: dict, cell: str, kinds: str) -> list[tuple[int, int]]:
@@ -359,7 +363,7 @@ def spots(tiles: dict, tile: str) -> list[tuple[int, int]]:
     """Cells where ``tile`` fits in at least one rotation (sorted by (ty, tx), as ``frontier``).
 
     Computed once per map and tile, kept by their values (``map_signature``) for the last 256."""
-    return list(_spots(map_signature(tiles), tile))
+    return list(_spots(_SIGNATURES(tiles), tile))
 
 
 @lru_cache(maxsize=256)
@@ -367,9 +371,19 @@ def _spots(signature: tuple, tile: str) -> tuple[tuple[int, int], ...]:
     """``plain_spots`` from the map's ``_edges``: a rotation fits a frontier cell when its exits
     match every touching side's and at least one of them is a road (``fits``)."""
     turns = [exits(tile, r) for r in range(4)]
-    return tuple(cell for cell, edges in _edges(signature)
-                 if any(all(mine[side] == theirs for side, theirs in edges) and any(mine[side] for side, _ in edges)
-                        for mine in turns))
+    out = []
+    for cell, edges in _edges(signature):
+        for mine in turns:
+            joined = False
+            for side, theirs in edges:
+                if mine[side] != theirs:
+                    break
+                joined = joined or theirs
+            else:
+                if joined:
+                    out.append(cell)
+                    break
+    return tuple(out)
 
 
 @lru_cache(maxsize=256)

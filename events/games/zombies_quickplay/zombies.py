@@ -140,8 +140,7 @@ def choosable(state) -> list[str]:
     occupied, table = _after_stop(state), step_table(state["tiles"])
     moved = zm["moved"]
     fresh = _budget(zm, 0) - 1
-    out = [k for k in _near_free(table, occupied, fresh + 1) if k in zombies and k not in moved] \
-        if fresh >= 0 else []
+    out = list((_near_free(table, occupied, fresh + 1) & zombies.keys()) - moved.keys()) if fresh >= 0 else []
     if moved:
         out += _with_a_step(state, [k for k in zombies if k in moved], occupied, table)
     out.sort(key=_reading_order)

@@ -4,7 +4,8 @@
   also when the same map is asked about again (known by its identity) or grows by a tile; so does
   ``state.steps_from``, which reads it.
 - ``state.zombie_free_spaces`` (from ``tiles.passable_spaces``, one list per map) lists the
-  spaces a walk over every space of every tile finds.
+  spaces a walk over every space of every tile finds; ``state.any_zombie_free_space`` says
+  whether it lists any.
 - ``tiles.spots`` (one list per map and tile) is ``tiles.plain_spots`` for every tile.
 - ``zombies.choosable`` (the zombies not moved yet in one walk from the free spaces, the steps
   leading both ways) lists exactly the zombies whose
@@ -30,8 +31,8 @@ from events.games.zombies_quickplay.cardplay import with_zombie_stopped
 from events.games.zombies_quickplay.decide import steps_to_road
 from events.games.zombies_quickplay.evolve_moves import zombie_stopped
 from events.games.zombies_quickplay.legal import acting_seat
-from events.games.zombies_quickplay.state import (building_spaces, helipad_centre, passable, steps_from,
-                                                  zombie_free_spaces)
+from events.games.zombies_quickplay.state import (any_zombie_free_space, building_spaces, helipad_centre, passable,
+                                                  steps_from, zombie_free_spaces)
 from events.games.zombies_quickplay.tiles import (HELIPAD, TILES, building_of, distances, kind, neighbours, parse,
                                                   passable_spaces, plain_spots, spots, step_table)
 from events.games.zombies_quickplay.zombies import (_after_stop, any_zombie_step, can_choose, choosable,
@@ -176,6 +177,9 @@ def test_zombie_free_spaces_are_those_of_a_walk_over_the_map(states):
                         if passable(state, 3 * tx + c, 3 * ty + r):
                             plain.append(k)
             assert zombie_free_spaces(state, exclude_pawns) == sorted(plain, key=lambda k: parse(k)[::-1])
+            assert any_zombie_free_space(state, exclude_pawns) == bool(plain)
+            full = dict(state, zombies=dict.fromkeys(plain, 1) | state["zombies"])   # every free space taken
+            assert any_zombie_free_space(full, exclude_pawns) is False
 
 
 def test_steps_to_road_are_those_of_the_distances_walk(states):
