@@ -15,7 +15,8 @@ difference of a few hundred instructions, not as noise. Mode ``selfplay`` counts
 the figure ``selfplay_games_per_cpu_s`` of ``bench/run.py`` stands on instead: one
 "request" is one whole game of Selfish: Space between four ``random`` bots, in
 process, the games ``bench_self_play`` plays (seeds ``bench-0``, ``bench-1``...), so
-its count is instructions per game -- what the code costs, whatever the machine's
+its count is instructions per game (mode ``quickplay``: the same for the two-seat
+Zombies!!! Quickplay games of ``quickplay_selfplay_games_per_cpu_s``) -- what the code costs, whatever the machine's
 speed that hour (the games-per-CPU-second figure moved from 482 to 1,438 with the
 machine's state on the same code). Every child runs with ``PYTHONHASHSEED=0`` so
 that set orders, and so the count, repeat. Needs valgrind (Debian's ``valgrind``
@@ -33,14 +34,14 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-MODES = ("command", "bare", "view", "bare-view", "selfplay")
+MODES = ("command", "bare", "view", "bare-view", "selfplay", "quickplay")
 
 
 def child(mode: str, requests: int, flag_dir: Path) -> None:
     """Set up, say so (``ready``), wait to be counted (``go``), run the requests, say ``done``."""
     sys.path.insert(0, str(ROOT))
-    if mode == "selfplay":
-        _counted(_self_play_step(), requests, flag_dir)
+    if mode in ("selfplay", "quickplay"):
+        _counted(_self_play_step() if mode == "selfplay" else _quickplay_step(), requests, flag_dir)
         return
     os.environ["BENCH_PREFIX"] = prefix = f"bench:instructions:{os.getpid()}"
     import bench.bare_app as bare
@@ -107,6 +108,16 @@ def _self_play_step():
     return lambda: play_game(ruleset, ["random"] * 4, f"bench-{next(seeds)}")
 
 
+def _quickplay_step():
+    """One whole game a call: the games ``quickplay_selfplay_games_per_cpu_s`` plays (Zombies!!!
+    Quickplay, two ``random`` bots, seeds ``bench-0``, ``bench-1``...)."""
+    from events.games import RULESETS
+    from events.simulation import play_game
+
+    ruleset, seeds = RULESETS["zombies-quickplay"], iter(range(10 ** 6))
+    return lambda: play_game(ruleset, ["random"] * 2, f"bench-{next(seeds)}")
+
+
 def _counted(step, requests: int, flag_dir: Path) -> None:
     """Say ``ready``, wait for ``go`` (counting is on), run ``step`` ``requests`` times, say ``done``
     and wait until counting is off."""
@@ -165,7 +176,7 @@ def main() -> None:
         return
     counts = {mode: count(mode, args.requests) for mode in args.modes.split(",")}
     for mode, per_request in counts.items():
-        print(f"{mode:10s} {per_request:>12,} instructions per {'game' if mode == 'selfplay' else 'request'}")
+        print(f"{mode:10s} {per_request:>12,} instructions per {'game' if mode in ('selfplay', 'quickplay') else 'request'}")
     if "command" in counts and "bare" in counts:
         print(f"a command adds {counts['command'] - counts['bare']:,} to the bare XADD request")
     if "view" in counts and "bare-view" in counts:

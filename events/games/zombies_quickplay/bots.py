@@ -69,16 +69,25 @@ def random_bot(view, legal, rng):
 
     Args: view (unused), legal (list of commands), rng (``random.Random``). Returns one of ``legal``.
     """
-    steps = [c for c in legal if c["type"] == "MoveZombie"]
+    choose, steps, ends, walking, extras = [], [], [], [], []
+    for c in legal:                       # one pass sorts out the kinds the choice depends on
+        kind = c["type"]
+        if kind == "ChooseZombie":
+            choose.append(c)
+        elif kind == "MoveZombie":
+            steps.append(c)
+        elif kind == "EndZombieMoves":
+            ends.append(c)
+        elif kind == "Move":
+            walking.append(c)
+        elif kind == "PlayCard" or kind == "ClaimToken":
+            extras.append(c)
     if steps:
-        return rng.choice(steps + [c for c in legal if c["type"] == "EndZombieMoves"])
-    choose = [c for c in legal if c["type"] == "ChooseZombie"]
+        return rng.choice(steps + ends)
     if choose:
-        ends = [c for c in legal if c["type"] == "EndZombieMoves"]
         return rng.choice(choose) if rng.random() < 0.5 or not ends else ends[0]
-    walking = [c for c in legal if c["type"] == "Move"]
     if walking:
-        return rng.choice(walking + [c for c in legal if c["type"] in ("PlayCard", "ClaimToken")])
+        return rng.choice(walking + extras)
     useful = [c for c in legal if c["type"] not in ("EndMove",)]
     return rng.choice(useful or legal)
 

@@ -28,8 +28,8 @@ from .state import (
     V4,
     V5,
     active_seat,
+    any_zombie_free_space,
     building_spaces,
-    copy_state,
     level,
     pawn_building,
     steps_from,
@@ -141,7 +141,7 @@ def plays_of(state, seat, card) -> list[dict]:
     if card == "this_isnt_so_bad":
         return [{"type": "PlayCard", "card": card}] if state["zombies"] else []
     if card in ("zombie_master", "were_screwed"):
-        ok = state["pool"] > 0 and zombie_free_spaces(state, exclude_pawns=True)
+        ok = state["pool"] > 0 and any_zombie_free_space(state, exclude_pawns=True)
         return [{"type": "PlayCard", "card": card}] if ok else []
     return []
 
@@ -149,12 +149,14 @@ def plays_of(state, seat, card) -> list[dict]:
 TILE_PHASES = ("tile_spot", "tile_rotation", "place_zombies")
 
 
-def cards_allowed_now(state) -> bool:
+def cards_allowed_now(state, waiting: list[int] | None = None) -> bool:
     """Rules level 4 on: whether Event cards may be played now at all (by any seat whose card allows
     it): the game waits on someone, no card's choice is open, no zombie is in the middle of a step
     (just chosen, or passing over another zombie) and, under rules level 4 only, no tile is being
-    placed with its zombies (level 5 lets cards in there too: choice 30)."""
-    if state is None or state["over"] or state["choice"] is not None or not waiting_seats(state):
+    placed with its zombies (level 5 lets cards in there too: choice 30). ``waiting``: the seats the
+    game waits on (``waiting_seats(state)``) if the caller has them."""
+    if state is None or state["over"] or state["choice"] is not None or \
+            not (waiting_seats(state) if waiting is None else waiting):
         return False
     if state["phase"] in TILE_PHASES and level(state) < V5:
         return False
@@ -166,23 +168,28 @@ def cards_allowed_now(state) -> bool:
 
 def with_zombie_stopped(state):
     """``state``, or a copy with the zombie being moved stopped where it is (as ``ZombieStopped`` does
-    before a card is played in the zombie moves)."""
+    before a card is played in the zombie moves), to be read only: what ``ZombieStopped`` changes
+    (the zombies on the map, the zombie moves and their records) is copied, the rest shared."""
     zm = state["zm"]
     if state["phase"] != "zombies" or zm is None or zm["current"] is None:
         return state
-    return zombie_stopped(copy_state(state), {})
+    stopped = dict(state)
+    stopped["zombies"] = dict(state["zombies"])
+    stopped["zm"] = {**zm, "moved": dict(zm["moved"])}
+    return zombie_stopped(stopped, {})
 
 
-def card_plays(state, seat) -> list[dict]:
+def card_plays(state, seat, waiting: list[int] | None = None) -> list[dict]:
     """Every ``PlayCard`` command ``seat`` may send now (``[]`` once it played a card this round).
 
     Rules level 4: whenever ``cards_allowed_now``, whoever the game waits on. Rules level 3: only
     the seat being waited on, and (outside a reaction window) not in the auction, a tile rotation,
-    street zombie placement, a combat loss payment or the middle of a zombie's move."""
+    street zombie placement, a combat loss payment or the middle of a zombie's move. ``waiting``: the
+    seats the game waits on (``waiting_seats(state)``) if the caller has them."""
     if state is None or state["over"] or state["played"][seat]:
         return []
     if level(state) >= V4:
-        if not cards_allowed_now(state):
+        if not cards_allowed_now(state, waiting):
             return []
         state = with_zombie_stopped(state)
     else:
@@ -199,12 +206,16 @@ def card_plays(state, seat) -> list[dict]:
     return out
 
 
-def item_uses(state, seat) -> list[dict]:
+def item_uses(state, seat, waiting: list[int] | None = None) -> list[dict]:
     """``UseItem`` commands ``seat`` may send now: in its own turn, at its own decision, outside
     choices and reaction windows (a window is answered with a card or ``Pass``; a Brain Cramp player
-    moving another seat's pawn uses no item then; choices 12 and 22)."""
-    if state is None or state["over"] or state["choice"] is not None or active_seat(state) != seat \
-            or window_open(state) or seat != state["turn"]:
+    moving another seat's pawn uses no item then; choices 12 and 22). ``waiting``: the seats the game
+    waits on (``waiting_seats(state)``) if the caller has them."""
+    if state is None or state["over"] or state["choice"] is not None or seat != state["turn"]:
+        return []
+    if waiting is None:
+        waiting = waiting_seats(state)
+    if not waiting or waiting[0] != seat or window_open(state):
         return []
     if state["phase"] in ("auction", "combat_loss"):
         return []

@@ -16,7 +16,7 @@ from .cards import CARDS, MAX_LIFE, NAMES
 from .movement import token_to_claim
 from .state import V4, V5, copy_state, level, steps_from, waiting_seats, window_open
 from .table import Table, street_spaces, street_zombies_left
-from .tiles import distances, key, kind, parse, rotations, spots
+from .tiles import key, kind, parse, rotations, spots, step_table
 from .zombies import can_choose, current_can_stop, current_steps
 
 #: command type -> the phase it answers (``None``: any phase, checked by its handler).
@@ -189,14 +189,33 @@ def legal_moves(state) -> list[str]:
     if state["fx"]["claustro"][seat]:
         tiles = state["tiles"]
         if kind(tiles, *parse(here)) in ("B", "D"):
-            def to_road(k):
-                """Steps from ``k`` to the nearest road space."""
-                d = distances(tiles, parse(k), limit=9)
-                return min((v for p, v in d.items() if kind(tiles, *p) == "R"), default=99)
-            out = [k for k in out if to_road(k) < to_road(here)]
+            now = steps_to_road(tiles, here)
+            out = [k for k in out if steps_to_road(tiles, k) < now]
         else:
             out = [k for k in out if kind(tiles, *parse(k)) == "R"]
     return out
+
+
+def steps_to_road(tiles, k: str, limit: int = 9) -> int:
+    """Steps from the space ``k`` to the nearest road space of the map ``tiles`` if there is one
+    within ``limit`` steps (``tiles.distances``), else 99: a breadth-first walk of the map's
+    ``tiles.step_table`` that stops at the first ring holding a road space."""
+    table = step_table(tiles)
+    seen, ring = {k}, [k]
+    for d in range(limit + 1):
+        for p in ring:
+            if kind(tiles, *parse(p)) == "R":
+                return d
+        nxt = []
+        for p in ring:
+            for q in table.get(p, ()):
+                if q not in seen:
+                    seen.add(q)
+                    nxt.append(q)
+        if not nxt:
+            break
+        ring = nxt
+    return 99
 
 
 def move(t, seat, command):

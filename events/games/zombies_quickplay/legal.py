@@ -80,13 +80,13 @@ def _phase_commands(state, seat, st) -> list[dict]:
     if st == "move":
         if state["move"] is None or state["move"]["left"] <= 0:
             return []
-        return [{"type": "EndMove"}] + [_xy(k, "Move") for k in legal_moves(state)]
+        return [{"type": "EndMove"}] + [{"type": "Move", "x": x, "y": y} for x, y in map(parse, legal_moves(state))]
     if st == "zombies":
         if state["zm"] is None:
             return []
         out = [{"type": "EndZombieMoves"}] if current_can_stop(state) else []
         out += [_xy(k, "MoveZombie") for k in current_steps(state)]
-        return out + [_xy(k, "ChooseZombie") for k in choosable(state)]
+        return out + [{"type": "ChooseZombie", "x": x, "y": y} for x, y in map(parse, choosable(state))]
     if st == "discard":
         return [{"type": "EndTurn"}] + [{"type": "Discard", "card": c} for c in sorted(set(state["hands"][seat]))]
     return []
@@ -196,10 +196,12 @@ def acting_seat(state) -> int | None:
     return seats[0]
 
 
-def token_claims(state, seat) -> list[dict]:
+def token_claims(state, seat, waiting: list[int] | None = None) -> list[dict]:
     """``[{"type": "ClaimToken"}]`` when ``seat``'s pawn is alone with a token it may take and the game
-    waits on someone (anyone), from rules level 5 (choice 34); else ``[]``."""
-    if level(state) < V5 or not waiting_seats(state) or token_to_claim(state, seat) is None:
+    waits on someone (anyone), from rules level 5 (choice 34); else ``[]``. ``waiting``: the seats the
+    game waits on (``waiting_seats(state)``) if the caller has them."""
+    if level(state) < V5 or not (waiting_seats(state) if waiting is None else waiting) or \
+            token_to_claim(state, seat) is None:
         return []
     return [{"type": "ClaimToken"}]
 
@@ -213,8 +215,10 @@ def legal_commands(state, seat) -> list[dict]:
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state["seats"]:
         return []
     own = []
-    if seat in waiting_seats(state):
+    waiting = waiting_seats(state)
+    if seat in waiting:
         own = _phase_commands(state, seat, stage(state))
         if not own:
             return []
-    return own + token_claims(state, seat) + card_plays(state, seat) + item_uses(state, seat)
+    return own + token_claims(state, seat, waiting) + card_plays(state, seat, waiting) + \
+        item_uses(state, seat, waiting)

@@ -37,7 +37,8 @@ this source.
 """
 from __future__ import annotations
 
-from .tiles import HELIPAD, building_of, kind, neighbours, parse, passable_spaces
+from .tiles import (building_of, building_spaces_of, helipad_centre_of, kind, layout_id, parse, passable_spaces,
+                    step_table)
 
 
 def deep_copy(value):
@@ -134,23 +135,15 @@ def passable(state, x: int, y: int) -> bool:
 
 def helipad_centre(state) -> str | None:
     """The key of the Helipad's centre space once the Helipad is on the map, else ``None``."""
-    for cell, placed in state["tiles"].items():
-        if placed["tile"] == HELIPAD:
-            tx, ty = parse(cell)
-            return f"{3 * tx + 1},{3 * ty + 1}"
-    return None
+    return helipad_centre_of(state["tiles"])
 
 
 def building_spaces(state, cell: str) -> list[str]:
     """Keys of the building (B and D) spaces of the named tile at ``cell``, in reading order."""
-    tx, ty = parse(cell)
-    out = []
-    for r in range(3):
-        for c in range(3):
-            x, y = 3 * tx + c, 3 * ty + r
-            if building_of(state["tiles"], x, y) == cell:
-                out.append(f"{x},{y}")
-    return out
+    placed = state["tiles"].get(cell)
+    if placed is None:
+        return []
+    return list(building_spaces_of(cell, layout_id(placed), placed["rotation"]))
 
 
 def pawn_building(state, seat: int) -> str | None:
@@ -166,9 +159,20 @@ def zombie_free_spaces(state, exclude_pawns: bool) -> list[str]:
     return [k for k in passable_spaces(state["tiles"]) if k not in zombies and k not in pawns]
 
 
+def any_zombie_free_space(state, exclude_pawns: bool) -> bool:
+    """Whether ``zombie_free_spaces(state, exclude_pawns)`` is not empty, stopping at the first."""
+    zombies = state["zombies"]
+    pawns = state["pawns"] if exclude_pawns else ()
+    for k in passable_spaces(state["tiles"]):
+        if k not in zombies and k not in pawns:
+            return True
+    return False
+
+
 def steps_from(state, k: str) -> list[str]:
-    """Keys of the spaces one legal step from ``k``."""
-    return [f"{x},{y}" for x, y in neighbours(state["tiles"], *parse(k))]
+    """Keys of the spaces one legal step from ``k`` (``tiles.neighbours``, read from the map's
+    ``tiles.step_table``)."""
+    return list(step_table(state["tiles"]).get(k, ()))
 
 
 def zombie_count(state) -> int:

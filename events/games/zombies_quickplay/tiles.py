@@ -207,9 +207,18 @@ def _map_of(signature: tuple) -> dict:
 
 @lru_cache(maxsize=256)
 def _step_table(signature: tuple) -> dict[str, tuple[str, ...]]:
+    """The step table of the map ``signature``: that of the map without its last tile (kept, as a map
+    grows one tile at a time), with the spaces of the last tile's cell and of the cells beside it
+    worked out again (a space's steps depend only on its own tile and the tiles beside it)."""
     tiles = _map_of(signature)
-    table = {}
-    for cell in tiles:
+    if len(signature) > 1:
+        table = dict(_step_table(signature[:-1]))
+        tx, ty = parse(signature[-1][0])
+        cells = [c for c in (key(tx, ty), key(tx, ty - 1), key(tx + 1, ty), key(tx, ty + 1), key(tx - 1, ty))
+                 if c in tiles]
+    else:
+        table, cells = {}, list(tiles)
+    for cell in cells:
         tx, ty = parse(cell)
         for r in range(3):
             for c in range(3):
@@ -218,14 +227,69 @@ def _step_table(signature: tuple) -> dict[str, tuple[str, ...]]:
     return table
 
 
+class _LastMap:
+    """``of_signature(map_signature(tiles))`` for a map ``tiles`` (the signature itself when
+    ``of_signature`` is ``None``), the map asked about last known
+    again by its identity and size without taking its signature: a map only grows (a placed tile is
+    never changed or taken away), so the same dict with the same number of tiles is the same map;
+    the reference kept stops its ``id`` being reused. ``last`` is replaced whole, never changed in
+    place, so a reader sees one consistent triple."""
+
+    def __init__(self, of_signature):
+        self.of_signature = of_signature
+        self.last: tuple = (None, -1, None)
+
+    def __call__(self, tiles: dict):
+        last = self.last
+        if last[0] is tiles and last[1] == len(tiles):
+            return last[2]
+        value = map_signature(tiles) if self.of_signature is None else self.of_signature(_SIGNATURES(tiles))
+        self.last = (tiles, len(tiles), value)
+        return value
+
+
+#: The map's signature itself, for the functions kept by signature (``spots``, ``passable_spaces``)
+#: and the other ``_LastMap`` ones when they miss.
+_SIGNATURES = _LastMap(None)
+_STEP_TABLES = _LastMap(_step_table)
+
+
 def step_table(tiles: dict) -> dict[str, tuple[str, ...]]:
     """Space key -> the keys of the spaces one step from it (``neighbours``, in its N E S W order),
     for every space of the map ``tiles``; a space off the map is not in it.
 
     Computed once per map: kept by the map's value (``map_signature``) for the last 256 maps
-    asked about. The table is shared: never change it.
+    asked about, the last one also by its identity (``_LastMap``). The table is shared: never
+    change it.
     """
-    return _step_table(map_signature(tiles))
+    return _STEP_TABLES(tiles)
+
+
+@lru_cache(maxsize=256)
+def _helipad_centre(signature: tuple) -> str | None:
+    for cell, tile, _layout, _rotation in signature:
+        if tile == HELIPAD:
+            tx, ty = parse(cell)
+            return f"{3 * tx + 1},{3 * ty + 1}"
+    return None
+
+
+_HELIPAD_CENTRES = _LastMap(_helipad_centre)
+
+
+def helipad_centre_of(tiles: dict) -> str | None:
+    """The key of the Helipad's centre space once the Helipad is on the map ``tiles``, else ``None``
+    (kept per map as ``step_table`` is)."""
+    return _HELIPAD_CENTRES(tiles)
+
+
+@lru_cache(maxsize=1024)
+def building_spaces_of(cell: str, layout: str, rotation: int) -> tuple[str, ...]:
+    """Keys of the building (B and D) spaces of the tile cell ``cell`` holding ``layout`` (a tile
+    id or an old layout id) turned ``rotation``, in reading order."""
+    tx, ty = parse(cell)
+    lay = rotated(layout, rotation)
+    return tuple(f"{3 * tx + c},{3 * ty + r}" for r in range(3) for c in range(3) if lay[r][c] in ("B", "D"))
 
 
 @lru_cache(maxsize=256)
@@ -245,7 +309,7 @@ def passable_spaces(tiles: dict) -> tuple[str, ...]:
     """Keys of the road, door and building spaces of the map ``tiles``, sorted by ``(y, x)``.
 
     Computed once per map, kept by the map's value (``map_signature``) for the last 256 maps."""
-    return _passable_spaces(map_signature(tiles))
+    return _passable_spaces(_SIGNATURES(tiles))
 
 
 def spaces_of(tiles: dict, cell: str, kinds: str) -> list[tuple[int, int]]:
@@ -299,12 +363,44 @@ def spots(tiles: dict, tile: str) -> list[tuple[int, int]]:
     """Cells where ``tile`` fits in at least one rotation (sorted by (ty, tx), as ``frontier``).
 
     Computed once per map and tile, kept by their values (``map_signature``) for the last 256."""
-    return list(_spots(map_signature(tiles), tile))
+    return list(_spots(_SIGNATURES(tiles), tile))
 
 
 @lru_cache(maxsize=256)
 def _spots(signature: tuple, tile: str) -> tuple[tuple[int, int], ...]:
-    return tuple(plain_spots(_map_of(signature), tile))
+    """``plain_spots`` from the map's ``_edges``: a rotation fits a frontier cell when its exits
+    match every touching side's and at least one of them is a road (``fits``)."""
+    turns = [exits(tile, r) for r in range(4)]
+    out = []
+    for cell, edges in _edges(signature):
+        for mine in turns:
+            joined = False
+            for side, theirs in edges:
+                if mine[side] != theirs:
+                    break
+                joined = joined or theirs
+            else:
+                if joined:
+                    out.append(cell)
+                    break
+    return tuple(out)
+
+
+@lru_cache(maxsize=256)
+def _edges(signature: tuple) -> tuple:
+    """``(cell, ((side, whether a road leaves the tile touching it there), ...))`` for every cell of
+    ``frontier`` of the map ``signature``, in its order."""
+    tiles = _map_of(signature)
+    out = []
+    for tx, ty in frontier(tiles):
+        edges = []
+        for side in SIDES:
+            dx, dy = DIRS[side]
+            other = tiles.get(key(tx + dx, ty + dy))
+            if other is not None:
+                edges.append((side, exits(other["tile"], other["rotation"])[OPPOSITE[side]]))
+        out.append(((tx, ty), tuple(edges)))
+    return tuple(out)
 
 
 def plain_spots(tiles: dict, tile: str) -> list[tuple[int, int]]:

@@ -12,6 +12,8 @@ The steps between spaces come from the map's step table (``tiles.step_table``: t
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .tiles import parse, step_table
 
 
@@ -50,30 +52,36 @@ def zombie_steps(state, at: str, path: list[str], steps: int, occupied=None, tab
     return [q for q in table.get(at, ()) if _may_go(table, occupied, q, path, budget - 1)]
 
 
-def _may_step(state, k: str, occupied, table) -> bool:
-    """Whether the zombie standing at ``k`` has a step (``zombie_steps`` is not empty), with its
-    path and steps so far this turn (``record_of``). ``occupied``: a set.
+def _with_a_step(state, keys, occupied, table):
+    """The zombies of ``keys`` (spaces holding one) that have a step (``zombie_steps`` is not
+    empty), with their paths and steps so far this turn (``record_of``), one by one in the order
+    of ``keys``. ``occupied``: a set.
 
     A zombie not moved yet this turn (its path is its own space) that may take a step and has a
     space next to it free of the ``occupied`` ones has that step (``_may_go``'s first case), found
     by one set question."""
     zm = state["zm"]
-    rec = zm["moved"].get(k)
-    if rec is None:
-        budget = _budget(zm, 0) - 1
-        if budget < 0:
-            return False
-        if not occupied.issuperset(table.get(k, ())):
-            return True
-        path = [k]
-    else:
-        path, budget = rec["path"], _budget(zm, rec["steps"]) - 1
-        if budget < 0:
-            return False
-    for q in table.get(k, ()):
-        if _may_go(table, occupied, q, path, budget):
-            return True
-    return False
+    moved = zm["moved"]
+    fresh = _budget(zm, 0) - 1            # what a zombie not moved yet has left after a step
+    for k in keys:
+        rec = moved.get(k)
+        if rec is None:
+            if fresh < 0:
+                continue
+            nexts = table.get(k, ())
+            if not occupied.issuperset(nexts):
+                yield k
+                continue
+            path, budget = [k], fresh
+        else:
+            path, budget = rec["path"], _budget(zm, rec["steps"]) - 1
+            if budget < 0:
+                continue
+            nexts = table.get(k, ())
+        for q in nexts:
+            if _may_go(table, occupied, q, path, budget):
+                yield k
+                break
 
 
 def record_of(state, k: str) -> tuple[list[str], int]:
@@ -95,26 +103,55 @@ def _after_stop(state) -> set[str]:
     return set(state["zombies"]) | ({cur["at"]} if cur else set())
 
 
+@lru_cache(maxsize=1 << 14)
 def _reading_order(k: str) -> tuple[int, int]:
     x, y = parse(k)
     return y, x
 
 
+def _near_free(table, occupied: set, steps: int) -> set:
+    """The ``occupied`` spaces from which a space free of them is at most ``steps`` steps away with
+    every space between them occupied: one breadth-first walk from the occupied spaces beside a
+    free one, back over occupied spaces (a step leads both ways: ``tiles.neighbours``)."""
+    ring = [k for k in occupied if not occupied.issuperset(table.get(k, ()))]
+    near = set(ring)
+    for _ in range(steps - 1):
+        nxt = []
+        for v in ring:
+            for u in table.get(v, ()):
+                if u in occupied and u not in near:
+                    near.add(u)
+                    nxt.append(u)
+        if not nxt:
+            break
+        ring = nxt
+    return near
+
+
 def choosable(state) -> list[str]:
-    """Zombies on the map that could take a step once the moving one stops (only if it may), sorted."""
+    """Zombies on the map that could take a step once the moving one stops (only if it may), sorted.
+
+    Those not moved yet this turn are found all at once: a zombie whose path is its own space has
+    a step when a free space is near enough (``_near_free``: what ``_may_go`` asks of it, for every
+    zombie in one walk); those moved already one by one (``_with_a_step``)."""
     if not current_can_stop(state):
         return []
-    occupied = _after_stop(state)
-    table = step_table(state["tiles"])
-    out = [k for k in state["zombies"] if _may_step(state, k, occupied, table)]
-    return sorted(out, key=_reading_order)
+    zm, zombies = state["zm"], state["zombies"]
+    occupied, table = _after_stop(state), step_table(state["tiles"])
+    moved = zm["moved"]
+    fresh = _budget(zm, 0) - 1
+    out = list((_near_free(table, occupied, fresh + 1) & zombies.keys()) - moved.keys()) if fresh >= 0 else []
+    if moved:
+        out += _with_a_step(state, [k for k in zombies if k in moved], occupied, table)
+    out.sort(key=_reading_order)
+    return out
 
 
 def can_choose(state, k: str) -> bool:
     """Whether ``k`` is in ``choosable(state)``, asking only about the zombie at ``k``."""
     if k not in state["zombies"] or not current_can_stop(state):
         return False
-    return _may_step(state, k, _after_stop(state), step_table(state["tiles"]))
+    return any(True for _ in _with_a_step(state, (k,), _after_stop(state), step_table(state["tiles"])))
 
 
 def current_steps(state) -> list[str]:
@@ -133,6 +170,5 @@ def any_zombie_step(state) -> bool:
         return True
     if not current_can_stop(state):
         return False
-    occupied = _after_stop(state)
-    table = step_table(state["tiles"])
-    return any(_may_step(state, k, occupied, table) for k in state["zombies"])
+    stepping = _with_a_step(state, state["zombies"], _after_stop(state), step_table(state["tiles"]))
+    return next(stepping, None) is not None
