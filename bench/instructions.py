@@ -112,7 +112,7 @@ def _quickplay_step():
     """One whole game a call: the games ``quickplay_selfplay_games_per_cpu_s`` plays (Zombies!!!
     Quickplay, two ``random`` bots, seeds ``bench-0``, ``bench-1``...)."""
     from events.games import RULESETS
-    from events.simulation import play_game
+    from events.commands.simulation import play_game
 
     ruleset, seeds = RULESETS["zombies-quickplay"], iter(range(10 ** 6))
     return lambda: play_game(ruleset, ["random"] * 2, f"bench-{next(seeds)}")

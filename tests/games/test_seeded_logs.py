@@ -14,7 +14,7 @@ import json
 import pytest
 
 from events.games import RULESETS
-from events.simulation import play_game
+from events.commands.simulation import play_game
 
 #: (ruleset, seats, policy, games, digest of their events and commands).
 PINNED = [

@@ -11,12 +11,14 @@ from __future__ import annotations
 
 from events.games.contract import RuleViolation, bad_arguments, command_type, not_your_turn
 
-from .cardplay import card_plays, choice_spaces, close_choice, item_uses, pick_space, play_card, use_item
+from .cardplay import card_plays, item_uses, play_card, use_item
+from .choices import choice_spaces, close_choice, pick_space
 from .cards import CARDS, MAX_LIFE, NAMES
 from .movement import token_to_claim
 from .state import V4, V5, copy_state, level, steps_from, waiting_seats, window_open
 from .table import Table, street_spaces, street_zombies_left
-from .tiles import key, kind, parse, rotations, spots, step_table
+from .tiles import key, kind, parse, step_table
+from .placement import rotations, spots
 from .zombies import can_choose, current_can_stop, current_steps
 
 #: command type -> the phase it answers (``None``: any phase, checked by its handler).

@@ -8,13 +8,15 @@ from __future__ import annotations
 
 from events.games.contract import Decision
 
-from .cardplay import card_plays, choice_spaces, item_uses
+from .cardplay import card_plays, item_uses
+from .choices import choice_spaces
 from .cards import NAMES
 from .decide import legal_moves, stage
 from .movement import token_to_claim
 from .state import V5, level, waiting_seats
 from .table import Table, street_spaces, street_zombies_left
-from .tiles import TILES, parse, rotations, spots
+from .tiles import TILES, parse
+from .placement import rotations, spots
 from .windows import MOMENTS_NOW, MOMENTS_OLD
 from .zombies import choosable, current_can_stop, current_steps
 

@@ -19,7 +19,8 @@ from .combat import CombatSteps
 from .evolve import evolve
 from .movement import MoveSteps
 from .state import V4, V5, helipad_centre, level, window_open
-from .tiles import HELIPAD, NAMED, STREETS, TILES, exit_count, key, local_after_rotation, spaces_of, spots, unrotated
+from .tiles import HELIPAD, NAMED, STREETS, TILES, exit_count, key, local_after_rotation, spaces_of, unrotated
+from .placement import spots
 from .seats_out import is_out
 from .windows import asked_seats
 

@@ -34,7 +34,8 @@ from events.games.zombies_quickplay.legal import acting_seat
 from events.games.zombies_quickplay.state import (any_zombie_free_space, building_spaces, helipad_centre, passable,
                                                   steps_from, zombie_free_spaces)
 from events.games.zombies_quickplay.tiles import (HELIPAD, TILES, building_of, distances, kind, neighbours, parse,
-                                                  passable_spaces, plain_spots, spots, step_table)
+                                                  passable_spaces, step_table)
+from events.games.zombies_quickplay.placement import plain_spots, spots
 from events.games.zombies_quickplay.zombies import (_after_stop, any_zombie_step, can_choose, choosable,
                                                     current_can_stop, record_of, zombie_steps)
 from events.table.randomness import rng_for

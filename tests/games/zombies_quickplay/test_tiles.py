@@ -10,20 +10,9 @@ import pytest
 from events.games.zombies_quickplay import RULESET as R
 from events.games.zombies_quickplay.cards import CARDS, DECK_COUNTS, KILL_TARGET, full_deck
 from events.games.zombies_quickplay.state import building_spaces
-from events.games.zombies_quickplay.tiles import (
-    NAMED,
-    STREETS,
-    TILES,
-    exit_count,
-    exits,
-    fits,
-    kind,
-    last_ten,
-    neighbours,
-    rotated,
-    spots,
-    step_ok,
-)
+from events.games.zombies_quickplay.tiles import (NAMED, STREETS, TILES, exit_count, exits, kind, last_ten, neighbours,
+                                                  rotated, step_ok)
+from events.games.zombies_quickplay.placement import fits, spots
 
 from .helpers import Game
 
