@@ -85,7 +85,7 @@ def test_a_second_person_joins_an_open_seat_from_the_lobby(page, browser, server
     bob = other.new_page()
     try:
         bob.goto("/")
-        seat = bob.locator("form.join").filter(has_text="Selfish: Space Edition")
+        seat = bob.locator(f"li[data-game='{game_id}'] form.join")      # other tests' games wait in the lobby too
         seat.locator("input").fill("Bob")
         seat.locator("button[type=submit]").click()
         bob.wait_for_selector("main.game[data-status=active]")

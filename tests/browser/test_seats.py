@@ -162,8 +162,9 @@ def test_an_invite_link_keeps_the_seat_for_the_friend_it_is_sent_to(page, browse
         # when Carl, with no link, looks for open seats in the lobby: none to take, it is kept
         carl.goto("/")
         listed = carl.get_by_role("region", name="Open seats")
-        kept = listed.locator("li").filter(has_text="Selfish: Space Edition: 1 seat kept for invited players")
-        kept.first.wait_for()
+        kept = listed.locator(f"li[data-game='{game_id}']")          # other tests' games wait in the lobby too
+        kept.wait_for()
+        assert "Selfish: Space Edition: 1 seat kept for invited players" in kept.inner_text()
         assert kept.locator("form.join").count() == 0
         # and when Bob opens the link and joins with his name
         bob = other.new_page()

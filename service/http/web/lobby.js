@@ -205,7 +205,7 @@ function OpenSeat({ game, seat, rulesetName, invite = null }) {
 
 function GameList({ title, games, rulesetName, action }) {
   return html`<section class="list" aria-label=${title}><h2>${title}</h2>
-    ${games.length ? html`<ul>${games.map((g) => html`<li>${action(g, rulesetName(g.ruleset))}
+    ${games.length ? html`<ul>${games.map((g) => html`<li data-game=${g.id}>${action(g, rulesetName(g.ruleset))}
       ${g.damaged ? html` <strong class="damaged" title=${g.damage || ""}>damaged log: ${g.damage}</strong>` : ""}</li>`)}</ul>`
       : html`<p class="muted">None.</p>`}
   </section>`;
