@@ -39,11 +39,7 @@ class StreamReads:
             ValueError: negative ``after`` or ``limit``.
             events.log.codec.CodecError: an entry that is not a valid event.
         """
-        if after < 0:
-            raise ValueError(f"after must be >= 0, got {after}")
-        if limit is not None and limit < 0:
-            raise ValueError(f"limit must be >= 0, got {limit}")
-        if limit == 0 or (until is not None and until <= after):
+        if _nothing_asked(after, limit, until):
             return []
         entries = self.read_raw(game_id, after, until, limit)
         return decode_entries(game_id, entries, lambda version: self.header_at(game_id, version))
@@ -59,11 +55,7 @@ class StreamReads:
         chain), two when it falls inside one (the batch is read from its start). Heads
         are ``None`` in a log written before the chain. Raises as :meth:`read`.
         """
-        if after < 0:
-            raise ValueError(f"after must be >= 0, got {after}")
-        if limit is not None and limit < 0:
-            raise ValueError(f"limit must be >= 0, got {limit}")
-        if limit == 0 or (until is not None and until <= after):
+        if _nothing_asked(after, limit, until):
             return []
         if after > 0:                                  # the entry at ``after`` too: its head starts the chain
             entries = self.read_raw(game_id, after - 1, until, None if limit is None else limit + 1)
@@ -212,3 +204,13 @@ class StreamReads:
             after = batch[-1].version
             if len(batch) < batch_size:
                 return
+
+
+def _nothing_asked(after: int, limit: int | None, until: int | None) -> bool:
+    """Whether a read of the events after ``after`` (at most ``limit``, up to ``until``) asks for none.
+    Raises ValueError for a negative ``after`` or ``limit``."""
+    if after < 0:
+        raise ValueError(f"after must be >= 0, got {after}")
+    if limit is not None and limit < 0:
+        raise ValueError(f"limit must be >= 0, got {limit}")
+    return limit == 0 or (until is not None and until <= after)
