@@ -15,7 +15,8 @@ from typing import Any
 from events.log import checkpoints
 from events.table import clocks as clock_rules
 from events.log.codec import Envelope
-from events.log.repository import Game, GameRepository, batch_states
+from events.log.repository import Game, GameRepository, timed_batches
+from events.table.progress import fold_batches
 from events.table.seats import seats_from_log
 from events.log.snapshots import Snapshot, decode_snapshot
 
@@ -89,6 +90,5 @@ def past(repo: GameRepository, game: Game, version: int) -> Past:
         state, timed, start = None, clock_rules.start(created.get("options") or {}, created.get("seats") or []), created
         events = [(env.type, env.data) for env in upto[1:]]
     seats = seats_from_log({"seats": start.get("seats") or [], "options": meta.options}, events, ruleset.bots)
-    for state, ts_ms, seat, cause in batch_states(ruleset, upto, state):
-        timed = clock_rules.advance(timed, meta.options, ruleset, state, ts_ms, seat, cause)
+    state, timed, _ = fold_batches(ruleset, meta, timed_batches(upto), state, timed)
     return Past(state, seats, timed, envelopes, after + 1)

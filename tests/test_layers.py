@@ -92,3 +92,17 @@ def test_settings_read_each_variable_typed():
 def test_a_malformed_setting_is_refused_by_name(name, value):
     with pytest.raises(SettingError, match=name):
         settings.read({name: value})
+
+
+def test_a_malformed_setting_stops_any_command_with_one_sentence(tmp_path):
+    # given a malformed STRANDED_* variable
+    from click.testing import CliRunner
+
+    from service.cli.commands import main
+    # when any stranded command starts
+    result = CliRunner().invoke(main, ["rebuild", "--data-dir", str(tmp_path)],
+                                env={"STRANDED_STREAM_MAX_S": "soon", "REDIS_URL": ""})
+    # then it stops before doing anything, naming the variable, without a traceback
+    assert result.exit_code == 1
+    assert "STRANDED_STREAM_MAX_S must be a number, not 'soon'." in result.output
+    assert "Traceback" not in result.output and list(tmp_path.iterdir()) == []

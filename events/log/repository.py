@@ -22,7 +22,7 @@ from events.games import RULESETS
 from events.games.contract import Ruleset, RuleViolation
 from events.table.meta import GameMeta, check_seats
 from events.table.progress import after_batch, fold_batches
-from events.log.snapshots import SYSTEM_EVENTS, decode_snapshot, encode_snapshot, fold
+from events.log.snapshots import decode_snapshot, encode_snapshot, fold
 from events.log.store import DamagedLog, EventStore, GameNotFound  # noqa: F401 (DamagedLog: re-exported)
 from events.log.metahash import meta_from_hash, meta_to_hash
 
@@ -188,7 +188,7 @@ class GameRepository:
         last = envelopes[-1] if envelopes else None
         head = last.head if last is not None else (snap.head if usable else None)
         updated = ms_of(last.ts) if last is not None else (snap.ts_ms if usable else None)
-        batches = [(ms_of(batch[0].ts) or 0, batch) for batch in split_batches(envelopes)]
+        batches = timed_batches(envelopes)
         _check_seats(meta, ruleset)
         try:
             state, timed, missed = (fold_batches(ruleset, meta, batches, snap.state, snap.clocks, snap.missed) if usable
@@ -308,15 +308,16 @@ def check_tag(remembered: str, tag: str) -> None:
                                                       "command; send a new key with a new command.")
 
 
-def split_batches(envelopes: list[Envelope]) -> list[list[Envelope]]:
-    """``envelopes`` (whole batches, in order) cut into their batches (one command id each)."""
+def timed_batches(envelopes: list[Envelope]) -> list[tuple[int, list[Envelope]]]:
+    """``envelopes`` (in order; the last batch may be cut short) cut into their batches (one command id
+    each), each with its time in UTC milliseconds: the input of ``events.table.progress.fold_batches``."""
     batches: list[list[Envelope]] = []
     for env in envelopes:
         if batches and env.command_id == batches[-1][0].command_id:
             batches[-1].append(env)
         else:
             batches.append([env])
-    return batches
+    return [(ms_of(batch[0].ts) or 0, batch) for batch in batches]
 
 
 def _check_seats(meta: GameMeta, ruleset: Ruleset) -> None:
@@ -324,18 +325,3 @@ def _check_seats(meta: GameMeta, ruleset: Ruleset) -> None:
     why = check_seats(meta, ruleset.min_seats, ruleset.max_seats, ruleset.bots)
     if why is not None:
         raise DamagedLog(meta.game_id, f"its meta hash is malformed: {why}")
-
-
-def batch_states(ruleset: Ruleset, envelopes: list[Envelope], state: Any = None):
-    """``(state_after, ts_ms, seat, cause)`` for each batch of ``envelopes`` (whole batches),
-    folding into ``state`` as it goes (the input of ``events.table.clocks.from_log``)."""
-    batch = []
-    for env in envelopes + [None]:
-        if batch and (env is None or env.command_id != batch[0].command_id):
-            yield state, ms_of(batch[0].ts) or 0, batch[0].seat, batch[0].cause or "seat"
-            batch = []
-        if env is None:
-            break
-        batch.append(env)
-        if env.type not in SYSTEM_EVENTS:
-            state = ruleset.evolve(state, {"type": env.type, "data": env.data})

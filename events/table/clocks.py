@@ -94,7 +94,7 @@ def from_log(ruleset: Ruleset, options: dict, seats: list[dict], batches) -> dic
     """The clocks after a whole log, recomputed batch by batch: ``batches`` yields
     ``(state_after, ts_ms, seat, cause)`` for every batch in order (``rebuild`` and
     ``verify`` use it to check the snapshot's copy). Pass it lazily (a generator such
-    as ``events.log.repository.batch_states``): a game's ``evolve`` may change a state in
+    as ``events.table.progress.fold_batches``): a game's ``evolve`` may change a state in
     place, so a list of the states would hold the last one many times."""
     clocks = start(options, seats)
     for state_after, ts_ms, seat, cause in batches:

@@ -31,7 +31,21 @@ def _print_version(ctx, param, value):
         ctx.exit()
 
 
-@click.group()
+class _Commands(click.Group):
+    """The ``stranded`` group: a malformed ``STRANDED_*`` variable stops any command before it starts,
+    with one sentence naming the variable (``events.settings``), not a traceback."""
+
+    def invoke(self, ctx):
+        from events.settings import SettingError, read   # standard library only: startup stays light
+
+        try:
+            read()
+            return super().invoke(ctx)
+        except SettingError as exc:
+            raise click.ClickException(str(exc)) from None
+
+
+@click.group(cls=_Commands)
 @click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_print_version,
               help="Show the version and exit.")
 def main():

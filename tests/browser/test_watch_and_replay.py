@@ -235,3 +235,4 @@ def test_the_replay_of_a_finished_game_shows_my_hand_and_the_cards_its_whole_log
     for card in sorted(set(bob)):
         expect(hand).to_contain_text(name[card])
     assert "Tractor Beam" not in hand.inner_text()            # Ann's card is not in his hand
+    page.screenshot(path=artifacts / "selfish-space-replay-seen-as-bob.png", full_page=True)
