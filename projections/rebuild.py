@@ -23,7 +23,6 @@ from dataclasses import dataclass, field
 import orjson
 
 from events.games import RULESETS
-from events.table.meta import GameMeta
 from events.log.checkpoints import bucket, checkpoint_versions
 from events.log.implied import batch_ends, implied
 from events.log.replies import is_wrong_type

@@ -41,7 +41,6 @@ import json
 from typing import Any
 
 from events.log import chain
-from events.table.meta import GameMeta
 from events.log.store import DamagedLog, EventStore, GameNotFound
 from events.table.system import public_seat
 from events.log.metahash import meta_from_hash

@@ -280,8 +280,6 @@ def require_game(repo: GameRepository, game_id: str) -> Game:
 def damaged_summary(repo: GameRepository, game_id: str, why: str) -> dict:
     """What the lobby shows of a game whose log cannot be folded: what its meta hash says,
     marked ``damaged`` with the reason, nobody to act and no result."""
-    from events.table.meta import GameMeta
-
     try:
         meta = meta_from_hash(game_id, repo.store.get_meta(game_id))
         version = repo.store.version(game_id)

@@ -12,7 +12,6 @@ from rq import get_current_job
 from events.commands.audit_work import done
 from events.log.implied import expected_checkpoints
 from events.games import RULESETS
-from events.table.meta import GameMeta
 from events.log.store import DamagedLog, EventStore, GameNotFound
 from projections import verdicts
 from events.log.metahash import meta_from_hash

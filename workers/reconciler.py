@@ -30,7 +30,6 @@ from rq.registry import ScheduledJobRegistry
 from rq.utils import current_timestamp
 
 from events.commands.dispatch import DEADLINE_QUEUE, QUEUE_NAME, Dispatcher
-from events.table.meta import GameMeta
 from events.commands import metrics
 from events.log.repository import DamagedLog, GameRepository
 from events.log.store import EventStore, GameNotFound
