@@ -16,7 +16,8 @@ the figure ``selfplay_games_per_cpu_s`` of ``bench/run.py`` stands on instead: o
 "request" is one whole game of Selfish: Space between four ``random`` bots, in
 process, the games ``bench_self_play`` plays (seeds ``bench-0``, ``bench-1``...), so
 its count is instructions per game (mode ``quickplay``: the same for the two-seat
-Zombies!!! Quickplay games of ``quickplay_selfplay_games_per_cpu_s``) -- what the code costs, whatever the machine's
+Zombies!!! Quickplay games of ``quickplay_selfplay_games_per_cpu_s``; mode ``verify``: the audit of
+stored Selfish: Space games, counted per event audited, under ``verify_events_per_s``) -- what the code costs, whatever the machine's
 speed that hour (the games-per-CPU-second figure moved from 482 to 1,438 with the
 machine's state on the same code). Every child runs with ``PYTHONHASHSEED=0`` so
 that set orders, and so the count, repeat. Needs valgrind (Debian's ``valgrind``
@@ -34,7 +35,9 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-MODES = ("command", "bare", "view", "bare-view", "selfplay", "quickplay")
+MODES = ("command", "bare", "view", "bare-view", "selfplay", "quickplay", "verify")
+#: Games the ``verify`` mode stores and audits in turn (its "requests" cycle over them).
+VERIFY_GAMES = 20
 
 
 def child(mode: str, requests: int, flag_dir: Path) -> None:
@@ -42,6 +45,9 @@ def child(mode: str, requests: int, flag_dir: Path) -> None:
     sys.path.insert(0, str(ROOT))
     if mode in ("selfplay", "quickplay"):
         _counted(_self_play_step() if mode == "selfplay" else _quickplay_step(), requests, flag_dir)
+        return
+    if mode == "verify":
+        _verify_counted(requests, flag_dir)
         return
     os.environ["BENCH_PREFIX"] = prefix = f"bench:instructions:{os.getpid()}"
     import bench.bare_app as bare
@@ -118,6 +124,31 @@ def _quickplay_step():
     return lambda: play_game(ruleset, ["random"] * 2, f"bench-{next(seeds)}")
 
 
+def _verify_counted(requests: int, flag_dir: Path) -> None:
+    """Mode ``verify``: the figure ``verify_events_per_s`` stands on. :data:`VERIFY_GAMES` finished
+    four-seat Selfish: Space games of ``random`` bots are written to Redis as ``bench/run.py`` writes
+    them (``bench.replay.store_games``, seeds ``replay-seed-0000000``...); one "request" is
+    ``projections.audit.verify`` of one of them, read from Redis, in turn. The events audited are
+    written to ``events`` in the flag folder so the count can be given per event."""
+    from bench.common import cleanup
+    from bench.replay import store_games
+    from events.log.connection import connect
+    from events.log.store import EventStore
+    from projections.audit import verify
+
+    prefix = f"bench:instructions:{os.getpid()}"
+    redis = connect(os.environ.get("REDIS_URL") or "redis://127.0.0.1:6379/13")
+    store = EventStore(redis, prefix)
+    ids, audited = store_games(store, "selfish-space", VERIFY_GAMES), [0]
+    verify(store, ids[0])                          # warm: imports and first-call caches
+
+    def step(turn=iter(range(10 ** 9))):
+        audited[0] += verify(store, ids[next(turn) % len(ids)]).events
+    _counted(step, requests, flag_dir)
+    (flag_dir / "events").write_text(str(audited[0]))
+    cleanup(redis, prefix)
+
+
 def _counted(step, requests: int, flag_dir: Path) -> None:
     """Say ``ready``, wait for ``go`` (counting is on), run ``step`` ``requests`` times, say ``done``
     and wait until counting is off."""
@@ -147,10 +178,11 @@ def count(mode: str, requests: int) -> int:
         subprocess.run(["callgrind_control", "-i", "off", str(proc.pid)], check=True, capture_output=True)
         (flags / "done").unlink()
         _, err = proc.communicate(timeout=600)
+        events = int((flags / "events").read_text()) if (flags / "events").exists() else 0
     collected = re.search(r"Collected : (\d+)", err)
     if proc.returncode != 0 or collected is None:
         raise RuntimeError(f"valgrind run of {mode} failed:\n{err[-2000:]}")
-    return int(collected.group(1)) // requests
+    return int(collected.group(1)) // (events or requests)
 
 
 def wait_for(path: Path, proc: subprocess.Popen, timeout: float = 900) -> None:
@@ -176,7 +208,7 @@ def main() -> None:
         return
     counts = {mode: count(mode, args.requests) for mode in args.modes.split(",")}
     for mode, per_request in counts.items():
-        print(f"{mode:10s} {per_request:>12,} instructions per {'game' if mode in ('selfplay', 'quickplay') else 'request'}")
+        print(f"{mode:10s} {per_request:>12,} instructions per {'game' if mode in ('selfplay', 'quickplay') else 'event' if mode == 'verify' else 'request'}")
     if "command" in counts and "bare" in counts:
         print(f"a command adds {counts['command'] - counts['bare']:,} to the bare XADD request")
     if "view" in counts and "bare-view" in counts:

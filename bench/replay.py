@@ -106,5 +106,34 @@ def bench_verify(store: EventStore, ids: list[str]) -> tuple[float, int]:
     return events / (time.perf_counter() - start), events
 
 
-if __name__ == "__main__":      # python -m bench.replay URL PREFIX JOBS REPEATS: one JSON line
-    print(json.dumps(_rebuild_rates(sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]))))
+def bench_verify_all(store: EventStore, url: str, jobs: int, repeats: int = 3) -> tuple[float, int]:
+    """``verify_all`` (``stranded verify --all --jobs N``) over every game under the store's prefix,
+    ``repeats`` times in a fresh process, as :func:`bench_rebuild` times a rebuild; returns (median
+    events/s, events). Every verdict must be verified."""
+    args = [sys.executable, "-m", "bench.replay", url, store.prefix, str(jobs), str(repeats), "verify"]
+    out = subprocess.run(args, cwd=str(ROOT), env=dict(os.environ, PYTHONPATH=str(ROOT)), check=True,
+                         capture_output=True, text=True, timeout=600).stdout
+    result = json.loads(out.strip().splitlines()[-1])
+    return result["events_per_s"], result["events"]
+
+
+def _verify_all_rates(url: str, prefix: str, jobs: int, repeats: int) -> dict:
+    """Time ``verify_all`` ``repeats`` times in this process: ``{"events_per_s", "events", "rates"}``."""
+    from events.log.connection import connect
+    from projections.audit_all import verify_all
+
+    store = EventStore(connect(url), prefix)
+    rates = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        verdicts = verify_all(store, jobs=jobs, url=url)
+        elapsed = time.perf_counter() - start
+        assert all(v.code == 0 for v in verdicts.values()), [v.problems for v in verdicts.values() if v.problems]
+        events = sum(v.events for v in verdicts.values())
+        rates.append(events / elapsed)
+    return {"events_per_s": statistics.median(rates), "events": events, "rates": rates}
+
+
+if __name__ == "__main__":      # python -m bench.replay URL PREFIX JOBS REPEATS [verify]: one JSON line
+    rates = _verify_all_rates if sys.argv[5:] == ["verify"] else _rebuild_rates
+    print(json.dumps(rates(sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]))))

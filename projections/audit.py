@@ -106,6 +106,7 @@ class _Batch:
     header: BatchHeader | None
     envelopes: list[Envelope]
     raw: list[tuple[int, str, str, str]] = field(default_factory=list)   # (version, e, b without head, head)
+    ts: str | None = None               # the header's time as ISO 8601 (every event of the batch has it)
 
 
 def verify(store: EventStore, game_id: str, receipts: list[tuple[int, str]] = ()) -> Verdict:
@@ -207,18 +208,20 @@ class _Audit:
                 if batch is not None and batch.raw and not batch.raw[-1][3]:
                     self.fail(batch.first, f"the batch starting here is cut short after version {version - 1} "
                                            "(a new batch starts before its head)", last=version, stop=True)
-                batch = _Batch(version, BatchHeader.from_json(b), [])
+                header = BatchHeader.from_json(b)
+                batch = _Batch(version, header, [], ts=iso(header.ts_ms))
                 self.batches.append(batch)
             elif batch is None or batch.header is None or batch.raw[-1][3] or int(b) != version - batch.first:
                 self.fail(version, f"the batch field {b!r} does not continue a batch", stop=True)
             header = batch.header
             env = Envelope(self.game_id, version, name, data, int(schema) if schema else 1, header.seat,
                            str(batch.first), header.command if batch.first == version else None,
-                           iso(header.ts_ms), header.cause, h or None)
-            if env.schema > CURRENT_SCHEMA.get(name, 1):
+                           batch.ts, header.cause, h or None)
+            current = CURRENT_SCHEMA.get(name, 1)
+            if env.schema > current:
                 self.fail(version, f"{name} is written at schema {env.schema}, newer than any this verifier "
                                    "knows", stop=True)
-            batch.envelopes.append(upcast(env))
+            batch.envelopes.append(upcast(env) if env.schema < current else env)
             batch.raw.append((version, t + " " + d, b, h))
             return batch
         except (CodecError, ValueError, TypeError, KeyError, OverflowError) as exc:
@@ -245,10 +248,10 @@ class _Audit:
         head = chain.genesis(self.game_id, key)
         if self.batches[0].header is None:
             self.verdict.unchecked.append(f"the chain before version {layout2[0].first}: written before it")
-        broken = False
+        broken, link = False, chain.linker(key)
         for batch in layout2:
             for version, e, b, stored in batch.raw:
-                head = chain.link(head, version, e, b, key)
+                head = link(head, version, e, b)
                 self.heads[version] = head
                 if stored and not broken and stored != chain.text_head(head):
                     broken = True

@@ -110,6 +110,7 @@ class RulesReplay:
         recorded = [e for e in batch.envelopes if e.type != "SeedRevealed"]
         command = batch.envelopes[0].command or {}
         rng = rng_for(seed, batch.first - 1) if seed is not None else _SealedRandom()
+        after = None                    # the state after the batch, where the rules give it with the events
         try:
             if command.get("type") in SEAT_COMMANDS:
                 return self.seat_batch(batch, recorded, state, command, rng)
@@ -123,7 +124,13 @@ class RulesReplay:
             else:
                 if state is None:
                     audit.fail(batch.first, "a command before the game started", stop=True)
-                expected = ruleset.decide(state, batch.envelopes[0].seat, command, rng)
+                if seed is not None and ruleset.decide_in_place is not None:
+                    # the audit owns its state and stops at any departure, so the rules may resolve
+                    # on it; the state after equals the fold of the events (the contract), which
+                    # are checked to be the recorded ones below
+                    expected, after = ruleset.decide_in_place(state, batch.envelopes[0].seat, command, rng)
+                else:
+                    expected = ruleset.decide(state, batch.envelopes[0].seat, command, rng)
         except _NeedsSeed:
             audit.verdict.unchecked.append(f"version {batch.first}: its events depend on the secret seed")
             return self.fold(recorded, state, batch)
@@ -142,7 +149,7 @@ class RulesReplay:
             where = batch.first + min(len(expected), len(recorded))
             audit.fail(where, f"the rules give {len(expected)} events for this command, the log records "
                               f"{len(recorded)}", stop=True)
-        return self.fold(recorded, state, batch)
+        return after if after is not None else self.fold(recorded, state, batch)
 
     def seat_batch(self, batch, recorded: list[Envelope], state: Any, command: dict, rng) -> Any:
         """A seat leaving, taken over, taking its seat back or resigning (``events.commands.seating``)."""

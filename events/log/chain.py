@@ -80,6 +80,25 @@ def link(prev: bytes, version: int, e: str, b: str, key: bytes | None = None) ->
     return hashlib.sha256(NODE_TAG + prev + hmac.digest(key, LEAF_TAG + text, "sha256")).digest()
 
 
+def linker(key: bytes | None = None):
+    """:func:`link` with ``key`` bound, for a caller that links many entries of one game (an audit,
+    a rebuild): the HMAC's keyed state is made once and copied for each entry instead of being
+    derived again from the key (about a quarter less work per link). Returns
+    ``link_one(prev, version, e, b) -> head`` (raw bytes), equal to ``link(prev, version, e, b, key)``."""
+    if key is None:
+        def link_one(prev: bytes, version: int, e: str, b: str) -> bytes:
+            return hashlib.sha256(prev + f"{version}\x1f{e}\x1f{b}".encode()).digest()
+        return link_one
+    keyed = hmac.new(key, LEAF_TAG, "sha256")
+    sha256, copy = hashlib.sha256, keyed.copy
+
+    def link_one(prev: bytes, version: int, e: str, b: str) -> bytes:
+        leaf = copy()
+        leaf.update(f"{version}\x1f{e}\x1f{b}".encode())
+        return sha256(NODE_TAG + prev + leaf.digest()).digest()
+    return link_one
+
+
 def parse_key(text: str | None) -> bytes | None:
     """An audit key written as 64 hex digits, as raw bytes; ``None`` for ``None`` or "".
 

@@ -271,7 +271,11 @@ def entry_fields(fields: dict) -> tuple[str, str, str, str] | None:
 
     Raises ``CodecError`` for an entry of neither layout."""
     try:
-        f = {_text(k): _text(v) for k, v in fields.items()}
+        if "e" in fields:                            # str keys (a decoded reply, a record): no copy needed
+            f = fields if type(fields["e"]) is str and type(fields.get("b")) is str else \
+                {_text(k): _text(v) for k, v in fields.items()}
+        else:
+            f = {_text(k): _text(v) for k, v in fields.items()}
         if "e" in f:
             t, sep, d = f["e"].partition(" ")
             b, h = f["b"], ""

@@ -140,10 +140,12 @@ class StreamReads:
         if not meta and not entries:
             raise GameNotFound(game_id)
         text = lenient_text
-        whole = []
-        for entry_id, fields in entries:
-            pairs = zip(fields[::2], fields[1::2]) if isinstance(fields, list) else fields.items()
-            whole.append((text(entry_id), {text(k): text(v) for k, v in pairs}))
+        whole = _decoded_entries(entries)
+        if whole is None:
+            whole = []
+            for entry_id, fields in entries:
+                pairs = zip(fields[::2], fields[1::2]) if isinstance(fields, list) else fields.items()
+                whole.append((text(entry_id), {text(k): text(v) for k, v in pairs}))
         return WholeGame({text(k): text(v) for k, v in meta.items()}, whole,
                          None if snapshot is None else text(snapshot), {text(k): text(v) for k, v in kept.items()})
 
@@ -214,3 +216,31 @@ def _nothing_asked(after: int, limit: int | None, until: int | None) -> bool:
     if limit is not None and limit < 0:
         raise ValueError(f"limit must be >= 0, got {limit}")
     return limit == 0 or (until is not None and until <= after)
+
+
+def _decoded_entries(entries: list) -> list[tuple[str, dict[str, str]]] | None:
+    """A flat XRANGE reply (``[[id, [field, value, ...]], ...]``, every item bytes) as ``[(id, {field:
+    value})]`` of str, decoded in one call as :func:`lenient_text` decodes each item (UTF-8, an invalid
+    byte kept as a lone surrogate: UTF-8 never puts a NUL byte inside a character, so decoding the items
+    joined by NULs and splitting there gives each item's own text). ``None`` when the reply is not of
+    that shape or an item holds a NUL itself (the caller then decodes item by item)."""
+    flat: list[bytes] = []
+    sizes: list[int] = []
+    for entry in entries:
+        if type(entry) is not list or len(entry) != 2 or type(entry[1]) is not list or len(entry[1]) % 2:
+            return None
+        flat.append(entry[0])
+        flat.extend(entry[1])
+        sizes.append(len(entry[1]))
+    try:
+        texts = b"\x00".join(flat).decode("utf-8", "surrogateescape").split("\x00")
+    except TypeError:                                   # an item that is not bytes
+        return None
+    if len(texts) != len(flat):
+        return None
+    whole, at = [], 0
+    for size in sizes:
+        values = texts[at + 1:at + 1 + size]
+        whole.append((texts[at], dict(zip(values[::2], values[1::2]))))
+        at += 1 + size
+    return whole

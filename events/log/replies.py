@@ -129,6 +129,7 @@ def link_entries(prev: bytes | None, entries: list, key: bytes | None = None) ->
     ``None``). Raises ``CodecError`` for an entry of no known layout.
     """
     heads: list[str | None] = []
+    link = chain.linker(key)
     for entry_id, fields in entries:
         parts = entry_fields(fields)
         if prev is None or parts is None:
@@ -136,6 +137,6 @@ def link_entries(prev: bytes | None, entries: list, key: bytes | None = None) ->
             heads.append(None)
             continue
         t, d, b, _ = parts
-        prev = chain.link(prev, int(text(entry_id).split("-", 1)[0]), f"{t} {d}", b, key)
+        prev = link(prev, int(text(entry_id).split("-", 1)[0]), f"{t} {d}", b)
         heads.append(chain.text_head(prev))
     return heads, prev

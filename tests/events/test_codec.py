@@ -204,3 +204,33 @@ def test_upcasters_lift_old_schemas_step_by_step(clean_registry):
 def test_registry_is_clean_after_upcaster_test():
     assert "TestOnlyTileMoved" not in codec.CURRENT_SCHEMA
     assert not any(k[0] == "TestOnlyTileMoved" for k in codec.UPCASTERS)
+
+
+@pytest.mark.parametrize("key", [None, bytes(range(32))], ids=["chain 1", "chain 2"])
+def test_a_linker_gives_the_heads_link_gives(key):
+    # given the canonical link of one game's entries, one call each
+    entries = [(1, "GameCreated {}", '{"s":null}'), (2, "CardDrawn {\"card\":\"Oxygen\"}", "1"), (3, "é ☃", "2")]
+    head = fast = chain.genesis("g1", key)
+    link_one = chain.linker(key)
+    for version, e, b in entries:
+        # when the same entries are linked by the linker made once for the game
+        head, fast = chain.link(head, version, e, b, key), link_one(fast, version, e, b)
+        # then every head is the same
+        assert fast == head
+
+
+def test_a_whole_stream_read_decodes_every_item_as_one_by_one_would():
+    from events.log.reads import _decoded_entries
+    from events.log.replies import lenient_text
+
+    # given a flat XRANGE reply with text, a multibyte character and bytes that are not UTF-8
+    reply = [[b"1-0", [b"e", "GameCreated {\"n\":\"Zoë\"}".encode(), b"b", b"{}"]],
+             [b"2-0", [b"e", b"CardDrawn {\"x\":\"\xff\xe2\"}", b"b", b"1 \xc3"]]]
+    # when it is decoded in one call
+    fast = _decoded_entries(reply)
+    # then each item is what lenient_text gives it alone
+    assert fast == [(lenient_text(i), {lenient_text(k): lenient_text(v) for k, v in zip(f[::2], f[1::2])})
+                    for i, f in reply]
+    # and an item that holds a NUL byte itself, or an entry of another shape, is left to the slow path
+    assert _decoded_entries([[b"1-0", [b"e", b"a\x00b", b"b", b"{}"]]]) is None
+    assert _decoded_entries([[b"1-0", [b"e", b"x", b"b"]]]) is None
