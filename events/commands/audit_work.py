@@ -36,7 +36,13 @@ def ask(store: EventStore, queue_redis, kind: str, game_id: str, version: int, f
     the game is over (its last request, kept apart from the running game's)."""
     asked = store.key(game_id, f"asked:{kind}" + (":final" if final else ""))
     if not store.redis.set(asked, version, nx=True, ex=ASKED_S):
-        return False
+        if store.redis.ttl(asked) != -1:        # asked within ASKED_S seconds (or gone since: ask next time)
+            return False
+        # a key with no expiry was not written here (any type, written from outside): it would hold the
+        # work off for ever, so it is replaced
+        store.redis.delete(asked)
+        if not store.redis.set(asked, version, nx=True, ex=ASKED_S):
+            return False
     Queue(AUDIT_QUEUE, connection=queue_redis).enqueue(
         JOBS[kind], game_id, version, store.prefix, job_id=f"{kind}-{game_id}-{version}", **JOB_OPTIONS)
     return True

@@ -121,3 +121,23 @@ def test_a_later_version_is_served_the_last_verdict_marked_not_current(api, redi
     # then the earlier verdict is served, saying which version it covers and that it is not current
     assert body["current"] is False and body["version"] == first["version"] < summary(api, game_id)["version"]
     assert "being checked now" in body["message"]
+
+
+@pytest.mark.parametrize("planted", ["hash", "string"])
+def test_a_planted_asked_key_does_not_hold_the_verification_off_for_ever(api, redis_conn, planted):
+    # given a running game whose "asked" key was written from outside, with no expiry: of another
+    # type, or a string the server did not set
+    game_id, tokens = table(api, stack=STACK)
+    assert post_command(api, game_id, tokens[0], {"type": "PlayAction", "card": "tractor_beam",
+                                                   "target": 1}).status_code == 200
+    asked = EventStore(redis_conn).key(game_id, "asked:verification")
+    redis_conn.delete(asked)
+    if planted == "hash":
+        redis_conn.hset(asked, "x", "1")
+    else:
+        redis_conn.set(asked, "999")
+    # when its verification is asked for and a worker runs
+    body = verification(api, game_id, redis_conn)
+    # then the audit was done (not pending for ever), and the key is the server's own, expiring
+    assert body["status"] == "consistent_so_far"
+    assert redis_conn.type(asked) == b"string" and 0 < redis_conn.ttl(asked) <= 30
