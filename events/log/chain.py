@@ -83,19 +83,26 @@ def link(prev: bytes, version: int, e: str, b: str, key: bytes | None = None) ->
 def linker(key: bytes | None = None):
     """:func:`link` with ``key`` bound, for a caller that links many entries of one game (an audit,
     a rebuild): the HMAC's keyed state is made once and copied for each entry instead of being
-    derived again from the key (about a quarter less work per link). Returns
+    derived again from the key (about a third less time per link). Returns
     ``link_one(prev, version, e, b) -> head`` (raw bytes), equal to ``link(prev, version, e, b, key)``."""
     if key is None:
         def link_one(prev: bytes, version: int, e: str, b: str) -> bytes:
             return hashlib.sha256(prev + f"{version}\x1f{e}\x1f{b}".encode()).digest()
         return link_one
-    keyed = hmac.new(key, LEAF_TAG, "sha256")
-    sha256, copy = hashlib.sha256, keyed.copy
+    # HMAC as RFC 2104 defines it, H((K ^ opad) + H((K ^ ipad) + message)), with both keyed SHA-256
+    # states made once (the leaf tag already in the inner one): per entry two copies of C objects
+    # rather than the hmac module's Python wrapper (tests/events/test_codec.py holds it to link)
+    padded = key.ljust(64, b"\0") if len(key) <= 64 else hashlib.sha256(key).digest().ljust(64, b"\0")
+    inner = hashlib.sha256(bytes(byte ^ 0x36 for byte in padded) + LEAF_TAG)
+    outer = hashlib.sha256(bytes(byte ^ 0x5C for byte in padded))
+    sha256, inner_copy, outer_copy = hashlib.sha256, inner.copy, outer.copy
 
     def link_one(prev: bytes, version: int, e: str, b: str) -> bytes:
-        leaf = copy()
+        leaf = inner_copy()
         leaf.update(f"{version}\x1f{e}\x1f{b}".encode())
-        return sha256(NODE_TAG + prev + leaf.digest()).digest()
+        keyed = outer_copy()
+        keyed.update(leaf.digest())
+        return sha256(NODE_TAG + prev + keyed.digest()).digest()
     return link_one
 
 

@@ -206,7 +206,8 @@ def test_registry_is_clean_after_upcaster_test():
     assert not any(k[0] == "TestOnlyTileMoved" for k in codec.UPCASTERS)
 
 
-@pytest.mark.parametrize("key", [None, bytes(range(32))], ids=["chain 1", "chain 2"])
+@pytest.mark.parametrize("key", [None, bytes(range(32)), b"\xff" * 64, bytes(range(100))],
+                         ids=["chain 1", "chain 2", "a 64-byte key", "a key longer than a SHA-256 block"])
 def test_a_linker_gives_the_heads_link_gives(key):
     # given the canonical link of one game's entries, one call each
     entries = [(1, "GameCreated {}", '{"s":null}'), (2, "CardDrawn {\"card\":\"Oxygen\"}", "1"), (3, "é ☃", "2")]
