@@ -149,6 +149,27 @@ class StreamReads:
         return WholeGame({text(k): text(v) for k, v in meta.items()}, whole,
                          None if snapshot is None else text(snapshot), {text(k): text(v) for k, v in kept.items()})
 
+    def fingerprint(self, game_id: str) -> str:
+        """A digest of everything :meth:`read_whole` would return but the stream's earlier entries: the
+        meta hash, the snapshot, the checkpoints and the stream's last entry (its id, hence the
+        version, and its fields, hence the head), read in one atomic step. A stream is only ever
+        appended to (its head binds every entry before it), so two equal fingerprints mean the game
+        reads the same whole: a reader may keep what it built from a whole read (a finished game's
+        record) under it. 64 hex digits; an absent game has one too (of nothing)."""
+        import hashlib
+
+        pipe = self.unparsed.pipeline(transaction=True)
+        pipe.hgetall(self.key(game_id, "meta"))
+        pipe.get(self.key(game_id, "snapshot"))
+        pipe.hgetall(self.key(game_id, "checkpoints"))
+        pipe.xrevrange(self.key(game_id, "events"), count=1)
+        with GameKeys(game_id):
+            meta, snapshot, kept, last = pipe.execute()
+        digest = hashlib.sha256(game_id.encode() + b"\x00")
+        for part in (sorted(meta.items()), snapshot, sorted(kept.items()), last):
+            digest.update(repr(part).encode() + b"\x00")
+        return digest.hexdigest()
+
     def header_at(self, game_id: str, version: int) -> BatchHeader:
         """The batch header stored on the entry at ``version`` (a batch's first event).
 

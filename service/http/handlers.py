@@ -28,6 +28,7 @@ from projections.queries import list_games as _list_games
 from events.commands.audit_work import ask
 from projections.replay import ReplayNotReady
 from projections.views import events_for, last_ts, redact_envelope, require_game, seat_view, summary, to_act
+from service.http.record_cache import ServedRecords
 from service.http.auth import caller_seat, new_token, seat_of, token_hash
 from service.http.errors import ApiError
 from service.http.system_events import SYSTEM_EVENT_SPECS
@@ -43,6 +44,7 @@ class Services:
     store: EventStore
     dispatcher: Dispatcher
     cache: StateCache = field(default_factory=StateCache)
+    records: ServedRecords = field(default_factory=ServedRecords)
     repo: GameRepository = field(init=False)
 
     def __post_init__(self):

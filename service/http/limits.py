@@ -13,7 +13,8 @@ the app's config in tests:
   with ``Retry-After``. A Redis that does not answer lets requests through
   (the store's own 503 follows).
 * ``STRANDED_RATE_LIMIT_READS`` (``120/minute``): per client address, the public reads that
-  cost more than the rest -- ``GET .../verification`` and ``GET .../view?at=N`` (a view with
+  cost more than the rest -- ``GET .../verification``, ``GET .../record`` (a whole log, though
+  built once per process: ``service.http.record_cache``) and ``GET .../view?at=N`` (a view with
   ``at``) -- counted together. Over it: 429 ``rate_limited`` with ``Retry-After``.
 * ``STRANDED_MAX_ACTIVE_GAMES`` (config ``MAX_ACTIVE_GAMES``; default none):
   while that many games wait or run, creating one is a 503 ``too_many_games``.
@@ -45,7 +46,8 @@ DEFAULT_TARPIT_S = DEFAULTS.rate_limit_tarpit_s
 LIMITED = {"games.Games": "RATE_LIMIT_CREATE", "games.Commands": "RATE_LIMIT_COMMANDS",
            "tables.Rematch": "RATE_LIMIT_CREATE"}
 #: The costly public reads, limited together (GET), and when a request of the endpoint is one of them.
-COSTLY_READS = {"tables.Verification": lambda: True, "games.View": lambda: "at" in request.args}
+COSTLY_READS = {"tables.Verification": lambda: True, "tables.Record": lambda: True,
+                "games.View": lambda: "at" in request.args}
 
 
 def settings(environ=os.environ) -> dict:
@@ -104,7 +106,7 @@ def install(app: Flask) -> Limiter | None:
 def reads_message(app: Flask) -> str:
     """The 429 sentence of the costly reads' limit."""
     limit = parse_many(app.config.get("RATE_LIMIT_READS", DEFAULT_READS_LIMIT))[0]
-    return (f"Too many costly reads from your address (verifications and past versions): at most {limit}. "
+    return (f"Too many costly reads from your address (verifications, records and past versions): at most {limit}. "
             "Wait a little (see Retry-After) and try again.")
 
 

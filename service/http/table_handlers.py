@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import time
 
+import orjson
+
 from events.commands import seating
 from events.commands.audit_work import ask
 from events.table.checks import check_client_seed
@@ -141,15 +143,18 @@ def rematch(svc: Services, game_id: str, name: str | None = None, client_seed: s
     return {"game_id": done.game_id, "seat": done.seat, "token": new_token_text}
 
 
-def record(svc: Services, game_id: str) -> dict:
-    """A finished game's portable record (``projections.records``): what ``stranded verify
-    --file`` checks with no server. Raises 404 for no such game, 409 ``game_not_over``
-    while it waits or runs (its seed is still secret), 409 ``log_damaged`` for a game whose keys
-    cannot be read (a record is of a log the server can serve)."""
+def record(svc: Services, game_id: str) -> tuple[bytes, str]:
+    """A finished game's portable record (``projections.records``) as JSON bytes, and the game's
+    fingerprint (``EventStore.fingerprint``, its ETag): what ``stranded verify --file`` checks with
+    no server. Built once per process and fingerprint (``service.http.record_cache``), so a long
+    game's record costs a read of its whole stream once, not per download. Raises 404 for no such
+    game, 409 ``game_not_over`` while it waits or runs (its seed is still secret), 409
+    ``log_damaged`` for a game whose keys cannot be read (a record is of a log the server can serve)."""
     meta = load_game(svc.repo, game_id).meta
     if meta.status != "finished":
         raise ApiError(409, "game_not_over", "A game's record can be downloaded once the game is over.")
-    return record_of(svc.store, game_id)
+    fingerprint = svc.store.fingerprint(game_id)
+    return svc.records.body(game_id, fingerprint, lambda: orjson.dumps(record_of(svc.store, game_id))), fingerprint
 
 
 def verification(svc: Services, game_id: str) -> tuple[dict, int]:

@@ -141,7 +141,7 @@ class Rematch(Endpoint):
 class Record(Endpoint):
     """A finished game's portable record."""
 
-    @responds(200, "GameRecord", "The record, as a download (stranded-<id>.json).", 404, 409, 503, headers={
+    @responds(200, "GameRecord", "The record, as a download (stranded-<id>.json).", 404, 409, 429, 503, headers={
         "Content-Disposition": {"description": "attachment; filename=\"stranded-<game id>.json\"",
                                 "schema": {"type": "string"}}, **CACHE_HEADERS}, not_modified=True, operation_id="getRecord")
     def get(self, game_id):
@@ -149,8 +149,11 @@ class Record(Endpoint):
         chain head), the server's caches and the revealed seed. Anyone may download it; `stranded verify
         --file record.json` checks it on any machine, with no server and no Redis (`--receipt
         VERSION:HEAD` against the heads you kept); `stranded import record.json` loads it into another
-        server. 409 game_not_over while the game waits or runs."""
-        response = jsonify(handlers.record(svc(), game_id))
+        server. 409 game_not_over while the game waits or runs. Rate-limited per address with the other
+        costly reads (STRANDED_RATE_LIMIT_READS); a conditional request (If-None-Match) answers 304."""
+        body, fingerprint = handlers.record(svc(), game_id)
+        response = current_app.response_class(body, mimetype="application/json")
+        response.set_etag(fingerprint)
         response.headers["Content-Disposition"] = f'attachment; filename="stranded-{game_id}.json"'
         return conditional(response, immutable=True)   # only a finished game has one
 

@@ -11,6 +11,7 @@ import pytest
 from events.log.repository import GameRepository
 from events.log.store import EventStore
 from projections.audit import verify_record
+from projections.records import record_of
 from tests.helpers import STACK, auth, run_jobs
 from tests.service.tables_helpers import finish, seat_change, spec_checked, summary, table
 from workers.jobs import run_deadline
@@ -249,6 +250,31 @@ def test_a_finished_games_record_downloads_as_a_file_and_verifies_with_no_server
     verdict = verify_record(record, [(last["version"], last["head"])])
     assert verdict.code == 0, [str(p) for p in verdict.problems]
     assert record["seed"] == "tables" and len(record["entries"]) == last["version"]
+
+
+def test_a_finished_games_record_is_built_once_and_again_only_when_the_game_changes(api, redis_conn, monkeypatch):
+    # given a finished game, whose record is built by counting calls
+    import service.http.table_handlers as handlers
+    from events.log.store import EventStore
+
+    game_id, tokens = table(api, stack=STACK)
+    finish(api, redis_conn, game_id, tokens)
+    built = []
+    monkeypatch.setattr(handlers, "record_of", lambda store, gid: built.append(gid) or record_of(store, gid))
+    # when it is downloaded three times
+    bodies = [api.get(f"/v1/games/{game_id}/record") for _ in range(3)]
+    # then it was built once, and served the same bytes under one strong ETag each time
+    assert built == [game_id] and len({b.get_data() for b in bodies}) == 1
+    assert len({b.headers["ETag"] for b in bodies}) == 1 and not bodies[0].headers["ETag"].startswith("W/")
+    # and a conditional request answers 304 without a body
+    again = api.get(f"/v1/games/{game_id}/record", headers={"If-None-Match": bodies[0].headers["ETag"]})
+    assert again.status_code == 304 and again.get_data() == b""
+    # when the stored snapshot changes (say a repair by stranded rebuild), the record is built afresh
+    store = EventStore(redis_conn)
+    redis_conn.delete(store.key(game_id, "snapshot"))
+    fresh = api.get(f"/v1/games/{game_id}/record")
+    assert built == [game_id, game_id] and json.loads(fresh.get_data())["snapshot"] is None
+    assert fresh.headers["ETag"] != bodies[0].headers["ETag"]
 
 
 def test_the_record_of_no_such_game_is_404(api):
