@@ -155,7 +155,8 @@ class StreamReads:
         version, and its fields, hence the head), read in one atomic step. A stream is only ever
         appended to (its head binds every entry before it), so two equal fingerprints mean the game
         reads the same whole: a reader may keep what it built from a whole read (a finished game's
-        record) under it. 64 hex digits; an absent game has one too (of nothing)."""
+        record) under it. 64 hex digits; an absent game has one too (of nothing). It digests private
+        meta fields (the creator's address hash, the seats' settings) without a key: never publish it."""
         import hashlib
 
         pipe = self.unparsed.pipeline(transaction=True)

@@ -1,8 +1,8 @@
 """HTTP caching of the API's reads: strong ETags, ``304 Not Modified`` and ``Cache-Control``.
 
 Every cacheable read (rulesets, a game's summary, views, the log, records) carries a strong ETag,
-the digest of the exact bytes answered (werkzeug's ``add_etag``; a record's is the game's
-fingerprint, ``EventStore.fingerprint``, which changes whenever its bytes would): the same version seen by the same
+the digest of the exact bytes answered (werkzeug's ``add_etag``; a record's is computed once with
+its bytes, ``service.http.record_cache``): the same version seen by the same
 caller gives the same bytes, so a poller that sends ``If-None-Match`` gets an empty ``304`` until the
 game moves (werkzeug's ``make_conditional``). The body depends on the caller's seat token, hence
 ``Vary: Authorization``.

@@ -144,8 +144,8 @@ def rematch(svc: Services, game_id: str, name: str | None = None, client_seed: s
 
 
 def record(svc: Services, game_id: str) -> tuple[bytes, str]:
-    """A finished game's portable record (``projections.records``) as JSON bytes, and the game's
-    fingerprint (``EventStore.fingerprint``, its ETag): what ``stranded verify --file`` checks with
+    """A finished game's portable record (``projections.records``) as JSON bytes, and their strong
+    ETag: what ``stranded verify --file`` checks with
     no server. Built once per process and fingerprint (``service.http.record_cache``), so a long
     game's record costs a read of its whole stream once, not per download. Raises 404 for no such
     game, 409 ``game_not_over`` while it waits or runs (its seed is still secret), 409
@@ -153,8 +153,8 @@ def record(svc: Services, game_id: str) -> tuple[bytes, str]:
     meta = load_game(svc.repo, game_id).meta
     if meta.status != "finished":
         raise ApiError(409, "game_not_over", "A game's record can be downloaded once the game is over.")
-    fingerprint = svc.store.fingerprint(game_id)
-    return svc.records.body(game_id, fingerprint, lambda: orjson.dumps(record_of(svc.store, game_id))), fingerprint
+    return svc.records.body(game_id, svc.store.fingerprint(game_id),
+                            lambda: orjson.dumps(record_of(svc.store, game_id)))
 
 
 def verification(svc: Services, game_id: str) -> tuple[dict, int]:

@@ -151,9 +151,9 @@ class Record(Endpoint):
         VERSION:HEAD` against the heads you kept); `stranded import record.json` loads it into another
         server. 409 game_not_over while the game waits or runs. Rate-limited per address with the other
         costly reads (STRANDED_RATE_LIMIT_READS); a conditional request (If-None-Match) answers 304."""
-        body, fingerprint = handlers.record(svc(), game_id)
+        body, etag = handlers.record(svc(), game_id)
         response = current_app.response_class(body, mimetype="application/json")
-        response.set_etag(fingerprint)
+        response.set_etag(etag)
         response.headers["Content-Disposition"] = f'attachment; filename="stranded-{game_id}.json"'
         return conditional(response, immutable=True)   # only a finished game has one
 
