@@ -14,12 +14,10 @@ import orjson
 
 from events.log.codec import Envelope
 from events.games.contract import Ruleset
-from events.table.seats import LOGGED_SEAT_FIELDS, seats_from_log
+from events.table.seats import LOGGED_SEAT_FIELDS, SEAT_EVENT_TYPES, seats_from_log
 from events.log.implied import expected_checkpoints, implied
 from projections.records import RECORD_FIELDS
 
-#: The server's seat events (``events.commands.seating``, ``events.commands.handling``).
-SEAT_EVENTS = ("SeatJoined", "SeatVacated", "SeatTakenOver", "SeatReclaimed", "SeatResigned")
 #: Seat fields compared even when a record's seat leaves them out (every record has had them).
 _ALWAYS = ("name", "bot", "open", "client_seed", "token_sha256")
 _FLAGS = ("replaced", "left", "resigned")
@@ -78,11 +76,12 @@ class CacheCheck:
         compared where the log has one (logs before schema 2 of the seat events have none); a
         flag a record's seat leaves out is not compared (records before the flags were kept)."""
         created = self.batches[0].envelopes[0].data
-        events = [(env.type, env.data) for batch in self.batches for env in batch.envelopes][1:]
-        seats = seats_from_log(created, events, ruleset.bots)
+        moved = [env for batch in self.batches for env in batch.envelopes[batch.first == 1:]
+                 if env.type in SEAT_EVENT_TYPES]      # GameCreated, the first event, gave the seats
+        seats = seats_from_log(created, [(env.type, env.data) for env in moved], ruleset.bots)
         changed = {}
-        for env in (env for batch in self.batches for env in batch.envelopes):
-            if env.type in SEAT_EVENTS and isinstance(env.data.get("seat"), int):
+        for env in moved:
+            if isinstance(env.data.get("seat"), int):
                 changed[env.data["seat"]] = env.version
         if not isinstance(meta_seats, list) or len(meta_seats) != len(seats):
             self.fail(1, "meta: the seats differ from the log's")

@@ -18,6 +18,8 @@ from __future__ import annotations
 #: The fields of a meta seat the log determines (``stranded verify`` compares them all):
 #: the rest (``auto_pass``, ``reserved_for``) are a seat's own settings, not in the log.
 LOGGED_SEAT_FIELDS = ("name", "bot", "open", "client_seed", "token_sha256", "replaced", "left", "resigned")
+#: The server's seat events (``events.table.system``): the only events that change a seat.
+SEAT_EVENT_TYPES = frozenset({"SeatJoined", "SeatVacated", "SeatTakenOver", "SeatReclaimed", "SeatResigned"})
 
 
 def takeover_policy(bots, options: dict) -> str:
@@ -67,6 +69,8 @@ def seats_from_log(created: dict, events, bots) -> list[dict]:
     seats = [{"replaced": False, "left": False, "resigned": False, **spec} for spec in created.get("seats") or []]
     policy = takeover_policy(bots, created.get("options") or {})
     for kind, data in events:
+        if kind not in SEAT_EVENT_TYPES:            # the game's own events leave every seat as it is
+            continue
         seat = data.get("seat") if isinstance(data, dict) else None
         if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(seats):
             seats[seat] = apply_seat_event(seats[seat], kind, data, policy)
