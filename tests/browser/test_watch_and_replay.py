@@ -189,7 +189,8 @@ def test_a_spectator_who_asks_for_a_pace_sees_each_command_of_the_bots_in_turn(p
     assert seen == sorted(seen), "the versions shown only go forward"
 
 
-def test_the_replay_of_a_finished_game_shows_my_hand_and_the_cards_its_whole_log_reveals(page, server, artifacts):
+def test_the_replay_of_a_finished_game_shows_my_hand_as_mine_another_seats_by_its_name_and_what_its_log_reveals(
+        page, server, artifacts):
     # given Ann's finished game of Selfish: Space Edition (a stacked deal: she holds a Tractor
     # Beam); she left, so a bot played her seat to the end; her seat is held in this browser
     from tests.browser.test_table import _hold
@@ -214,6 +215,7 @@ def test_the_replay_of_a_finished_game_shows_my_hand_and_the_cards_its_whole_log
     hand = page.get_by_role("region", name="Your hand")
     hand.wait_for()
     assert "Tractor Beam" in hand.inner_text()
+    expect(page.locator(".board")).to_contain_text("Ann (you)")
     # and the whole log tells what was hidden while the game ran: the deal, a card Bob drew
     deal = page.locator(".log.whole li.event[data-version='2']").inner_text()
     assert "Ann's hand: " + ", ".join(name[c] for c in ann_hand) + "." in deal, deal
@@ -231,8 +233,12 @@ def test_the_replay_of_a_finished_game_shows_my_hand_and_the_cards_its_whole_log
     at = drawn["version"]                                       # the version the replay shows now
     bob = requests.get(f"{server}/v1/games/{game_id}/view?at={at}&seat=1", timeout=10).json()["view"]["hand"]
     page.get_by_label("Seen as").select_option("1")
-    hand = page.get_by_role("region", name="Your hand")
+    hand = page.get_by_role("region", name="Bob's hand")
     for card in sorted(set(bob)):
         expect(hand).to_contain_text(name[card])
     assert "Tractor Beam" not in hand.inner_text()            # Ann's card is not in his hand
+    # and the board says whose it is: Bob's hand, not "Your hand", and nobody is "(you)"
+    expect(hand.get_by_role("heading")).to_have_text("Bob's hand")
+    board = page.locator(".board").inner_text()
+    assert "Your hand" not in board and "(you)" not in board, board
     page.screenshot(path=artifacts / "selfish-space-replay-seen-as-bob.png", full_page=True)
