@@ -242,3 +242,26 @@ def test_the_replay_of_a_finished_game_shows_my_hand_as_mine_another_seats_by_it
     board = page.locator(".board").inner_text()
     assert "Your hand" not in board and "(you)" not in board, board
     page.screenshot(path=artifacts / "selfish-space-replay-seen-as-bob.png", full_page=True)
+
+
+def test_one_against_the_deads_replay_names_the_player_not_you_unless_this_browser_holds_the_seat(page, server):
+    # given Ann's finished game of One Against the Dead (she left; a bot played on), no seat held here
+    from tests.helpers import seeded_options
+    created = requests.post(f"{server}/v1/games", json={
+        "ruleset": "one-against-the-dead", "seats": [{"name": "Ann"}],
+        "options": seeded_options({"seed": "browser-city-replay"})}, timeout=10).json()
+    token = created["tokens"][0]["token"]
+    requests.post(f"{server}/v1/games/{created['id']}/seats/0/leave", headers={"Authorization": f"Bearer {token}"},
+                  timeout=10).raise_for_status()
+    wait_finished(server, created["id"])
+    # when a spectator opens its replay, and then when the browser holds Ann's seat
+    page.goto(f"/#/replay/{created['id']}/12")
+    # then the pawn is Ann's, not "You"
+    pawn = page.locator(".board.city .pawn")
+    expect(pawn).to_have_text("An")
+    expect(pawn).to_have_attribute("aria-label", "Ann is here")
+    from tests.browser.test_table import _hold
+    _hold(page, created["id"], 0, token, "Ann", "one-against-the-dead")
+    page.goto(f"/#/replay/{created['id']}/12")
+    expect(page.locator(".board.city .pawn")).to_have_text("You")
+    expect(page.locator(".board.city .pawn")).to_have_attribute("aria-label", "You are here")
