@@ -4,8 +4,8 @@ the spectator and replay pages, on a game waiting for players with its invitatio
 page an invitation opens, and on a finished game's replay seen as a seat held (its hand); no violation of impact
 "serious" or "critical" may remain, nor such a result axe-core could not decide alone
 ("incomplete": an ARIA attribute its element may not carry, say), except colour contrast,
-which it cannot read over a gradient or on SVG text. (Lighthouse's accessibility audit is
-axe-core's rules too; it needs more than CI has.)"""
+which it cannot read over a gradient or on SVG text. Lighthouse's accessibility score, which
+weighs axe-core's rules, is checked on the lobby and on game pages by ``test_lighthouse.py``."""
 from __future__ import annotations
 
 from pathlib import Path

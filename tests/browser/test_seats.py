@@ -63,7 +63,7 @@ def test_the_tab_title_tells_a_player_it_is_their_turn(page, server):
     page.wait_for_function("() => document.title === 'Selfish: Space Edition — Stranded'")
 
 
-def test_the_lobby_lists_my_games_with_whose_turn_it_is(page, server):
+def test_the_lobby_lists_my_games_with_whose_turn_it_is_in_words_apart(page, server):
     # given Ann's game waiting on her, held in this browser
     game_id, token = _ann_and_bob(server, "selfish-space")
     _hold(page, game_id, 0, token, "Ann", "selfish-space")
@@ -73,6 +73,9 @@ def test_the_lobby_lists_my_games_with_whose_turn_it_is(page, server):
     # then her game says it is her turn
     mine.get_by_text("your turn").wait_for()
     assert mine.locator(f"a[href='#/game/{game_id}']").count() == 1
+    # in words apart: "as Ann your turn", not "as Annyour turn"
+    item = mine.locator("li").filter(has=page.locator(f"a[href='#/game/{game_id}']"))
+    assert "as Ann your turn" in item.inner_text(), item.inner_text()
 
 
 def test_each_persons_time_bank_shows_in_the_seat_list_in_minutes_and_seconds(page, server):

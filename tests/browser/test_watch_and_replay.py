@@ -189,7 +189,8 @@ def test_a_spectator_who_asks_for_a_pace_sees_each_command_of_the_bots_in_turn(p
     assert seen == sorted(seen), "the versions shown only go forward"
 
 
-def test_the_replay_of_a_finished_game_shows_my_hand_and_the_cards_its_whole_log_reveals(page, server, artifacts):
+def test_the_replay_of_a_finished_game_shows_my_hand_as_mine_another_seats_by_its_name_and_what_its_log_reveals(
+        page, server, artifacts):
     # given Ann's finished game of Selfish: Space Edition (a stacked deal: she holds a Tractor
     # Beam); she left, so a bot played her seat to the end; her seat is held in this browser
     from tests.browser.test_table import _hold
@@ -214,6 +215,7 @@ def test_the_replay_of_a_finished_game_shows_my_hand_and_the_cards_its_whole_log
     hand = page.get_by_role("region", name="Your hand")
     hand.wait_for()
     assert "Tractor Beam" in hand.inner_text()
+    expect(page.locator(".board")).to_contain_text("Ann (you)")
     # and the whole log tells what was hidden while the game ran: the deal, a card Bob drew
     deal = page.locator(".log.whole li.event[data-version='2']").inner_text()
     assert "Ann's hand: " + ", ".join(name[c] for c in ann_hand) + "." in deal, deal
@@ -231,8 +233,35 @@ def test_the_replay_of_a_finished_game_shows_my_hand_and_the_cards_its_whole_log
     at = drawn["version"]                                       # the version the replay shows now
     bob = requests.get(f"{server}/v1/games/{game_id}/view?at={at}&seat=1", timeout=10).json()["view"]["hand"]
     page.get_by_label("Seen as").select_option("1")
-    hand = page.get_by_role("region", name="Your hand")
+    hand = page.get_by_role("region", name="Bob's hand")
     for card in sorted(set(bob)):
         expect(hand).to_contain_text(name[card])
     assert "Tractor Beam" not in hand.inner_text()            # Ann's card is not in his hand
+    # and the board says whose it is: Bob's hand, not "Your hand", and nobody is "(you)"
+    expect(hand.get_by_role("heading")).to_have_text("Bob's hand")
+    board = page.locator(".board").inner_text()
+    assert "Your hand" not in board and "(you)" not in board, board
     page.screenshot(path=artifacts / "selfish-space-replay-seen-as-bob.png", full_page=True)
+
+
+def test_one_against_the_deads_replay_names_the_player_not_you_unless_this_browser_holds_the_seat(page, server):
+    # given Ann's finished game of One Against the Dead (she left; a bot played on), no seat held here
+    from tests.helpers import seeded_options
+    created = requests.post(f"{server}/v1/games", json={
+        "ruleset": "one-against-the-dead", "seats": [{"name": "Ann"}],
+        "options": seeded_options({"seed": "browser-city-replay"})}, timeout=10).json()
+    token = created["tokens"][0]["token"]
+    requests.post(f"{server}/v1/games/{created['id']}/seats/0/leave", headers={"Authorization": f"Bearer {token}"},
+                  timeout=10).raise_for_status()
+    wait_finished(server, created["id"])
+    # when a spectator opens its replay, and then when the browser holds Ann's seat
+    page.goto(f"/#/replay/{created['id']}/12")
+    # then the pawn is Ann's, not "You"
+    pawn = page.locator(".board.city .pawn")
+    expect(pawn).to_have_text("An")
+    expect(pawn).to_have_attribute("aria-label", "Ann is here")
+    from tests.browser.test_table import _hold
+    _hold(page, created["id"], 0, token, "Ann", "one-against-the-dead")
+    page.goto(f"/#/replay/{created['id']}/12")
+    expect(page.locator(".board.city .pawn")).to_have_text("You")
+    expect(page.locator(".board.city .pawn")).to_have_attribute("aria-label", "You are here")

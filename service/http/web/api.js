@@ -106,6 +106,8 @@ export function follow(id, token, after, { onEvent, onOpen, onEnd }) {
       headers: headers(token, { Accept: "text/event-stream" }),
       signal: controller.signal,
       cache: "no-store",
+      // Long-lived: it must not hold up what the page loads, nor count as the page still loading.
+      priority: "low",
     });
     if (!response.ok) throw new ApiError(response.status, "stream_failed", "The event stream could not be opened.");
     onOpen && onOpen();

@@ -432,7 +432,7 @@ export function GamePage({ id, spectate }) {
     <${Outcome} rules=${rules} summary=${summary} mine=${playing ? mine : []} />
     <div class="table">
       <section class="board-wrap" aria-label="Board" ref=${boardFrame}>
-        <${Board} rules=${rules} summary=${summary} view=${view.view} seat=${playing ? active.seat : null}
+        <${Board} rules=${rules} summary=${summary} view=${view.view} seat=${playing ? active.seat : null} mine=${playing}
           entries=${entries} onPick=${(list) => (list.length === 1 ? send(list[0]) : setFocus(list))}
           onWalk=${playing && !resigned && !away ? walk : null} busy=${busy} />
       </section>

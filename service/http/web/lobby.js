@@ -269,7 +269,7 @@ export function Lobby() {
     <${CreateForm} rulesets=${rulesets} chosen=${chosen || rulesets[0].id} onChoose=${setChosen} />
     <${ErrorLine} error=${error} />
     ${mine.length ? html`<${GameList} title="Your games" games=${mine} rulesetName=${rulesetName}
-      action=${(g, name) => html`<a href=${"#/game/" + g.id}>${name}</a> <span class="muted">as ${g.seats.map((s) => s.name || "seat " + s.seat).join(", ")}</span>
+      action=${(g, name) => html`<a href=${"#/game/" + g.id}>${name}</a> <span class="muted">as ${g.seats.map((s) => s.name || "seat " + s.seat).join(", ")}</span>${" "}
         <${WhoseTurn} summary=${summaries[g.id]} held=${g.seats.map((s) => s.seat)} /> <a href=${"#/replay/" + g.id}>replay</a>`} />` : ""}
     <${GameList} title="Open seats" games=${lists.waiting} rulesetName=${rulesetName}
       action=${(g, name) => html`${g.seats.filter((s) => s.open && !s.reserved).map((s) => html`<${OpenSeat} game=${g} seat=${s} rulesetName=${name} />`)}

@@ -164,7 +164,8 @@ export function ReplayPage({ id, at: initial }) {
     <${CardHelp} />
     <div class="table">
       <section class="board-wrap" aria-label="Board" ref=${boardFrame}>
-        <${Board} rules=${rules} summary=${summary} view=${view.view} seat=${view.seat ?? null} entries=${[]} onPick=${() => null} busy=${true} />
+        <${Board} rules=${rules} summary=${summary} view=${view.view} seat=${view.seat ?? null}
+          mine=${held.some((h) => h.seat === view.seat)} entries=${[]} onPick=${() => null} busy=${true} />
       </section>
       <aside class="side">
         <section class="log" aria-label="This command"><h2>This command</h2>

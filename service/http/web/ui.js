@@ -66,6 +66,12 @@ export function seatName(summary, seat) {
   return (entry && entry.name) || `Seat ${seat}`;
 }
 
+/** The heading of the hand a board shows: "Your hand" for a seat this browser holds (`mine`),
+ * else its player's ("Bob's hand": a finished game's replay seen as another seat). */
+export function handTitle(summary, seat, mine) {
+  return mine ? "Your hand" : `${seatName(summary, seat)}'s hand`;
+}
+
 /** "Ann", "Bot 1 (strong)", "Seat 2 (open)". */
 export function seatLabel(summary, seat) {
   const entry = summary && summary.seats && summary.seats[seat];

@@ -10,7 +10,7 @@
 // buttons show the rest of the city.
 
 import { useEffect, useRef, useState } from "preact/hooks";
-import { Card, html, words } from "../ui.js";
+import { Card, html, seatName, words } from "../ui.js";
 import { clickable, namingPlace } from "./pick.js";
 
 const key = (x, y) => `${x},${y}`;
@@ -73,7 +73,7 @@ function Zombies({ rules, zombies }) {
     html`<span class="zombie" title=${kinds.get(kind) || kind}>${n}× ${kinds.get(kind) || kind}</span>`)}</span>`;
 }
 
-export function CityBoard({ rules, view, entries, onPick, busy }) {
+export function CityBoard({ rules, summary, view, mine, entries, onPick, busy }) {
   const frame = useRef(null);
   const fit = useFittingColumns(frame);
   const [pan, setPan] = useState({ anchor: "", by: 0 });
@@ -110,7 +110,8 @@ export function CityBoard({ rules, view, entries, onPick, busy }) {
         ${isEnd ? html`<span class="tag">end</span>` : ""}${isStart ? html`<span class="tag">start</span>` : ""}
         <${Zombies} rules=${rules} zombies=${spot && spot.zombies} />
         ${spot && spot.die ? html`<span class="die" title="die">${spot.die}</span>` : ""}
-        ${isPlayer ? html`<span class="pawn seat-0" role="img" aria-label="You are here">You</span>` : ""}
+        ${isPlayer ? (mine ? html`<span class="pawn seat-0" role="img" aria-label="You are here">You</span>`
+          : html`<span class="pawn seat-0" role="img" aria-label=${seatName(summary, 0) + " is here"}>${seatName(summary, 0).slice(0, 2)}</span>`) : ""}
         ${list.length ? html`<span class="hint">${list.length === 1 ? words(list[0].command.type) : list.length + " moves"}</span>` : ""}
       </div>`);
     }

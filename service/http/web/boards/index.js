@@ -45,7 +45,9 @@ export function GenericBoard({ view }) {
 
 /**
  * The board for `rules.id`. Props: rules, summary, view (the view's body),
- * seat (the viewer's seat or null), entries (legal commands), onPick(entries)
+ * seat (the seat the view is seen as, or null), mine (that seat is one this browser holds: "Your
+ * hand", "(you)"; else the seat's name: a finished game's replay seen as another seat),
+ * entries (legal commands), onPick(entries)
  * (a click on the board that matches one or more commands), busy.
  */
 export function Board(props) {

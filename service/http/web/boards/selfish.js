@@ -3,7 +3,7 @@
 // seat has passed lie in its column, its pawn on its space. Below: the piles,
 // the reaction window or pick in progress, and the viewer's hand as cards.
 
-import { Card, counted, html, seatName } from "../ui.js";
+import { Card, counted, handTitle, html, seatName } from "../ui.js";
 import { clickable, namingCard, namingSeat } from "./pick.js";
 
 /** The parts of a Selfish view the board draws, by the names the view uses; the board's
@@ -43,7 +43,7 @@ function read(view, rules) {
   };
 }
 
-function Column({ rules, summary, b, seat, entries, onPick, busy, viewer }) {
+function Column({ rules, summary, b, seat, entries, onPick, busy, viewer, mine }) {
   const targets = namingSeat(rules, entries, seat);
   const plain = targets.length > 0; // the column is a button: no card in it may take the focus
   const rows = [];
@@ -60,7 +60,7 @@ function Column({ rules, summary, b, seat, entries, onPick, busy, viewer }) {
   return html`<div class=${"column" + (b.turn === seat ? " turn" : "") + (b.alive[seat] ? "" : " out") + (targets.length ? " pickable" : "")}
       data-seat=${seat} ...${clickable(targets, onPick, busy, `Moves aimed at ${seatName(summary, seat)}`)}>
     <div class="column-head">
-      <strong><span class=${"dot seat-" + seat}></span>${seatName(summary, seat)}${viewer === seat ? " (you)" : ""}</strong>
+      <strong><span class=${"dot seat-" + seat}></span>${seatName(summary, seat)}${mine && viewer === seat ? " (you)" : ""}</strong>
       <span>${counted(b.handSizes[seat], "card")}</span>
       ${b.alive[seat] ? "" : html`<span class="flag">${b.outWord}</span>`}
       ${b.flags[seat].map((f) => html`<span class="flag">${f}</span>`)}
@@ -102,20 +102,20 @@ function Pick({ rules, summary, pick, entries, onPick, busy }) {
   </div>`;
 }
 
-export function SelfishBoard({ rules, summary, view, seat, entries, onPick, busy }) {
+export function SelfishBoard({ rules, summary, view, seat, mine, entries, onPick, busy }) {
   const b = read(view, rules);
   const order = Array.from({ length: b.seats }, (_, s) => s);
   return html`<div class="board selfish" style=${`--seats: ${b.seats}`}>
     <div class="goal-bar">${b.goalName ? b.goalName.charAt(0).toUpperCase() + b.goalName.slice(1) : "The goal"} — space ${b.goal}</div>
     <div class="columns">${order.map((s) => html`<${Column} key=${s} rules=${rules} summary=${summary} b=${b} seat=${s}
-      entries=${entries} onPick=${onPick} busy=${busy} viewer=${seat} />`)}</div>
+      entries=${entries} onPick=${onPick} busy=${busy} viewer=${seat} mine=${mine} />`)}</div>
     <div class="piles">${b.piles.map(([id, size, discard]) => html`<${Pile} rules=${rules} id=${id} size=${size} discard=${discard} />`)}</div>
     <p class="phase">Turn ${b.turnNumber}: <strong>${seatName(summary, b.turn)}</strong> · ${String(b.phase).replaceAll("_", " ")}
       ${b.zombiePoints ? html` · ${counted(b.zombiePoints, "zombie action point")}` : ""}</p>
     ${b.alliances.length ? html`<p class="alliances">${b.alliances.map((a) => html`<span>${seatName(summary, a.ally)} allied against ${seatName(summary, a.target)}</span> `)}</p>` : ""}
     <${Window} rules=${rules} summary=${summary} window=${b.window} />
     <${Pick} rules=${rules} summary=${summary} pick=${b.pick} entries=${entries} onPick=${onPick} busy=${busy} />
-    ${b.hand ? html`<section class="my-hand" aria-label="Your hand"><h2>Your hand</h2><div class="hand">
+    ${b.hand ? html`<section class="my-hand" aria-label=${handTitle(summary, seat, mine)}><h2>${handTitle(summary, seat, mine)}</h2><div class="hand">
       ${b.hand.map((c, i) => {
         const list = namingCard(entries, c);
         return html`<${Card} key=${i} rules=${rules} id=${c} onClick=${list.length ? () => onPick(list) : null} disabled=${busy || !list.length} />`;

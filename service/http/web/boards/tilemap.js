@@ -5,7 +5,7 @@
 // are buttons on the map; the drawn tile is shown in each rotation it may take.
 
 import { useState } from "preact/hooks";
-import { Card, counted, html, seatName, words } from "../ui.js";
+import { Card, counted, handTitle, html, seatName, words } from "../ui.js";
 import { mapGraph, pawnWalks, zombieWalks } from "./paths.js";
 import { clickable, namingCard } from "./pick.js";
 
@@ -221,7 +221,7 @@ function TileOnSpot({ book, tile, cell, lays, shown, onTurn, onPick, busy }) {
   </g>`;
 }
 
-export function TileMapBoard({ rules, summary, view, seat, entries, onPick, onWalk, busy }) {
+export function TileMapBoard({ rules, summary, view, seat, mine, entries, onPick, onWalk, busy }) {
   const book = tileBook(rules);
   const b = read(view);
   const size = book.size;
@@ -327,7 +327,7 @@ export function TileMapBoard({ rules, summary, view, seat, entries, onPick, onWa
       ${shortcuts.map((s) => html`<button type="button" class="board-action shortcut" disabled=${busy} title=${s.title}
         onClick=${() => onWalk(s.commands)}>${s.name}</button>`)}</div>` : ""}
     <${Rotations} rules=${rules} book=${book} tile=${drawn} entries=${entries} onPick=${onPick} busy=${busy} />
-    ${b.hand ? html`<section class="my-hand" aria-label="Your hand"><h2>Your hand</h2><div class="hand">
+    ${b.hand ? html`<section class="my-hand" aria-label=${handTitle(summary, seat, mine)}><h2>${handTitle(summary, seat, mine)}</h2><div class="hand">
       ${b.hand.map((c, i) => {
         const list = namingCard(entries, c);
         return html`<${Card} key=${i} rules=${rules} id=${c} onClick=${list.length ? () => onPick(list) : null} disabled=${busy || !list.length} />`;
