@@ -1,7 +1,7 @@
 """Accessibility: axe-core (``vendor/axe.min.js``, see ``vendor/README.md``) run in the page on
 the lobby, on a game page of each ruleset (a move on offer), on the city on a phone, on
 the spectator and replay pages, on a game waiting for players with its invitation links and the
-page an invitation opens, and on a finished game's replay seen as a seat held (its hand); no violation of impact
+page an invitation opens, and on a finished game's replay seen as a seat held (its hand shown); no violation of impact
 "serious" or "critical" may remain, nor such a result axe-core could not decide alone
 ("incomplete": an ARIA attribute its element may not carry, say), except colour contrast,
 which it cannot read over a gradient or on SVG text. Lighthouse's accessibility score, which

@@ -233,6 +233,8 @@ def test_the_replay_of_a_finished_game_shows_my_hand_as_mine_another_seats_by_it
     at = drawn["version"]                                       # the version the replay shows now
     bob = requests.get(f"{server}/v1/games/{game_id}/view?at={at}&seat=1", timeout=10).json()["view"]["hand"]
     page.get_by_label("Seen as").select_option("1")
+    assert page.get_by_label("Seen as").locator("option").all_inner_texts() == [
+        "a spectator (no hand)", "Ann's hand (your seat)", "Bob's hand"]
     hand = page.get_by_role("region", name="Bob's hand")
     for card in sorted(set(bob)):
         expect(hand).to_contain_text(name[card])

@@ -155,7 +155,7 @@ export function ReplayPage({ id, at: initial }) {
       ${seatChoices.length ? html`<label class="seen-as">Seen as <select name="seen-as" value=${seenAs === null ? "" : seenAs}
           onChange=${(e) => setChosenSeat(e.target.value === "" ? null : Number(e.target.value))}>
         <option value="">a spectator (no hand)</option>
-        ${seatChoices.map((s) => html`<option value=${s}>${seatName(summary, s)}${held.some((h) => h.seat === s) ? ", your seat" : ""} (its hand)</option>`)}</select></label>` : ""}
+        ${seatChoices.map((s) => html`<option value=${s}>${seatName(summary, s)}'s hand${held.some((h) => h.seat === s) ? " (your seat)" : ""}</option>`)}</select></label>` : ""}
     </div>
     ${error ? html`<${ErrorLine} error=${error} />` : ""}
     ${line ? html`<p class="step" aria-live="polite">${line.sentence ? html`<${Sentence} sentence=${line.sentence} title=${line.details.join("; ")} />` :
