@@ -21,7 +21,7 @@ from events.games import RULESETS
 from events.games.contract import RuleViolation
 from events.commands.handling import create_game as _create
 from events.commands.handling import execute, invite_reservation, join_seat
-from events.table.meta import SERVER_OPTIONS
+from events.table.meta import OVER, SERVER_OPTIONS
 from events.log.repository import GameRepository
 from events.log.store import EventStore, GameNotFound
 from projections.queries import list_games as _list_games
@@ -199,13 +199,13 @@ def final_view(svc: Services, game_id: str, at: int | None = None, seat: int | N
     game = require_game(svc.repo, game_id)
     if seat is None:
         seat = caller_seat(game.meta, required=False)
-    elif game.meta.status != "finished":
+    elif game.meta.status not in OVER:
         raise ApiError(403, "seat_view_hidden", "A seat's view is its own until the game is over: ask without "
                                                 "'seat' and with that seat's token.")
     elif seat >= len(game.meta.seats):
         raise ApiError(400, "bad_seat", f"This game has seats 0 to {len(game.meta.seats) - 1}.")
     try:
-        return seat_view(svc.repo, game, seat, at), at is not None and game.meta.status == "finished"
+        return seat_view(svc.repo, game, seat, at), at is not None and game.meta.status in OVER
     except ValueError as exc:
         raise ApiError(400, "bad_version", str(exc)) from exc
     except ReplayNotReady as exc:
@@ -259,7 +259,7 @@ def send_command(svc: Services, game_id: str, body: dict, token: str | None, ide
         if exc.status == 409 and exc.code == "not_your_turn":
             raise _waiting(svc, game_id, holder.get("seat"), exc) from exc
         raise
-    finished = result.meta.status == "finished"
+    finished = result.meta.status in OVER
     events = [redact_envelope(result.ruleset, e, result.seat, finished) for e in result.envelopes]
     return {"game_id": game_id, "ruleset": result.meta.ruleset, "version": result.last_version,
             "duplicate": result.duplicate, "events": events, "head": result.head}
@@ -289,7 +289,7 @@ def event_page(svc: Services, game_id: str, after: int, limit: int) -> dict:
     envelopes = svc.store.read_chained(game_id, after=after, limit=limit, until=game.version,
                                          key=game.meta.chain_key)
     return {"game_id": game_id, "ruleset": game.meta.ruleset, "version": game.version,
-            "complete": game.meta.status == "finished",
+            "complete": game.meta.status in OVER,
             "events": events_for(svc.repo, game, seat, envelopes=envelopes)}
 
 

@@ -112,7 +112,8 @@ CLOCKS["description"] = ("The seats' clocks (option clock): per human seat, keys
 SUMMARY_PROPERTIES = {
     "id": S.string("The game's id."),
     "ruleset": S.string("The ruleset id (GET /v1/rulesets/{id} describes it).", enum=sorted(RULESETS)),
-    "status": S.string("'waiting' for open seats, 'active' while played, 'finished' at the end.", enum=STATUSES),
+    "status": S.string("'waiting' for open seats, 'active' while played, 'finished' at the end, 'cancelled' when "
+                       "its creator closed it before the start (POST /v1/games/{id}/cancel).", enum=STATUSES),
     "version": S.integer("How many events the game's log holds.", 1),
     "head": nullable_ref("Receipt", "The chain head at 'version': a receipt (null for a log written before the "
                                     "chain, or a damaged one)."),
@@ -269,6 +270,9 @@ SYSTEM_COMMANDS = {
         "type": S.const("ReclaimSeat", "The type."), "seat": _SEAT_ARG}),
     "ResignSeat": S.obj("A player resigned (POST .../resign).", {
         "type": S.const("ResignSeat", "The type."), "seat": _SEAT_ARG}),
+    "CancelGame": S.obj("The creator cancelled the game before the start (POST .../cancel).", {
+        "type": S.const("CancelGame", "The type."), "seat": S.seat("The creator's seat that cancelled it.",
+                                                                  MAX_SEATS)}),
 }
 
 
@@ -309,7 +313,7 @@ GAME_RECORD = S.obj(
                  "anyOf": [S.obj("The meta hash's public fields.", {
                      "ruleset": S.string("The ruleset id."),
                      "rules_version": S.string("The rules version ('' in games created before it was kept)."),
-                     "status": S.string("The game's status.", enum=["waiting", "active", "finished"]),
+                     "status": S.string("The game's status.", enum=list(STATUSES)),
                      "result": {"type": ["object", "null"], "additionalProperties": True,
                                 "description": "The stored result (the outcome shape; older games an older shape)."},
                      "created": S.string("When the game was created (UTC, ISO 8601)."),

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from flask import Response, current_app, jsonify, request
 
+from events.table.meta import OVER
 from projections.views import require_game
 from service.http import handlers
 from service.http import schemas as s
@@ -302,7 +303,7 @@ class Stream(Endpoint):
         seat = handlers.ticket_seat(svc(), game_id, query["ticket"]) if query["ticket"] is not None \
             else caller_seat(game.meta, required=False)
         after = stream_start(query["after"], request.headers.get("Last-Event-ID", ""), game.version)
-        if game.meta.status == "finished" and after >= game.version:
+        if game.meta.status in OVER and after >= game.version:
             return Response(status=204)
         release = hub.admit_anonymous(request.remote_addr or "?") if seat is None else None
         lifetime = min(hub.settings.max_s, query["timeout_s"] if query["timeout_s"] is not None else hub.settings.max_s)

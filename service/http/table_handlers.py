@@ -16,7 +16,7 @@ from events.commands import seating
 from events.commands.audit_work import ask
 from events.table.checks import check_client_seed
 from events.commands.handling import load_meta
-from events.table.meta import GameMeta
+from events.table.meta import OVER, GameMeta
 from events.commands.rematch import rematch as _rematch
 from events.log.repository import CommandResult
 from events.log.store import GameNotFound
@@ -47,7 +47,7 @@ def _own_seat(meta: GameMeta, seat: int) -> None:
 
 def _result(svc: Services, result: CommandResult) -> dict:
     """Answer a seat change as a command result (``<Ruleset>CommandResult``)."""
-    finished = result.meta.status == "finished"
+    finished = result.meta.status in OVER
     events = [redact_envelope(result.ruleset, e, result.seat, finished) for e in result.envelopes]
     return {"game_id": result.game_id, "ruleset": result.meta.ruleset, "version": result.last_version,
             "duplicate": result.duplicate, "events": events, "head": result.head}
@@ -95,6 +95,29 @@ def leave(svc: Services, game_id: str, seat: int, idempotency_key: str | None = 
     if meta.status == "waiting":
         return _result(svc, seating.vacate(svc.repo, game_id, seat, idempotency_key=key))
     return _result(svc, seating.take_over(svc.repo, game_id, seat, "left", idempotency_key=key))
+
+
+def cancel(svc: Services, game_id: str, idempotency_key: str | None = None) -> dict:
+    """The game's creator closes a game that has not started (``GameCancelled`` then ``SeedRevealed``;
+    ``events.commands.seating.cancel``): it leaves the lobby's list of waiting games, its status is
+    ``cancelled`` and its log ends. The caller is named by its token, which must be one the create
+    gave (a seat it still holds).
+
+    Raises 401 ``missing_token``, 403 ``invalid_token`` (no seat of this game) and
+    ``not_the_creator``, 404, and 409 ``game_started``, ``game_over``, ``game_cancelled``; a refused
+    cancel writes nothing. ``idempotency_key``: a retry with it answers the first cancel again
+    (``duplicate``) instead of ``game_cancelled``."""
+    key = _scoped("cancel", idempotency_key)
+    token = bearer()
+    if token is None:
+        raise ApiError(401, "missing_token", "Cancelling needs the creator's seat token: "
+                                             "'Authorization: Bearer <token>'.")
+    meta = load_meta(svc.repo, game_id)
+    seat = seat_of(meta, token)
+    replayed = _replay(svc, game_id, seat, key)
+    if replayed is not None:
+        return replayed
+    return _result(svc, seating.cancel(svc.repo, game_id, seat, idempotency_key=key))
 
 
 def resign(svc: Services, game_id: str, seat: int, idempotency_key: str | None = None) -> dict:
@@ -145,9 +168,10 @@ def record(svc: Services, game_id: str) -> dict:
     """A finished game's portable record (``projections.records``): what ``stranded verify
     --file`` checks with no server. Raises 404 for no such game, 409 ``game_not_over``
     while it waits or runs (its seed is still secret), 409 ``log_damaged`` for a game whose keys
-    cannot be read (a record is of a log the server can serve)."""
+    cannot be read (a record is of a log the server can serve). A cancelled game has one too: its log
+    ends with ``SeedRevealed`` like a finished game's."""
     meta = load_game(svc.repo, game_id).meta
-    if meta.status != "finished":
+    if meta.status not in OVER:
         raise ApiError(409, "game_not_over", "A game's record can be downloaded once the game is over.")
     return record_of(svc.store, game_id)
 
@@ -166,7 +190,7 @@ def verification(svc: Services, game_id: str) -> tuple[dict, int]:
     game = load_game(svc.repo, game_id)
     if game.version == 0:
         raise GameNotFound(game_id)
-    over = game.meta.status == "finished"
+    over = game.meta.status in OVER
     found = verdicts.kept(svc.store, game_id)
     if found is None or found["version"] != game.version:
         ask(svc.store, svc.dispatcher.queue_redis, "verification", game_id, game.version, final=over)
