@@ -5,7 +5,7 @@ open seats; Bob joins seat 1, Cat the first open seat) through the Flask test cl
 the Redis client it is given, and keeps, per ``operationId``, the body each call sent and the body
 (or text) each answered: create, join, summary, view, legal commands, a command, the log, a stream
 ticket, leave, reclaim, resign, the record, the verification, a rematch, the lists, the operations
-endpoints. Every clock read (``events.log.codec``), game id, token and server seed is made
+endpoints; then Dan creates a table and cancels it before anyone joins. Every clock read (``events.log.codec``), game id, token and server seed is made
 deterministic while it plays, so the same code records the same examples: ``examples.json``
 beside this module is what it recorded, and :func:`add_examples` puts it in the spec (the
 ``examples`` of each operation's request and success media types, where generators and Swagger UI
@@ -54,7 +54,7 @@ SUMMARIES = {
     "sendCommand": "Ann plays her Tractor Beam on Bob", "getEvents": "The first events, as Ann sees them",
     "createStreamTicket": "A ticket for Ann's stream", "leaveSeat": "Cat leaves: a bot plays her seat",
     "reclaimSeat": "Cat takes her seat back", "resignSeat": "Bob resigns",
-    "rematchGame": "Ann asks for a rematch", "getRecord": "The finished game's record (trimmed)",
+    "rematchGame": "Ann asks for a rematch", "cancelGame": "Dan cancels his table before anyone joined", "getRecord": "The finished game's record (trimmed)",
     "getVerification": "The finished game verified",
     "getVerification 202": "Asked for the first time: pending",
     "createGame 200": "The same create retried with its Idempotency-Key: no tokens",
@@ -164,6 +164,10 @@ def _play(rec: _Recorder, store) -> None:
     rec.call("getReadiness", "GET", "/readyz")
     metrics = rec.call("getMetrics", "GET", "/metrics", text=True)
     rec.out["getMetrics"]["responses"]["200"] = _metric_lines(metrics, "stranded_commands_total")
+    dan = rec.client.post("/v1/games", json={"ruleset": "selfish-space", "seats": [{"name": "Dan"}, {"open": True}],
+                                             "options": {"seed": "examples-cancelled"}}).get_json()
+    rec.call("cancelGame", "POST", f"/v1/games/{dan['id']}/cancel",
+             headers={**_auth(dan["tokens"][0]["token"]), "Idempotency-Key": "dan-cancel-1"})
 
 
 def _fewer_entries(ruleset: dict) -> None:

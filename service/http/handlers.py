@@ -150,6 +150,54 @@ def create_game_once(svc: Services, body: dict, key: str | None,
     return created, False
 
 
+def once(svc: Services, kind: str, scope: str, key: str | None, body: dict, run, again) -> dict:
+    """``run()`` at most once per ``Idempotency-Key`` for a call that answers a token shown once (a join,
+    a rematch): returns its answer, or, for a retry, ``again(kept)`` -- the answer without the token.
+
+    Only the SHA-256 of ``scope`` and ``key`` names the record (``<prefix>:idempotency:<kind>:<hash>``,
+    kept :data:`IDEMPOTENCY_TTL_S`), with the digest of ``body`` and what ``run`` answered *without*
+    its ``token`` (never stored: only its SHA-256 is, in the game's meta). A retry with the same key
+    and body answers ``again(kept)``; the same key with another body is a 409
+    ``idempotency_key_reused``, and while the first call runs a 409 ``idempotency_key_in_use``. A call
+    that fails forgets its key, so a corrected retry may use it. ``key`` None: ``run()``, nothing kept."""
+    if key is None:
+        return run()
+    redis = svc.store.redis
+    name = f"{svc.store.prefix}:idempotency:{kind}:{hashlib.sha256(f'{scope}:{key}'.encode()).hexdigest()}"
+    fingerprint = hashlib.sha256(orjson.dumps(body, option=orjson.OPT_SORT_KEYS)).hexdigest()
+    pending = orjson.dumps({"fingerprint": fingerprint, "kept": None})
+    if not redis.set(name, pending, nx=True, ex=IDEMPOTENCY_TTL_S):
+        try:
+            held = orjson.loads(redis.get(name) or pending)
+        except orjson.JSONDecodeError:
+            held = {"fingerprint": None, "kept": None}
+        if held.get("fingerprint") != fingerprint:
+            raise ApiError(409, "idempotency_key_reused", f"This Idempotency-Key was used for another {kind} "
+                                                          "(another body); use a new key for a new call.")
+        if held.get("kept") is None:
+            raise ApiError(409, "idempotency_key_in_use", f"A {kind} with this Idempotency-Key is still running; "
+                                                          "ask again in a moment.")
+        return again(held["kept"])
+    try:
+        answer = run()
+    except BaseException:
+        redis.delete(name)
+        raise
+    kept = {k: v for k, v in answer.items() if k != "token"}
+    redis.set(name, orjson.dumps({"fingerprint": fingerprint, "kept": kept}), ex=IDEMPOTENCY_TTL_S)
+    return answer
+
+
+def join_once(svc: Services, game_id: str, seat: int | None, body: dict, key: str | None) -> dict:
+    """:func:`join` from a parsed join body (``seat`` from the path, None for ``POST .../join``), at most
+    once per ``Idempotency-Key`` (:func:`once`, scoped to the game): a retry with the same key and body
+    answers the same seat, ``token`` null (shown once, in the first answer) and ``duplicate`` true."""
+    def run():
+        return join(svc, game_id, seat, body["name"], body["auto_pass"], body["client_seed"], body["invite"])
+    return once(svc, "join", game_id, key, {**body, "seat": seat}, run,
+                lambda kept: {**kept, "token": None, "duplicate": True})
+
+
 def join(svc: Services, game_id: str, seat: int | None, name: str, auto_pass: bool, client_seed: str | None = None,
          invite: str | None = None) -> dict:
     """Take open ``seat`` (None: the first open seat the caller may take -- the one its
@@ -157,12 +205,12 @@ def join(svc: Services, game_id: str, seat: int | None, name: str, auto_pass: bo
     randomness (``events.table.randomness``); returns ``{"seat", "token"}``. Raises MalformedCommand
     ``bad_client_seed`` (400) for a seed that is not 1 to 64 printable ASCII characters, and
     ``events.commands.handling.join_seat``'s refusals (409 ``seat_taken``, ``seat_reserved``,
-    ``no_open_seat``, ``game_started``)."""
+    ``no_open_seat``, ``game_started``). ``duplicate`` is false (:func:`join_once` answers a retry)."""
     check_client_seed(client_seed)
     token, digest = new_token()
     kept = invite_reservation(token_hash(invite)) if invite else None
     result = join_seat(svc.repo, game_id, seat, name, digest, auto_pass, client_seed, reserved_for=kept)
-    return {"seat": result.envelopes[0].data["seat"], "token": token}
+    return {"seat": result.envelopes[0].data["seat"], "token": token, "duplicate": False}
 
 
 def list_games(svc: Services, **query) -> dict:

@@ -163,6 +163,14 @@ SEAT_TOKEN = S.obj("A seat's bearer token.", {
     "token": S.string("Send it as 'Authorization: Bearer <token>'; shown once."),
 })
 
+JOINED_SEAT = S.obj("The seat a join took, and its bearer token (shown once).", {
+    "seat": S.seat("The seat taken.", MAX_SEATS),
+    "token": S.nullable(S.string("Send it as 'Authorization: Bearer <token>'; shown once: null in the answer to a "
+                                 "retry with the same Idempotency-Key (only the first answer holds it).")),
+    "duplicate": S.boolean("True when this answers a retry with the Idempotency-Key of an earlier join: no seat "
+                           "was taken now, and the token is not shown again."),
+})
+
 GAME_LIST = S.obj("One page of games, newest first.", {
     "games": S.array(ref("GameSummary"), "Their public summaries."),
     "next_cursor": S.nullable(S.string("Pass as 'cursor' to get the next page; null on the last page.")),
@@ -280,7 +288,10 @@ REMATCH_SEAT = S.obj("Your seat in the rematch, and its token (shown once).", {
     "game_id": S.string("The rematch's id; it starts when every player of the finished game has called rematch."),
     "seat": S.seat("Your seat in it: one place on from your old one (old seat 1 sits at 0, ..., old seat 0 last).",
                    MAX_SEATS),
-    "token": S.string("Your new seat's token: send it as 'Authorization: Bearer <token>'; shown once."),
+    "token": S.nullable(S.string("Your new seat's token: send it as 'Authorization: Bearer <token>'; shown once: "
+                                 "null in the answer to a retry with the same Idempotency-Key.")),
+    "duplicate": S.boolean("True when this answers a retry with the Idempotency-Key of an earlier rematch call: "
+                           "nothing new was taken, and the token is not shown again."),
 })
 
 _RECORD_SEAT = S.obj("A seat as the server's meta hash holds it (no token, only its hash).", {
@@ -363,7 +374,7 @@ def result() -> dict:
 
 SHARED = {
     "Problem": ERROR, "ToAct": TO_ACT, "Outcome": outcome(), "GameSummary": SUMMARY, "CreatedGame": CREATED,
-    "SeatToken": SEAT_TOKEN, "SeatInvite": SEAT_INVITE, "StreamTicket": STREAM_TICKET, "GameList": GAME_LIST, "Option": OPTION, "CommandSpec": COMMAND_SPEC,
+    "SeatToken": SEAT_TOKEN, "JoinedSeat": JOINED_SEAT, "SeatInvite": SEAT_INVITE, "StreamTicket": STREAM_TICKET, "GameList": GAME_LIST, "Option": OPTION, "CommandSpec": COMMAND_SPEC,
     "RulesetSummary": RULESET_SHORT, "RulesetList": RULESET_LIST, "InCommand": IN_COMMAND,
     "Receipt": RECEIPT, "SeatState": SEAT_STATE, "Clock": CLOCK, "Result": result(),
     **{f"SystemCommand{name}": schema for name, schema in SYSTEM_COMMANDS.items()},

@@ -25,7 +25,7 @@ from projections.records import record_of
 from projections.views import load_game, redact_envelope
 from service.http.auth import bearer, new_token, seat_of, token_hash
 from service.http.errors import ApiError
-from service.http.handlers import Services
+from service.http.handlers import Services, once
 
 #: How often, and how long apart, a rematch call retries a rematch another player is creating this moment.
 REMATCH_RETRIES, REMATCH_RETRY_S = 20, 0.05
@@ -138,13 +138,27 @@ def reclaim(svc: Services, game_id: str, seat: int, idempotency_key: str | None 
                         key)
 
 
-def rematch(svc: Services, game_id: str, name: str | None = None, client_seed: str | None = None) -> dict:
+def rematch(svc: Services, game_id: str, name: str | None = None, client_seed: str | None = None,
+            idempotency_key: str | None = None) -> dict:
     """The caller (a player of the finished game, by its token) takes its seat in the table's
     rematch, creating the rematch if it is the first (``events.commands.rematch``); returns
-    ``{"game_id", "seat", "token"}`` with a new token for the caller, shown once.
+    ``{"game_id", "seat", "token", "duplicate"}`` with a new token for the caller, shown once.
 
     Raises 401/403 (no token, or one of no seat of this game), 400 ``bad_client_seed``,
-    409 ``game_not_over`` (the game runs) and ``seat_taken`` (the caller already took its seat)."""
+    409 ``game_not_over`` (the game runs), ``game_cancelled`` and ``seat_taken`` (the caller already
+    took its seat). ``idempotency_key`` (scoped to the game and the caller's token,
+    ``service.http.handlers.once``): a retry with the same key and body answers the same rematch and
+    seat, ``token`` null (it was shown once) and ``duplicate`` true, instead of ``seat_taken``; the
+    same key with another body is a 409 ``idempotency_key_reused``."""
+    token = bearer()
+    scope = f"{game_id}:{token_hash(token)}" if token else game_id
+    return once(svc, "rematch", scope, idempotency_key if token else None,
+                {"name": name, "client_seed": client_seed}, lambda: _rematch_now(svc, game_id, name, client_seed),
+                lambda kept: {**kept, "token": None, "duplicate": True})
+
+
+def _rematch_now(svc: Services, game_id: str, name: str | None, client_seed: str | None) -> dict:
+    """:func:`rematch` without its Idempotency-Key."""
     meta = load_meta(svc.repo, game_id)
     token = bearer()
     if token is None:
@@ -161,7 +175,7 @@ def rematch(svc: Services, game_id: str, name: str | None = None, client_seed: s
             if exc.game_id == game_id or attempt == REMATCH_RETRIES - 1:
                 raise
             time.sleep(REMATCH_RETRY_S)
-    return {"game_id": done.game_id, "seat": done.seat, "token": new_token_text}
+    return {"game_id": done.game_id, "seat": done.seat, "token": new_token_text, "duplicate": False}
 
 
 def record(svc: Services, game_id: str) -> dict:

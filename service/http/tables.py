@@ -73,6 +73,18 @@ IDEMPOTENCY_KEY = {"in": "header", "name": "Idempotency-Key", "required": False,
                                   "bad_idempotency_key otherwise)."}
 
 
+#: The ``Idempotency-Key`` header of a rematch: a retry answers the same seat, without its new token.
+REMATCH_IDEMPOTENCY_KEY = {
+    "in": "header", "name": "Idempotency-Key", "required": False,
+    "schema": {"type": "string", "minLength": 1, "maxLength": MAX_IDEMPOTENCY_KEY},
+    "description": "Make a retried rematch safe (scoped to the game and your token). The same key and body within "
+                   "a day answer the rematch and seat the first call took, with token null and duplicate true "
+                   "(the new token is shown once, in the first answer; only its SHA-256 is kept), instead of a "
+                   "409 seat_taken. The same key with another body is a 409 idempotency_key_reused, while the "
+                   "first call runs a 409 idempotency_key_in_use; a call that failed forgets its key. 1 to 200 "
+                   "characters (a 400 bad_idempotency_key otherwise)."}
+
+
 SEAT_CHANGE_ERRORS = (400, 401, 403, 404, 409, 503)
 
 
@@ -146,16 +158,19 @@ class Rematch(Endpoint):
     """Playing again."""
 
     @blp.arguments(RematchSchema, required=False)
-    @responds(200, "RematchSeat", "Your seat in the rematch and its new token (shown once).", 400, 401, 403, 404,
+    @responds(200, "RematchSeat", "Your seat in the rematch and its new token (shown once; null in the answer to "
+                                  "a retry with the same Idempotency-Key).", 400, 401, 403, 404,
               409, 413, 429, 503, operation_id="rematchGame",
-              security=SEAT)
+              security=SEAT, parameters=[REMATCH_IDEMPOTENCY_KEY])
     def post(self, body, game_id):
         """Play again, with your token of the finished game: the first call creates the rematch (same
         ruleset, seats and options, a fresh secret seed, everyone one seat on so another seat starts; the
         finished game's summary names it under 'rematch'); every player's call takes its kept seat with a
         new token; the rematch starts when the last player has called. The body is optional: a 'name'
-        and a 'client_seed' for the new game. 409 game_not_over, seat_taken (you already did)."""
-        return jsonify(handlers.rematch(svc(), game_id, body.get("name"), body.get("client_seed")))
+        and a 'client_seed' for the new game. 409 game_not_over, game_cancelled (a cancelled game has no
+        rematch), seat_taken (you already did)."""
+        return jsonify(handlers.rematch(svc(), game_id, body.get("name"), body.get("client_seed"),
+                                        idempotency_key(request.headers.get("Idempotency-Key"))))
 
 
 @blp.route("/games/<game_id>/record")
