@@ -226,3 +226,59 @@ def test_a_cancel_forged_by_a_seat_that_is_not_the_creators_is_named_by_verify(a
     verdict = verify(store, game_id)
     assert verdict.code == 1
     assert any("not its creator's" in str(p) for p in verdict.problems), [str(p) for p in verdict.problems]
+
+
+def forge_cancel(store, game_id: str, seat: int, *, reveal: bool = True, status: str = "cancelled") -> None:
+    """A forger with the server's keys appends a cancel by ``seat`` (with or without ``SeedRevealed``)."""
+    from dataclasses import replace
+
+    from events.log.repository import GameRepository
+    from events.table.progress import seed_revealed
+
+    repo = GameRepository(store)
+    game = repo.get(game_id)
+    meta = game.meta.copy()
+    meta.status = status
+    events = [{"type": "GameCancelled", "data": {"seat": seat}}] + ([seed_revealed(meta)] if reveal else [])
+    repo.save(replace(game, meta=meta), events, seat=seat, command={"type": "CancelGame", "seat": seat},
+              cause="seat", write_meta=True)
+
+
+def problems(store, game_id: str) -> list[str]:
+    """What verify finds wrong with the game (it must be tampered: code 1)."""
+    verdict = verify(store, game_id)
+    assert verdict.code == 1
+    return [str(p) for p in verdict.problems]
+
+
+def test_a_cancel_forged_after_the_deal_is_named_by_verify(api, store):
+    # given a running game (every seat taken at the create)
+    game_id, _ = table(api, ("Ann", "Bob"))
+    # when a forger appends the creator's cancel after the deal, then verify names it
+    forge_cancel(store, game_id, 0)
+    assert any("after the start" in p for p in problems(store, game_id))
+
+
+def test_a_cancel_forged_without_its_seed_revealed_is_named_by_verify(api, store):
+    # given Ann's waiting table, when a forger appends her cancel without SeedRevealed
+    game_id, _ = waiting_table(api)
+    forge_cancel(store, game_id, 0, reveal=False, status="waiting")
+    # then verify names the cancel: a cancelled game reveals its seed in the same batch
+    assert any("not its creator's, or after the start" in p for p in problems(store, game_id))
+
+
+def test_a_batch_forged_after_the_cancel_is_named_by_verify(api, store):
+    # given a cancelled game with one more batch forged after its SeedRevealed
+    from dataclasses import replace
+
+    from events.log.repository import GameRepository
+
+    game_id, tokens = waiting_table(api)
+    assert cancel(api, game_id, tokens[0]).status_code == 200
+    repo = GameRepository(store)
+    game = repo.get(game_id)
+    repo.save(replace(game), [{"type": "SeatJoined", "data": {"seat": 1, "name": "Eve", "client_seed": None,
+                                                               "token_sha256": None}}],
+              seat=None, command={"type": "JoinSeat", "seat": 1}, cause="system")
+    # then verify says events follow the end of the game
+    assert any("follow the end of the game" in p for p in problems(store, game_id))
