@@ -64,7 +64,7 @@ class ArchiveReport:
 
 def archive(store: EventStore, older_than_s: float, folder: str | Path, ttl_s: int,
             now: int | None = None) -> ArchiveReport:
-    """Archive every finished game whose last event is more than ``older_than_s`` seconds old.
+    """Archive every finished (or cancelled) game whose last event is more than ``older_than_s`` seconds old.
 
     Args:
         store: the event store (its prefix names the keys).

@@ -282,3 +282,19 @@ def test_a_batch_forged_after_the_cancel_is_named_by_verify(api, store):
               seat=None, command={"type": "JoinSeat", "seat": 1}, cause="system")
     # then verify says events follow the end of the game
     assert any("follow the end of the game" in p for p in problems(store, game_id))
+
+
+def test_an_old_cancelled_game_is_archived_like_a_finished_one(api, store, tmp_path):
+    # given a cancelled game
+    from events.log.codec import now_ms
+    from projections.archive import archive
+    from projections.records import load_record
+
+    game_id, tokens = waiting_table(api)
+    assert cancel(api, game_id, tokens[0]).status_code == 200
+    # when games older than an hour are archived, two hours from now
+    report = archive(store, 3600, tmp_path, ttl_s=86400, now=now_ms() + 2 * 3600 * 1000)
+    # then it is exported as a record that verifies on its own
+    paths = dict(report.archived)
+    assert game_id in paths, report
+    assert verify_record(load_record(paths[game_id].read_bytes())).code == 0
