@@ -4,9 +4,10 @@ A record comes from elsewhere, so it is held to what ``POST /v1/games`` holds a
 new game to before anything is written (:func:`check_importable`): an id the
 API can serve, at most :data:`MAX_ENTRIES` events, every display name and
 client seed in the log as the API accepts them, a finished game (or one cancelled
-before the start: its status stays ``cancelled``) of a ruleset this server hosts. The caller verifies it first (``projections.audit``); the
-meta hash is then built from the log alone -- the seats as the log's seat events
-leave them (``events.table.seats.seats_from_log``, token hashes included, so
+before the start: its status stays ``cancelled``) of a ruleset this server hosts.
+The caller verifies it first (``projections.audit``); the meta hash is then
+built from the log alone -- the seats as the log's seat events leave them
+(``events.table.seats.seats_from_log``, token hashes included, so
 ``stranded verify`` finds the meta the log's), the result the replay gives,
 the creation time of the first batch -- and written with the entries and the
 snapshot and checkpoints the log implies (``events.log.implied``) in one

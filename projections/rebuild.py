@@ -5,8 +5,8 @@ verdict and the status and result in its meta hash are caches of it. ``rebuild``
 folds every game's stream from version 1, writes a fresh snapshot and the
 checkpoints the log implies (unless the stored ones are already the same), drops
 the kept verdict (the next reader has the log audited afresh), and puts the status
-and result the log gives back in the meta when they disagreed (a cancelled game's status too) -- reporting each
-game it repaired. A game whose
+and result the log gives back in the meta when they disagreed (a cancelled game's
+status too) -- reporting each game it repaired. A game whose
 log cannot be folded (an entry that is not an event, an unknown ruleset) is
 listed as damaged and left as it is; the others are rebuilt all the same.
 With ``jobs > 1`` the games are shared among that many processes (this one
