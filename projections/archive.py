@@ -25,7 +25,7 @@ from pathlib import Path
 
 from events.log.codec import now_ms
 from events.log.index import GameIndex
-from events.table.meta import STATUSES, GameMeta
+from events.table.meta import OVER, STATUSES, GameMeta
 from events.log.repository import GameRepository
 from events.log.store import EventStore, GameNotFound
 from projections.rebuild import game_ids
@@ -64,7 +64,7 @@ class ArchiveReport:
 
 def archive(store: EventStore, older_than_s: float, folder: str | Path, ttl_s: int,
             now: int | None = None) -> ArchiveReport:
-    """Archive every finished game whose last event is more than ``older_than_s`` seconds old.
+    """Archive every finished (or cancelled) game whose last event is more than ``older_than_s`` seconds old.
 
     Args:
         store: the event store (its prefix names the keys).
@@ -80,7 +80,7 @@ def archive(store: EventStore, older_than_s: float, folder: str | Path, ttl_s: i
     repo = GameRepository(store)
     for game_id in game_ids(store):
         raw = store.get_meta(game_id)
-        if raw.get("status") != "finished":
+        if raw.get("status") not in OVER:      # finished, or cancelled before the start: both ended
             continue
         path = folder / f"{game_id}.json"
         if ARCHIVED_FIELD in raw and path.exists():

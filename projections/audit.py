@@ -13,7 +13,8 @@ where each kind of check departs:
    until then only a server that holds the key (``verify`` below) can check it;
 3. the envelopes: timestamps never go back, causes and seats are valid,
    command ids unique (stream layout 1), ``GameCreated`` first and well
-   formed, ``SeedRevealed`` once and last;
+   formed, ``SeedRevealed`` once and last (a game ends finished, or cancelled by its creator
+   before the start: ``GameCancelled`` then ``SeedRevealed``);
 4. the rules: the revealed server seed is the one committed to; the game seed
    (with the seats' client seeds) re-runs setup and every recorded command
    through the rules, and each event must be exactly what the rules give --
@@ -73,7 +74,9 @@ class Problem:
 
 @dataclass
 class Verdict:
-    """What ``verify`` found. ``code``: 0 verified, 1 tampered, 3 not finished (but consistent)."""
+    """What ``verify`` found. ``code``: 0 verified, 1 tampered, 3 not finished (but consistent).
+    ``finished``: the log ends with ``SeedRevealed``; ``cancelled``: it ends so because its creator
+    cancelled it before the start (``finished`` too: a cancelled game verifies with 0)."""
 
     game_id: str
     events: int = 0
@@ -81,6 +84,7 @@ class Verdict:
     problems: list[Problem] = field(default_factory=list)
     unchecked: list[str] = field(default_factory=list)
     finished: bool = False
+    cancelled: bool = False
     head: tuple[int, str] | None = None
 
     @property

@@ -56,9 +56,10 @@ class CacheCheck:
             self.fail(1, f"meta: the rules version is {meta.get('rules_version')!r} where the log says "
                          f"{created.data.get('rules_version')!r}")
         outcome = ruleset.outcome(state) if state is not None else None
-        status = "finished" if self.verdict.finished else ("waiting" if state is None else "active")
+        status = ("cancelled" if self.verdict.cancelled else "finished") if self.verdict.finished else \
+            ("waiting" if state is None else "active")
         if meta.get("status") != status:
-            where = last + 1 if meta.get("status") == "finished" else last   # a finished game cut short
+            where = last + 1 if meta.get("status") in ("finished", "cancelled") else last   # an ended game cut short
             self.fail(where, f"meta: the status is {meta.get('status')!r} where the log, which stops at version "
                              f"{last}, says {status!r}")
         if self.verdict.finished and not same_result(meta.get("result"), outcome):

@@ -8,7 +8,9 @@ and each batch must hold exactly the events the rules give. For a game still
 running the seed is secret: each command must be one the rules accept, and a
 batch that draws no randomness must come out exactly; one that draws is listed
 as not checkable yet. The server's seat batches (``events.commands.seating``) are
-checked against the reasons the log gives.
+checked against the reasons the log gives. A game its creator cancelled before the start
+ends with ``CancelGame``'s batch (``GameCancelled`` then ``SeedRevealed``): sent by a seat the
+create filled and that the creator still holds, before the deal, and last.
 """
 from __future__ import annotations
 
@@ -46,6 +48,10 @@ class RulesReplay:
         self.audit, self.ruleset, self.created, self.revealed = audit, ruleset, created, revealed
         self.missed: dict[int, int] = {}      # each seat's streak of deadlines the server met for it
         self.taken: set[int] = set()          # seats a bot took over and nobody took back
+        # the seats the creator holds (events.commands.seating.creator_seats): filled by the create, never left
+        self.creators = {i for i, s in enumerate(created.data.get("seats") or []) if isinstance(s, dict)
+                         and s.get("token_sha256") and not s.get("open") and not s.get("bot")}
+        self.cancelled = False                # the log ends with the creator's cancel
 
     def run(self) -> Any:
         """Check the seed against its commitment, re-run every batch, and check how the log ends."""
@@ -74,7 +80,12 @@ class RulesReplay:
                     and (head.command or {}).get("type") not in SEAT_COMMANDS:
                 self.missed[head.seat] = self.missed.get(head.seat, 0) + 1 if head.cause == "deadline" else 0
         audit.verdict.finished = self.revealed is not None
-        if self.revealed is not None and (state is None or self.ruleset.outcome(state) is None):
+        audit.verdict.cancelled = self.cancelled
+        if self.cancelled and self.revealed is None:
+            audit.fail(audit.verdict.events + 1, "the game is cancelled but the log stops before SeedRevealed "
+                                                 "(truncated)")
+        if self.revealed is not None and not self.cancelled \
+                and (state is None or self.ruleset.outcome(state) is None):
             audit.fail(self.revealed.version, "the game is revealed as over, but replaying the log does not "
                                               "reach the end of the game")
         if self.revealed is None and state is not None and self.ruleset.outcome(state) is not None:
@@ -111,11 +122,15 @@ class RulesReplay:
         command = batch.envelopes[0].command or {}
         rng = rng_for(seed, batch.first - 1) if seed is not None else _SealedRandom()
         after = None                    # the state after the batch, where the rules give it with the events
+        if self.cancelled:
+            audit.fail(batch.first, "a batch follows the game's cancel", stop=True)
         try:
             if command.get("type") in SEAT_COMMANDS:
                 return self.seat_batch(batch, recorded, state, command, rng)
             if command.get("type") == "VacateSeat":
                 expected = self.vacated(batch, recorded, state, command, open_seats)
+            elif command.get("type") == "CancelGame":
+                expected = self.cancel(batch, state, command, open_seats)
             elif command.get("type") in ("CreateGame", "JoinSeat"):
                 expected = self.system_events(batch, recorded, open_seats)
                 if not any(open_seats):                 # the last seat taken: the deal follows
@@ -199,7 +214,22 @@ class RulesReplay:
             self.audit.fail(batch.first, "a seat is opened again that its player did not hold before the start",
                             stop=True)
         open_seats[seat] = True
+        self.creators.discard(seat)           # whoever takes the seat now is not the creator
         return [{"type": "SeatVacated", "data": {"seat": seat, "name": f"Seat {seat}"}}]
+
+    def cancel(self, batch, state: Any, command: dict, open_seats: list[bool]) -> list[dict]:
+        """The creator cancelling a game before the start (``events.commands.seating.cancel``): sent by a
+        seat the create filled and its creator still holds, before the deal; ``SeedRevealed`` follows
+        in the same batch and nothing after it (step 3 holds that it is last)."""
+        seat, head = command.get("seat"), batch.envelopes[0]
+        last = batch.envelopes[-1]
+        if state is not None or not isinstance(seat, int) or isinstance(seat, bool) \
+                or not 0 <= seat < len(open_seats) or seat not in self.creators or head.seat != seat \
+                or head.cause != "seat" or last.type != "SeedRevealed":
+            self.audit.fail(batch.first, "the game is cancelled by a seat that is not its creator's, or after "
+                                         "the start", stop=True)
+        self.cancelled = True
+        return [{"type": "GameCancelled", "data": {"seat": seat}}]
 
     def system_events(self, batch, recorded: list[Envelope], open_seats: list[bool]) -> list[dict]:
         """The server's own event of a create or join batch (a join fills ``open_seats``)."""
@@ -220,7 +250,7 @@ class RulesReplay:
         """Fold ``recorded`` into ``state`` with the rules' evolve (a forged event that breaks it is a departure)."""
         try:
             for env in recorded:
-                if env.type not in ("GameCreated", "SeatJoined", "SeatVacated"):
+                if env.type not in ("GameCreated", "SeatJoined", "SeatVacated", "GameCancelled"):
                     state = self.ruleset.evolve(state, {"type": env.type, "data": env.data})
         except Exception as exc:  # evolve is total on what the rules emit, not on forged events
             self.audit.fail(batch.first, f"the rules cannot fold these events ({exc!r})", stop=True)

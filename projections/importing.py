@@ -3,10 +3,11 @@
 A record comes from elsewhere, so it is held to what ``POST /v1/games`` holds a
 new game to before anything is written (:func:`check_importable`): an id the
 API can serve, at most :data:`MAX_ENTRIES` events, every display name and
-client seed in the log as the API accepts them, a finished game of a ruleset
-this server hosts. The caller verifies it first (``projections.audit``); the
-meta hash is then built from the log alone -- the seats as the log's seat events
-leave them (``events.table.seats.seats_from_log``, token hashes included, so
+client seed in the log as the API accepts them, a finished game (or one cancelled
+before the start: its status stays ``cancelled``) of a ruleset this server hosts.
+The caller verifies it first (``projections.audit``); the meta hash is then
+built from the log alone -- the seats as the log's seat events leave them
+(``events.table.seats.seats_from_log``, token hashes included, so
 ``stranded verify`` finds the meta the log's), the result the replay gives,
 the creation time of the first batch -- and written with the entries and the
 snapshot and checkpoints the log implies (``events.log.implied``) in one
@@ -82,7 +83,8 @@ def import_record(store: EventStore, record: dict) -> str:
     entries = [tuple(entry) for entry in record["entries"]]
     found = implied(ruleset, game_id, entries, [len(entries)], checkpoint_versions(batch_ends(entries)))
     snapshots, state = found.snapshots, found.state
-    meta = GameMeta(game_id, ruleset.id, "finished", created.ts, str(revealed.data.get("seed")),
+    status = "cancelled" if any(env.type == "GameCancelled" for env in envelopes) else "finished"
+    meta = GameMeta(game_id, ruleset.id, status, created.ts, str(revealed.data.get("seed")),
                     [{**seat, "auto_pass": False} for seat in seats], {**created.data["options"], **secret},
                     ruleset.outcome(state) if state is not None else None, created.data.get("rules_version", ""),
                     revealed.data.get("audit_key") or "", imported=True)

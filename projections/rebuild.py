@@ -5,8 +5,8 @@ verdict and the status and result in its meta hash are caches of it. ``rebuild``
 folds every game's stream from version 1, writes a fresh snapshot and the
 checkpoints the log implies (unless the stored ones are already the same), drops
 the kept verdict (the next reader has the log audited afresh), and puts the status
-and result the log gives back in the meta when they disagreed -- reporting each
-game it repaired. A game whose
+and result the log gives back in the meta when they disagreed (a cancelled game's
+status too) -- reporting each game it repaired. A game whose
 log cannot be folded (an entry that is not an event, an unknown ruleset) is
 listed as damaged and left as it is; the others are rebuilt all the same.
 With ``jobs > 1`` the games are shared among that many processes (this one
@@ -24,6 +24,7 @@ import orjson
 
 from events.games import RULESETS
 from events.log.checkpoints import bucket, checkpoint_versions
+from events.log.codec import CodecError, entry_fields
 from events.log.implied import batch_ends, implied
 from events.log.replies import is_wrong_type
 from events.log.store import DamagedLog, EventStore, GameNotFound
@@ -157,7 +158,10 @@ def _rebuild_one(store: EventStore, game_id: str, meta_raw: dict, old, entries: 
         raise DamagedLog(game_id, f"its log cannot be folded: {exc!r}") from exc
     report.events += version
     report.rebuilt[game_id] = version if state is not None else 0
-    if state is None:
+    if state is None:                       # never dealt: waiting, or cancelled by its creator
+        if _cancelled(entries) and meta.status != "cancelled":
+            report.repaired[game_id] = ["status"]
+            return {"status": "cancelled"}
         return {}
     fresh = snapshots[version]
     differs, fixes = [], {}
@@ -182,6 +186,18 @@ def _rebuild_one(store: EventStore, game_id: str, meta_raw: dict, old, entries: 
     if differs:
         report.repaired[game_id] = differs
     return fixes
+
+
+def _cancelled(entries: list) -> bool:
+    """Whether a log (raw stream entries) holds ``GameCancelled``: its creator cancelled it before the start."""
+    for _, flat in entries[-2:]:                        # GameCancelled then SeedRevealed end such a log
+        try:
+            parts = entry_fields(dict(zip(flat[::2], flat[1::2])))
+        except CodecError:
+            continue
+        if parts is not None and parts[0].partition("/")[0] == "GameCancelled":
+            return True
+    return False
 
 
 def _stored_snapshot(ruleset, old, version: int) -> tuple[int, object] | None:

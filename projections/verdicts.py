@@ -6,7 +6,8 @@ game's slot (``stranded:{<game>}:verdict``, JSON) until the game moves on: a fin
 verdict never changes, a running game's covers the version it was computed at, and a reader of a
 later version is served it (marked not ``current``) while the next one is computed.
 
-Kept: ``{"version": the log's last version audited, "code", "ok", "finished", "head": [v, head]
+Kept: ``{"version": the log's last version audited, "code", "ok", "finished", "cancelled" (absent in
+verdicts kept before it), "head": [v, head]
 | null, "problems": [text], "unchecked": [text]}``.
 """
 from __future__ import annotations
@@ -33,6 +34,7 @@ def compute(store: EventStore, game_id: str) -> dict:
 def kept_form(verdict: Verdict) -> dict:
     """What is kept of a verdict (see the module doc)."""
     return {"version": verdict.events, "code": verdict.code, "ok": verdict.ok, "finished": verdict.finished,
+            "cancelled": verdict.cancelled,
             "head": list(verdict.head) if verdict.head else None,
             "problems": [str(problem) for problem in verdict.problems], "unchecked": list(verdict.unchecked)}
 
@@ -76,6 +78,9 @@ def body(found: dict, game_version: int, over: bool) -> dict:
                                                                  if len(problems) > 1 else ".")) if over else \
             (f"The log does not verify ({len(problems)} problem(s)); the details are listed once the game "
              "is over.")
+    elif found["finished"] and found.get("cancelled"):
+        message = ("Verified: the chain holds, the revealed seed is the one committed to, and the game was "
+                   "cancelled by its creator before it was dealt.")
     elif found["finished"]:
         message = ("Verified: the chain holds, the revealed seed is the one committed to, and re-running the "
                    "rules from it gives every recorded event.")

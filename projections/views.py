@@ -23,7 +23,7 @@ from typing import Any
 
 from events.log.codec import CodecError, Envelope, decode, iso, ms_of
 from events.games.contract import Ruleset
-from events.table.meta import GameMeta
+from events.table.meta import OVER, GameMeta
 from events.log.repository import Game, GameRepository
 from events.log.snapshots import SYSTEM_EVENTS
 from events.log.store import GameNotFound
@@ -215,12 +215,12 @@ def render_seat_view(repo: GameRepository, game: Game, seat: int | None, at: int
             raise ValueError(f"'at' must be between 1 and {game.version}.")
         then = past(repo, game, at)
         state, version, since, head = then.state, at, then.at(at).ts, then.at(at).head
-        in_command = _in_command(then.envelopes, at - then.first + 1, seat, meta.status == "finished")
+        in_command = _in_command(then.envelopes, at - then.first + 1, seat, meta.status in OVER)
         seats = [shown_seat(i, spec) for i, spec in enumerate(then.seats)]
         timed = then.clocks
         clocks = shown_clocks(timed)
     body = ruleset.view(state, seat)
-    acting = [] if in_command is not None or meta.status == "waiting" else \
+    acting = [] if in_command is not None or state is None else \
         to_act(ruleset, meta, state, since, timed)
     return {"game_id": meta.game_id, "ruleset": meta.ruleset, "version": version, "seat": seat,
             "head": receipt(version, head), "seats": seats, "clocks": clocks, "to_act": acting,
@@ -265,7 +265,7 @@ def events_for(repo: GameRepository, game: Game, seat: int | None, after: int = 
     """The log after version ``after`` (at most ``limit``), redacted for ``seat``."""
     if envelopes is None:
         envelopes = repo.store.read(game.meta.game_id, after=after, limit=limit)
-    finished = game.meta.status == "finished"
+    finished = game.meta.status in OVER
     return [redact_envelope(game.ruleset, e, seat, finished) for e in envelopes]
 
 

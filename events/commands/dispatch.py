@@ -37,7 +37,7 @@ from events.log.codec import now_ms
 from events.commands.fairness import FairBots, lane_of, parse_spec, spec
 from events.games import get_ruleset
 from events.log.index import GameIndex
-from events.table.meta import GameMeta
+from events.table.meta import OVER, GameMeta
 from events.log.repository import CommandResult
 from events.log.snapshots import SYSTEM_EVENTS
 from events.log.store import EventStore
@@ -103,7 +103,7 @@ class Dispatcher:
             return
         if any(e.type in SYSTEM_EVENTS for e in result.envelopes):
             self.index(result.meta)
-        if result.meta.status == "finished":           # its final verdict, before anyone asks for it
+        if result.meta.status in OVER:                 # its final verdict, before anyone asks for it
             audit_work.ask(EventStore(self.redis, self.prefix), self.queue_redis, "verification",
                            result.game_id, result.last_version, final=True)
         if result.meta.status != "active":

@@ -142,13 +142,16 @@ def join_seat(repo: GameRepository, game_id: str, seat: int | None, name: str, t
     kept for (:func:`invite_reservation`, ``events.commands.rematch``); otherwise
     RuleViolation ``seat_reserved`` (409).
 
-    Raises GameNotFound, RuleViolation ``seat_taken``/``game_started``/``no_open_seat`` (409)
+    Raises GameNotFound, RuleViolation ``seat_taken``/``game_started``/``game_cancelled``/``no_open_seat`` (409)
     or MalformedCommand ``bad_seat`` (no such seat).
     """
     def decide(game: Game, _acting) -> Batch:
         meta, ruleset = game.meta.copy(), game.ruleset
         if seat is not None and not 0 <= seat < len(meta.seats):
             raise MalformedCommand("bad_seat", f"This game has seats 0 to {len(meta.seats) - 1}.")
+        if meta.status == "cancelled":
+            raise RuleViolation("game_cancelled", "This game was cancelled by its creator before it started.",
+                                status=409)
         if meta.status != "waiting":
             raise RuleViolation("game_started", "This game is no longer waiting for players.", status=409)
         taking = _free_seat(meta, reserved_for) if seat is None else seat

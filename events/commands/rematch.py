@@ -56,11 +56,14 @@ def rematch(repo: GameRepository, game_id: str, seat: int, token_sha256: str, na
     takes its kept seat in the rematch, creating the rematch if it is the first.
 
     ``token_sha256``: the hash of the new token the caller will receive.
-    Raises RuleViolation ``game_not_over`` (409) while the game runs,
+    Raises RuleViolation ``game_not_over`` (409) while the game runs, ``game_cancelled`` (409) for a
+    game its creator cancelled,
     ``not_a_player`` (409) for a seat that never had a player, ``seat_taken``
     when the caller already took its seat.
     """
     old = repo.get(game_id)
+    if old.meta.status == "cancelled":
+        raise RuleViolation("game_cancelled", "A cancelled game has no rematch: create a new game.", status=409)
     if old.meta.status != "finished":
         raise RuleViolation("game_not_over", "A rematch starts once the game is over.", status=409)
     holder = old.meta.seats[seat]

@@ -2,7 +2,9 @@
 
 Real tables lose players. Before the start, a seat's player may **leave**
 the table: the seat is open again for anyone to join (``SeatVacated``,
-:func:`vacate`). Once the game runs, a seat may
+:func:`vacate`), and the game's creator may **cancel** it: the game ends
+without being dealt (``GameCancelled`` then ``SeedRevealed``, :func:`cancel`).
+Once the game runs, a seat may
 
 * **leave**: a bot (the game's ``takeover_policy`` option, by default the
   ruleset's ``strong``) plays the seat from now on, so the others can finish
@@ -27,6 +29,7 @@ them with.
 from __future__ import annotations
 
 from events.games.contract import RuleViolation
+from events.table.progress import seed_revealed
 from events.table.randomness import rng_for
 from events.table.seats import apply_seat_event, count_missed  # noqa: F401 (count_missed: the streak rule)
 from events.table.seats import takeover_policy as policy_of
@@ -95,6 +98,48 @@ def vacate(repo: GameRepository, game_id: str, seat: int, idempotency_key: str |
         events = [{"type": "SeatVacated", "data": {"seat": seat, "name": f"Seat {seat}"}}]
         return events, {"type": "VacateSeat", "seat": seat}, "seat", seat
     return _seat_change(repo, game_id, seat, build, waiting=True, idempotency_key=idempotency_key)
+
+
+def creator_seats(created: dict, meta_seats: list[dict]) -> list[int]:
+    """The seats the game's creator still holds: those ``GameCreated`` (its ``data``) gave a token
+    (neither open nor a bot) whose token is still the one it gave -- a seat its holder left and
+    someone else took is not the creator's any more. The rule ``stranded verify`` checks a
+    ``CancelGame`` batch with (``projections.audit_rules``)."""
+    seats = created.get("seats") or []
+    return [i for i, (first, now) in enumerate(zip(seats, meta_seats))
+            if isinstance(first, dict) and first.get("token_sha256") and not first.get("open")
+            and not first.get("bot") and now.get("token_sha256") == first["token_sha256"]]
+
+
+def cancel(repo: GameRepository, game_id: str, seat: int, idempotency_key: str | None = None) -> CommandResult:
+    """The game's creator, holding ``seat`` (a seat the create filled, :func:`creator_seats`), closes
+    a game that has not started: one batch ``GameCancelled`` then ``SeedRevealed`` (the seed and
+    the audit key, so the log can be checked whole like any ended game's), the command
+    ``CancelGame``; the meta's status is ``cancelled`` and nothing can follow. The seat's token is
+    checked by the caller.
+
+    Raises RuleViolation ``game_started`` (409) once the game runs, ``game_over`` or
+    ``game_cancelled`` (409) once it ended, and ``not_the_creator`` (403) for a seat the creator
+    does not hold."""
+    created = repo.store.read(game_id, limit=1)
+    created_data = created[0].data if created and created[0].type == "GameCreated" else {}
+
+    def decide(game: Game, _acting) -> Batch:
+        if game.meta.status == "cancelled":
+            raise RuleViolation("game_cancelled", "The game was cancelled already.", status=409)
+        if game.meta.status == "finished":
+            raise RuleViolation("game_over", "The game is over: only a waiting game can be cancelled.", status=409)
+        if game.meta.status != "waiting":
+            raise RuleViolation("game_started", "The game has started: a running game cannot be cancelled "
+                                                "(leave it, or resign).", status=409)
+        if seat not in creator_seats(created_data, game.meta.seats):
+            raise RuleViolation("not_the_creator", "Only the game's creator can cancel it: send the token of a "
+                                                   "seat the create gave you.", status=403)
+        meta = game.meta.copy()
+        meta.status, meta.result = "cancelled", None
+        events = [{"type": "GameCancelled", "data": {"seat": seat}}, seed_revealed(meta)]
+        return Batch(events, {"type": "CancelGame", "seat": seat}, seat, "seat", meta)
+    return transact(repo, game_id, decide, seat=seat, idempotency_key=idempotency_key)
 
 
 def take_over(repo: GameRepository, game_id: str, seat: int, reason: str,

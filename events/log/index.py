@@ -15,7 +15,7 @@ that changes a game's status (creation, the last join, the end), not in the
 same atomic step: the reconciler repairs it from the games' meta hashes.
 
 All its keys share the hash tag ``{index}``, so on a Redis Cluster they sit in
-one slot and :meth:`GameIndex.record` (one script over eight keys) touches
+one slot and :meth:`GameIndex.record` (one script over ten keys) touches
 one node. That node carries every index write -- a few per game, on status
 changes only -- and every lobby read; ``docs/scaling.md`` says why that is
 acceptable and where it stops being so. (A game whose id is ``index`` shares

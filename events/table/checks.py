@@ -168,8 +168,11 @@ def check_client_seed(client_seed: Any) -> None:
 
 def check_running(meta: GameMeta) -> None:
     """Refuse a command to a game that is not running: RuleViolation ``game_not_started`` (409) while
-    it waits for players, ``game_over`` (409) once it is finished."""
+    it waits for players, ``game_over`` (409) once it is finished, ``game_cancelled`` (409) once its creator
+    cancelled it."""
     if meta.status == "waiting":
         raise RuleViolation("game_not_started", "The game is waiting for players to join.", status=409)
     if meta.status == "finished":
         raise RuleViolation("game_over", "The game is over.", status=409)
+    if meta.status == "cancelled":
+        raise RuleViolation("game_cancelled", "The game was cancelled by its creator before it started.", status=409)

@@ -74,8 +74,11 @@ SECRET_OPTIONS = ("seed", "stack")
 #: The shortest seed a game may choose unless it is stacked (characters, or digits of a whole number):
 #: a seed short enough to enumerate would let anyone re-run the deal (docs/audit.md, 'Chosen seeds').
 MIN_SEED_LENGTH = 16
-#: Every status a game can have, in the order a game goes through them.
-STATUSES = ("waiting", "active", "finished")
+#: Every status a game can have, in the order a game goes through them: ``cancelled`` is the end of a
+#: game its creator closed while it waited (``GameCancelled``; it was never dealt).
+STATUSES = ("waiting", "active", "finished", "cancelled")
+#: The statuses of a game that is over: nothing follows its ``SeedRevealed``, its whole log is public.
+OVER = frozenset({"finished", "cancelled"})
 
 
 def decision_timeout_s(options: dict, seat: dict, kind: str) -> float | None:

@@ -41,6 +41,14 @@ class Progress:
     missed: dict
 
 
+def seed_revealed(meta: GameMeta) -> dict:
+    """The ``SeedRevealed`` event that ends a game of ``meta`` (finished, or cancelled before the start):
+    the server seed, the audit key (None on proofs 1) and the secret options."""
+    return {"type": "SeedRevealed", "data": {
+        "seed": meta.seed, "audit_key": meta.audit_key or None,
+        "options": {k: meta.options[k] for k in SECRET_OPTIONS if k in meta.options}}}
+
+
 def after_batch(ruleset: Ruleset, meta: GameMeta, state: Any, timed: dict | None, missed: dict | None,
                 events: list[dict], *, seat: int | None, cause: str, ts_ms: int, evolved: Any = None) -> Progress:
     """The :class:`Progress` of ``events`` (``[{"type", "data"}]``) decided for ``seat`` (``None``:
@@ -61,9 +69,7 @@ def after_batch(ruleset: Ruleset, meta: GameMeta, state: Any, timed: dict | None
         if outcome is not None:
             meta, ended = meta.copy(), True
             meta.status, meta.result = "finished", outcome
-            events = events + [{"type": "SeedRevealed", "data": {
-                "seed": meta.seed, "audit_key": meta.audit_key or None,
-                "options": {k: meta.options[k] for k in SECRET_OPTIONS if k in meta.options}}}]
+            events = events + [seed_revealed(meta)]
     base = timed if timed is not None else clocks.start(meta.options, meta.seats)
     return Progress(events, state, meta, ended, clocks.advance(base, meta.options, ruleset, state, ts_ms, seat, cause),
                     count_missed(missed, seat, cause))

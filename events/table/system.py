@@ -8,7 +8,10 @@ game that had not started: the seat is open again, ``{seat, name}``),
 from now on: ``{seat, policy, reason}``, reason ``"left"`` or
 ``"missed_deadlines"``), ``SeatReclaimed`` (its owner plays it again:
 ``{seat}``), ``SeatResigned`` (``{seat, by_rule}``: out by the game's rule, or
-played on by a bot when the game has none; ``events.commands.seating``) and
+played on by a bot when the game has none; ``events.commands.seating``),
+``GameCancelled`` (``{seat}``: the creator, holding ``seat``, closed the game
+while it waited; it was never dealt, and ``SeedRevealed`` follows it in the same
+batch; ``events.commands.seating.cancel``) and
 ``SeedRevealed`` (the last event: the server seed and the secret options). A
 game's ``evolve`` never sees them.
 
@@ -33,7 +36,7 @@ from __future__ import annotations
 
 
 SYSTEM_EVENTS = frozenset({"GameCreated", "SeatJoined", "SeatVacated", "SeedRevealed",
-                           "SeatTakenOver", "SeatReclaimed", "SeatResigned"})
+                           "SeatTakenOver", "SeatReclaimed", "SeatResigned", "GameCancelled"})
 
 
 def public_seat(spec: dict) -> dict:

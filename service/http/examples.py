@@ -5,7 +5,8 @@ open seats; Bob joins seat 1, Cat the first open seat) through the Flask test cl
 the Redis client it is given, and keeps, per ``operationId``, the body each call sent and the body
 (or text) each answered: create, join, summary, view, legal commands, a command, the log, a stream
 ticket, leave, reclaim, resign, the record, the verification, a rematch, the lists, the operations
-endpoints. Every clock read (``events.log.codec``), game id, token and server seed is made
+endpoints; then Dan creates a table and cancels it before anyone joins; then the error answers
+(problem+json) of the main operations, each a refused call that writes nothing. Every clock read (``events.log.codec``), game id, token and server seed is made
 deterministic while it plays, so the same code records the same examples: ``examples.json``
 beside this module is what it recorded, and :func:`add_examples` puts it in the spec (the
 ``examples`` of each operation's request and success media types, where generators and Swagger UI
@@ -54,10 +55,17 @@ SUMMARIES = {
     "sendCommand": "Ann plays her Tractor Beam on Bob", "getEvents": "The first events, as Ann sees them",
     "createStreamTicket": "A ticket for Ann's stream", "leaveSeat": "Cat leaves: a bot plays her seat",
     "reclaimSeat": "Cat takes her seat back", "resignSeat": "Bob resigns",
-    "rematchGame": "Ann asks for a rematch", "getRecord": "The finished game's record (trimmed)",
+    "rematchGame": "Ann asks for a rematch", "cancelGame": "Dan cancels his table before anyone joined", "getRecord": "The finished game's record (trimmed)",
     "getVerification": "The finished game verified",
     "getVerification 202": "Asked for the first time: pending",
     "createGame 200": "The same create retried with its Idempotency-Key: no tokens",
+    "createGame 400": "A ruleset this server does not host", "getGame 404": "No such game",
+    "getView 403": "A token of no seat of this game", "sendCommand 401": "A command without a token",
+    "sendCommand 409": "A command to a game that is over", "joinSeat 409": "A seat of a game that has started",
+    "joinFirstOpenSeat 409": "A game that has started", "leaveSeat 403": "Another seat's token",
+    "resignSeat 409": "A resignation once the game is over", "cancelGame 403": "A token of no seat of this game",
+    "cancelGame 409": "A game that is over cannot be cancelled", "rematchGame 401": "A rematch without a token",
+    "getRecord 409": "The record of a game that has not ended",
     "getHealth": "Alive", "getReadiness": "Ready",
     "getMetrics": "A few of the metrics", "streamEvents": "The last frames of the finished game",
 }
@@ -164,6 +172,33 @@ def _play(rec: _Recorder, store) -> None:
     rec.call("getReadiness", "GET", "/readyz")
     metrics = rec.call("getMetrics", "GET", "/metrics", text=True)
     rec.out["getMetrics"]["responses"]["200"] = _metric_lines(metrics, "stranded_commands_total")
+    dan = rec.client.post("/v1/games", json={"ruleset": "selfish-space", "seats": [{"name": "Dan"}, {"open": True}],
+                                             "options": {"seed": "examples-cancelled"}}).get_json()
+    rec.call("cancelGame", "POST", f"/v1/games/{dan['id']}/cancel",
+             headers={**_auth(dan["tokens"][0]["token"]), "Idempotency-Key": "dan-cancel-1"})
+    _refusals(rec, g, ann, f"/v1/games/{dan['id']}", f"/v1/games/{rec.out['rematchGame']['responses']['200']['game_id']}")
+
+
+def _refusals(rec: _Recorder, g: str, ann: dict, cancelled: str, waiting: str) -> None:
+    """The error answers (problem+json) of the main operations, once the game ``g`` is over: each
+    refused call writes nothing, so none changes another example. ``cancelled``: Dan's cancelled
+    table; ``waiting``: the rematch, still waiting for Bob and Cat."""
+    create = {"ruleset": "chess", "seats": [{"name": "Ann"}, {"name": "Bob"}]}
+    rec.call("createGame", "POST", "/v1/games", create, expect=400, keep_request=False)
+    rec.call("getGame", "GET", "/v1/games/no-such-game", expect=404)
+    rec.call("getView", "GET", f"{g}/view", headers=_auth("not-a-token-of-this-game"), expect=403)
+    rec.call("sendCommand", "POST", f"{g}/commands", {"type": "PlayAction", "card": "tractor_beam", "target": 1},
+             expect=401, keep_request=False)
+    rec.call("sendCommand", "POST", f"{g}/commands", {"type": "PlayAction", "card": "tractor_beam", "target": 1},
+             ann, expect=409, keep_request=False)
+    rec.call("joinSeat", "POST", f"{g}/seats/1/join", {"name": "Eve"}, expect=409, keep_request=False)
+    rec.call("joinFirstOpenSeat", "POST", f"{g}/join", {"name": "Eve"}, expect=409, keep_request=False)
+    rec.call("leaveSeat", "POST", f"{g}/seats/1/leave", headers=ann, expect=403)
+    rec.call("resignSeat", "POST", f"{g}/seats/0/resign", headers=ann, expect=409)
+    rec.call("cancelGame", "POST", f"{cancelled}/cancel", headers=_auth("not-a-token-of-this-game"), expect=403)
+    rec.call("cancelGame", "POST", f"{g}/cancel", headers=ann, expect=409)
+    rec.call("rematchGame", "POST", f"{g}/rematch", {"name": "Ann"}, expect=401, keep_request=False)
+    rec.call("getRecord", "GET", f"{waiting}/record", expect=409)
 
 
 def _fewer_entries(ruleset: dict) -> None:

@@ -21,7 +21,7 @@ from events.games import RULESETS
 from events.games.contract import RuleViolation
 from events.commands.handling import create_game as _create
 from events.commands.handling import execute, invite_reservation, join_seat
-from events.table.meta import SERVER_OPTIONS
+from events.table.meta import OVER, SERVER_OPTIONS
 from events.log.repository import GameRepository
 from events.log.store import EventStore, GameNotFound
 from projections.queries import list_games as _list_games
@@ -152,6 +152,54 @@ def create_game_once(svc: Services, body: dict, key: str | None,
     return created, False
 
 
+def once(svc: Services, kind: str, scope: str, key: str | None, body: dict, run, again) -> dict:
+    """``run()`` at most once per ``Idempotency-Key`` for a call that answers a token shown once (a join,
+    a rematch): returns its answer, or, for a retry, ``again(kept)`` -- the answer without the token.
+
+    Only the SHA-256 of ``scope`` and ``key`` names the record (``<prefix>:idempotency:<kind>:<hash>``,
+    kept :data:`IDEMPOTENCY_TTL_S`), with the digest of ``body`` and what ``run`` answered *without*
+    its ``token`` (never stored: only its SHA-256 is, in the game's meta). A retry with the same key
+    and body answers ``again(kept)``; the same key with another body is a 409
+    ``idempotency_key_reused``, and while the first call runs a 409 ``idempotency_key_in_use``. A call
+    that fails forgets its key, so a corrected retry may use it. ``key`` None: ``run()``, nothing kept."""
+    if key is None:
+        return run()
+    redis = svc.store.redis
+    name = f"{svc.store.prefix}:idempotency:{kind}:{hashlib.sha256(f'{scope}:{key}'.encode()).hexdigest()}"
+    fingerprint = hashlib.sha256(orjson.dumps(body, option=orjson.OPT_SORT_KEYS)).hexdigest()
+    pending = orjson.dumps({"fingerprint": fingerprint, "kept": None})
+    if not redis.set(name, pending, nx=True, ex=IDEMPOTENCY_TTL_S):
+        try:
+            held = orjson.loads(redis.get(name) or pending)
+        except orjson.JSONDecodeError:
+            held = {"fingerprint": None, "kept": None}
+        if held.get("fingerprint") != fingerprint:
+            raise ApiError(409, "idempotency_key_reused", f"This Idempotency-Key was used for another {kind} "
+                                                          "(another body); use a new key for a new call.")
+        if held.get("kept") is None:
+            raise ApiError(409, "idempotency_key_in_use", f"A {kind} with this Idempotency-Key is still running; "
+                                                          "ask again in a moment.")
+        return again(held["kept"])
+    try:
+        answer = run()
+    except BaseException:
+        redis.delete(name)
+        raise
+    kept = {k: v for k, v in answer.items() if k != "token"}
+    redis.set(name, orjson.dumps({"fingerprint": fingerprint, "kept": kept}), ex=IDEMPOTENCY_TTL_S)
+    return answer
+
+
+def join_once(svc: Services, game_id: str, seat: int | None, body: dict, key: str | None) -> dict:
+    """:func:`join` from a parsed join body (``seat`` from the path, None for ``POST .../join``), at most
+    once per ``Idempotency-Key`` (:func:`once`, scoped to the game): a retry with the same key and body
+    answers the same seat, ``token`` null (shown once, in the first answer) and ``duplicate`` true."""
+    def run():
+        return join(svc, game_id, seat, body["name"], body["auto_pass"], body["client_seed"], body["invite"])
+    return once(svc, "join", game_id, key, {**body, "seat": seat}, run,
+                lambda kept: {**kept, "token": None, "duplicate": True})
+
+
 def join(svc: Services, game_id: str, seat: int | None, name: str, auto_pass: bool, client_seed: str | None = None,
          invite: str | None = None) -> dict:
     """Take open ``seat`` (None: the first open seat the caller may take -- the one its
@@ -159,12 +207,12 @@ def join(svc: Services, game_id: str, seat: int | None, name: str, auto_pass: bo
     randomness (``events.table.randomness``); returns ``{"seat", "token"}``. Raises MalformedCommand
     ``bad_client_seed`` (400) for a seed that is not 1 to 64 printable ASCII characters, and
     ``events.commands.handling.join_seat``'s refusals (409 ``seat_taken``, ``seat_reserved``,
-    ``no_open_seat``, ``game_started``)."""
+    ``no_open_seat``, ``game_started``). ``duplicate`` is false (:func:`join_once` answers a retry)."""
     check_client_seed(client_seed)
     token, digest = new_token()
     kept = invite_reservation(token_hash(invite)) if invite else None
     result = join_seat(svc.repo, game_id, seat, name, digest, auto_pass, client_seed, reserved_for=kept)
-    return {"seat": result.envelopes[0].data["seat"], "token": token}
+    return {"seat": result.envelopes[0].data["seat"], "token": token, "duplicate": False}
 
 
 def list_games(svc: Services, **query) -> dict:
@@ -201,13 +249,13 @@ def final_view(svc: Services, game_id: str, at: int | None = None, seat: int | N
     game = require_game(svc.repo, game_id)
     if seat is None:
         seat = caller_seat(game.meta, required=False)
-    elif game.meta.status != "finished":
+    elif game.meta.status not in OVER:
         raise ApiError(403, "seat_view_hidden", "A seat's view is its own until the game is over: ask without "
                                                 "'seat' and with that seat's token.")
     elif seat >= len(game.meta.seats):
         raise ApiError(400, "bad_seat", f"This game has seats 0 to {len(game.meta.seats) - 1}.")
     try:
-        return seat_view(svc.repo, game, seat, at), at is not None and game.meta.status == "finished"
+        return seat_view(svc.repo, game, seat, at), at is not None and game.meta.status in OVER
     except ValueError as exc:
         raise ApiError(400, "bad_version", str(exc)) from exc
     except ReplayNotReady as exc:
@@ -261,7 +309,7 @@ def send_command(svc: Services, game_id: str, body: dict, token: str | None, ide
         if exc.status == 409 and exc.code == "not_your_turn":
             raise _waiting(svc, game_id, holder.get("seat"), exc) from exc
         raise
-    finished = result.meta.status == "finished"
+    finished = result.meta.status in OVER
     events = [redact_envelope(result.ruleset, e, result.seat, finished) for e in result.envelopes]
     return {"game_id": game_id, "ruleset": result.meta.ruleset, "version": result.last_version,
             "duplicate": result.duplicate, "events": events, "head": result.head}
@@ -291,7 +339,7 @@ def event_page(svc: Services, game_id: str, after: int, limit: int) -> dict:
     envelopes = svc.store.read_chained(game_id, after=after, limit=limit, until=game.version,
                                          key=game.meta.chain_key)
     return {"game_id": game_id, "ruleset": game.meta.ruleset, "version": game.version,
-            "complete": game.meta.status == "finished",
+            "complete": game.meta.status in OVER,
             "events": events_for(svc.repo, game, seat, envelopes=envelopes)}
 
 

@@ -112,7 +112,8 @@ CLOCKS["description"] = ("The seats' clocks (option clock): per human seat, keys
 SUMMARY_PROPERTIES = {
     "id": S.string("The game's id."),
     "ruleset": S.string("The ruleset id (GET /v1/rulesets/{id} describes it).", enum=sorted(RULESETS)),
-    "status": S.string("'waiting' for open seats, 'active' while played, 'finished' at the end.", enum=STATUSES),
+    "status": S.string("'waiting' for open seats, 'active' while played, 'finished' at the end, 'cancelled' when "
+                       "its creator closed it before the start (POST /v1/games/{id}/cancel).", enum=STATUSES),
     "version": S.integer("How many events the game's log holds.", 1),
     "head": nullable_ref("Receipt", "The chain head at 'version': a receipt (null for a log written before the "
                                     "chain, or a damaged one)."),
@@ -160,6 +161,14 @@ SEAT_INVITE = S.obj("An open seat kept for one invited player.", {
 SEAT_TOKEN = S.obj("A seat's bearer token.", {
     "seat": S.seat("The seat.", MAX_SEATS),
     "token": S.string("Send it as 'Authorization: Bearer <token>'; shown once."),
+})
+
+JOINED_SEAT = S.obj("The seat a join took, and its bearer token (shown once).", {
+    "seat": S.seat("The seat taken.", MAX_SEATS),
+    "token": S.nullable(S.string("Send it as 'Authorization: Bearer <token>'; shown once: null in the answer to a "
+                                 "retry with the same Idempotency-Key (only the first answer holds it).")),
+    "duplicate": S.boolean("True when this answers a retry with the Idempotency-Key of an earlier join: no seat "
+                           "was taken now, and the token is not shown again."),
 })
 
 GAME_LIST = S.obj("One page of games, newest first.", {
@@ -269,6 +278,9 @@ SYSTEM_COMMANDS = {
         "type": S.const("ReclaimSeat", "The type."), "seat": _SEAT_ARG}),
     "ResignSeat": S.obj("A player resigned (POST .../resign).", {
         "type": S.const("ResignSeat", "The type."), "seat": _SEAT_ARG}),
+    "CancelGame": S.obj("The creator cancelled the game before the start (POST .../cancel).", {
+        "type": S.const("CancelGame", "The type."), "seat": S.seat("The creator's seat that cancelled it.",
+                                                                  MAX_SEATS)}),
 }
 
 
@@ -276,7 +288,10 @@ REMATCH_SEAT = S.obj("Your seat in the rematch, and its token (shown once).", {
     "game_id": S.string("The rematch's id; it starts when every player of the finished game has called rematch."),
     "seat": S.seat("Your seat in it: one place on from your old one (old seat 1 sits at 0, ..., old seat 0 last).",
                    MAX_SEATS),
-    "token": S.string("Your new seat's token: send it as 'Authorization: Bearer <token>'; shown once."),
+    "token": S.nullable(S.string("Your new seat's token: send it as 'Authorization: Bearer <token>'; shown once: "
+                                 "null in the answer to a retry with the same Idempotency-Key.")),
+    "duplicate": S.boolean("True when this answers a retry with the Idempotency-Key of an earlier rematch call: "
+                           "nothing new was taken, and the token is not shown again."),
 })
 
 _RECORD_SEAT = S.obj("A seat as the server's meta hash holds it (no token, only its hash).", {
@@ -309,7 +324,7 @@ GAME_RECORD = S.obj(
                  "anyOf": [S.obj("The meta hash's public fields.", {
                      "ruleset": S.string("The ruleset id."),
                      "rules_version": S.string("The rules version ('' in games created before it was kept)."),
-                     "status": S.string("The game's status.", enum=["waiting", "active", "finished"]),
+                     "status": S.string("The game's status.", enum=list(STATUSES)),
                      "result": {"type": ["object", "null"], "additionalProperties": True,
                                 "description": "The stored result (the outcome shape; older games an older shape)."},
                      "created": S.string("When the game was created (UTC, ISO 8601)."),
@@ -359,7 +374,7 @@ def result() -> dict:
 
 SHARED = {
     "Problem": ERROR, "ToAct": TO_ACT, "Outcome": outcome(), "GameSummary": SUMMARY, "CreatedGame": CREATED,
-    "SeatToken": SEAT_TOKEN, "SeatInvite": SEAT_INVITE, "StreamTicket": STREAM_TICKET, "GameList": GAME_LIST, "Option": OPTION, "CommandSpec": COMMAND_SPEC,
+    "SeatToken": SEAT_TOKEN, "JoinedSeat": JOINED_SEAT, "SeatInvite": SEAT_INVITE, "StreamTicket": STREAM_TICKET, "GameList": GAME_LIST, "Option": OPTION, "CommandSpec": COMMAND_SPEC,
     "RulesetSummary": RULESET_SHORT, "RulesetList": RULESET_LIST, "InCommand": IN_COMMAND,
     "Receipt": RECEIPT, "SeatState": SEAT_STATE, "Clock": CLOCK, "Result": result(),
     **{f"SystemCommand{name}": schema for name, schema in SYSTEM_COMMANDS.items()},

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from flask import Response, current_app, jsonify, request
 
+from events.table.meta import OVER
 from projections.views import require_game
 from service.http import handlers
 from service.http import schemas as s
@@ -30,10 +31,21 @@ SEAT_OR_SPECTATOR = None
 PUBLIC: list = []
 #: The ``Location`` header of a created game, as the spec documents it.
 LOCATION = {"description": "The game's URL: /v1/games/{game_id}.", "schema": {"type": "string"}}
+#: The ``Idempotency-Key`` header of a join: a retry answers the same seat, without its token.
+JOIN_IDEMPOTENCY_KEY = {"in": "header", "name": "Idempotency-Key", "required": False,
+                        "schema": {"type": "string", "minLength": 1, "maxLength": MAX_IDEMPOTENCY_KEY},
+                        "description": "Make a retried join safe (use a fresh random key, e.g. a UUID: the key is "
+                                       "scoped to the game, not to a caller). The same key and body within a day "
+                                       "take no second seat: they answer the seat the first join took, with token "
+                                       "null and duplicate true (the token is shown once, in the first answer; "
+                                       "only its SHA-256 is kept). The same key with another body is a 409 "
+                                       "idempotency_key_reused, while the first join runs a 409 "
+                                       "idempotency_key_in_use; a join that failed forgets its key. 1 to 200 "
+                                       "characters (a 400 bad_idempotency_key otherwise)."}
 ERROR_TEXT = {400: "Malformed request (see error.code).", 401: "No token, or not 'Bearer <token>'.",
               403: "A token that is not a seat of this game.", 404: "No such game (or ruleset).",
               409: "Not now: another seat decides, the game is not running, a stale expected_version, or an "
-                   "Idempotency-Key used for another create (or still creating).",
+                   "Idempotency-Key used for another create or join (or still running).",
               413: "The body is larger than the server accepts (STRANDED_MAX_BODY_BYTES).",
               422: "A well-formed command the rules forbid now.",
               429: "Too many requests from this address (rate_limited), or streams without a token "
@@ -138,12 +150,14 @@ class Join(Endpoint):
     """Taking an open seat."""
 
     @blp.arguments(s.JoinSchema)
-    @responds(200, "SeatToken", "The seat's token (shown once).", 400, 404, 409, 413, 503, operationId="joinSeat")
+    @responds(200, "JoinedSeat", "The seat's token (shown once; null in the answer to a retry with the same "
+                                 "Idempotency-Key).", 400, 404, 409, 413, 503, operationId="joinSeat",
+              parameters=[JOIN_IDEMPOTENCY_KEY])
     def post(self, body, game_id, seat):
         """Take an open seat; returns its token. The last seat taken starts the game. A seat kept for an
         invited player (its summary says reserved) needs its invite code: 409 seat_reserved otherwise."""
-        return jsonify(handlers.join(svc(), game_id, seat, body["name"], body["auto_pass"], body["client_seed"],
-                                     body["invite"]))
+        return jsonify(handlers.join_once(svc(), game_id, seat, body,
+                                          idempotency_key(request.headers.get("Idempotency-Key"))))
 
 
 @blp.route("/games/<game_id>/join")
@@ -151,14 +165,15 @@ class JoinFirstOpen(Endpoint):
     """Taking whichever open seat is free."""
 
     @blp.arguments(s.JoinSchema)
-    @responds(200, "SeatToken", "The seat taken and its token (shown once).", 400, 404, 409, 413, 503,
-              operationId="joinFirstOpenSeat")
+    @responds(200, "JoinedSeat", "The seat taken and its token (shown once; null in the answer to a retry "
+                                 "with the same Idempotency-Key).", 400, 404, 409, 413, 503,
+              operationId="joinFirstOpenSeat", parameters=[JOIN_IDEMPOTENCY_KEY])
     def post(self, body, game_id):
         """Take the first open seat you may: the one your invite code keeps, else the first open seat kept
         for nobody; returns which seat and its token. The last seat taken starts the game. 409 no_open_seat
         when every seat is taken or kept for someone else, game_started once the game runs."""
-        return jsonify(handlers.join(svc(), game_id, None, body["name"], body["auto_pass"], body["client_seed"],
-                                     body["invite"]))
+        return jsonify(handlers.join_once(svc(), game_id, None, body,
+                                          idempotency_key(request.headers.get("Idempotency-Key"))))
 
 
 @blp.route("/games/<game_id>")
@@ -302,7 +317,7 @@ class Stream(Endpoint):
         seat = handlers.ticket_seat(svc(), game_id, query["ticket"]) if query["ticket"] is not None \
             else caller_seat(game.meta, required=False)
         after = stream_start(query["after"], request.headers.get("Last-Event-ID", ""), game.version)
-        if game.meta.status == "finished" and after >= game.version:
+        if game.meta.status in OVER and after >= game.version:
             return Response(status=204)
         release = hub.admit_anonymous(request.remote_addr or "?") if seat is None else None
         lifetime = min(hub.settings.max_s, query["timeout_s"] if query["timeout_s"] is not None else hub.settings.max_s)

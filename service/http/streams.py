@@ -48,6 +48,7 @@ from events.log import chain
 
 from events.commands import metrics
 from events.log.codec import Envelope, decode_entries
+from events.table.meta import OVER
 from events.log.tail import read_after
 from events.log.store import EventStore, link_entries
 from projections.views import Game, redact_envelope
@@ -317,7 +318,7 @@ def event_frames(hub: StreamHub, game: Game, seat: int | None, after: int, lifet
     hangs up. Idle for ``hub.settings.heartbeat_s``: a keep-alive comment.
     """
     store, ruleset, game_id = hub.store, game.ruleset, game.meta.game_id
-    complete = game.meta.status == "finished"
+    complete = game.meta.status in OVER
     heartbeat = hub.settings.heartbeat_s
     ends = time.monotonic() + lifetime_s
     last = after

@@ -3,7 +3,8 @@
 ``events.commands.handling`` and ``events.commands.seating`` append them (``events.table.system``
 upcasts old ones): ``GameCreated`` opens every log, ``SeatJoined`` records an
 open seat taken, ``SeatTakenOver``/``SeatReclaimed``/``SeatResigned`` record
-who plays a seat from then on, ``SeedRevealed`` closes a finished game by
+who plays a seat from then on, ``GameCancelled`` records the creator closing a
+waiting game, ``SeedRevealed`` closes a finished (or cancelled) game by
 publishing its secret seed and stacked options (after it the log is complete
 for everyone). Their ``data`` is the same for every ruleset; the spec lists
 them beside each ruleset's own events.
@@ -85,8 +86,14 @@ SYSTEM_EVENT_SPECS = {
             "seat": S.seat("The seat.", MAX_SEATS),
             "by_rule": S.boolean("True when the game's own rule took the seat out; false when a bot plays it on."),
         }), sentence="{seat:seat} resigned."),
+    "GameCancelled": S.event(
+        "The game's creator cancelled it before the start: it was never dealt, SeedRevealed follows in the same "
+        "batch, its status is 'cancelled' and nothing can follow.",
+        S.obj("Who cancelled the game.", {
+            "seat": S.seat("The creator's seat (one the create filled) that sent the cancel.", MAX_SEATS),
+        }), sentence="{seat:seat} cancelled the game before the start."),
     "SeedRevealed": S.event(
-        "The game is over: its secret seed and secret options are published. From here on the log is complete "
+        "The game is over (finished, or cancelled before the start): its secret seed and secret options are published. From here on the log is complete "
         "for everyone and `stranded verify` can re-run the game.",
         S.obj("The secrets the game kept until its end.", {
             "seed": S.any_of([S.string("The seed as a string."), S.integer("The seed as a whole number.")],

@@ -18,7 +18,7 @@ from events.commands import seating
 from events.commands.audit_work import ask
 from events.table.checks import check_client_seed
 from events.commands.handling import load_meta
-from events.table.meta import GameMeta
+from events.table.meta import OVER, GameMeta
 from events.commands.rematch import rematch as _rematch
 from events.log.repository import CommandResult
 from events.log.store import GameNotFound
@@ -27,7 +27,7 @@ from projections.records import record_of
 from projections.views import load_game, redact_envelope
 from service.http.auth import bearer, new_token, seat_of, token_hash
 from service.http.errors import ApiError
-from service.http.handlers import Services
+from service.http.handlers import Services, once
 
 #: How often, and how long apart, a rematch call retries a rematch another player is creating this moment.
 REMATCH_RETRIES, REMATCH_RETRY_S = 20, 0.05
@@ -49,7 +49,7 @@ def _own_seat(meta: GameMeta, seat: int) -> None:
 
 def _result(svc: Services, result: CommandResult) -> dict:
     """Answer a seat change as a command result (``<Ruleset>CommandResult``)."""
-    finished = result.meta.status == "finished"
+    finished = result.meta.status in OVER
     events = [redact_envelope(result.ruleset, e, result.seat, finished) for e in result.envelopes]
     return {"game_id": result.game_id, "ruleset": result.meta.ruleset, "version": result.last_version,
             "duplicate": result.duplicate, "events": events, "head": result.head}
@@ -99,6 +99,29 @@ def leave(svc: Services, game_id: str, seat: int, idempotency_key: str | None = 
     return _result(svc, seating.take_over(svc.repo, game_id, seat, "left", idempotency_key=key))
 
 
+def cancel(svc: Services, game_id: str, idempotency_key: str | None = None) -> dict:
+    """The game's creator closes a game that has not started (``GameCancelled`` then ``SeedRevealed``;
+    ``events.commands.seating.cancel``): it leaves the lobby's list of waiting games, its status is
+    ``cancelled`` and its log ends. The caller is named by its token, which must be one the create
+    gave (a seat it still holds).
+
+    Raises 401 ``missing_token``, 403 ``invalid_token`` (no seat of this game) and
+    ``not_the_creator``, 404, and 409 ``game_started``, ``game_over``, ``game_cancelled``; a refused
+    cancel writes nothing. ``idempotency_key``: a retry with it answers the first cancel again
+    (``duplicate``) instead of ``game_cancelled``."""
+    key = _scoped("cancel", idempotency_key)
+    token = bearer()
+    if token is None:
+        raise ApiError(401, "missing_token", "Cancelling needs the creator's seat token: "
+                                             "'Authorization: Bearer <token>'.")
+    meta = load_meta(svc.repo, game_id)
+    seat = seat_of(meta, token)
+    replayed = _replay(svc, game_id, seat, key)
+    if replayed is not None:
+        return replayed
+    return _result(svc, seating.cancel(svc.repo, game_id, seat, idempotency_key=key))
+
+
 def resign(svc: Services, game_id: str, seat: int, idempotency_key: str | None = None) -> dict:
     """The seat resigns: out by the game's rule (docs/rules, "Resigning"), or played on by a bot
     in a game without one (``SeatResigned``). Raises 409 ``game_not_running``,
@@ -117,13 +140,27 @@ def reclaim(svc: Services, game_id: str, seat: int, idempotency_key: str | None 
                         key)
 
 
-def rematch(svc: Services, game_id: str, name: str | None = None, client_seed: str | None = None) -> dict:
+def rematch(svc: Services, game_id: str, name: str | None = None, client_seed: str | None = None,
+            idempotency_key: str | None = None) -> dict:
     """The caller (a player of the finished game, by its token) takes its seat in the table's
     rematch, creating the rematch if it is the first (``events.commands.rematch``); returns
-    ``{"game_id", "seat", "token"}`` with a new token for the caller, shown once.
+    ``{"game_id", "seat", "token", "duplicate"}`` with a new token for the caller, shown once.
 
     Raises 401/403 (no token, or one of no seat of this game), 400 ``bad_client_seed``,
-    409 ``game_not_over`` (the game runs) and ``seat_taken`` (the caller already took its seat)."""
+    409 ``game_not_over`` (the game runs), ``game_cancelled`` and ``seat_taken`` (the caller already
+    took its seat). ``idempotency_key`` (scoped to the game and the caller's token,
+    ``service.http.handlers.once``): a retry with the same key and body answers the same rematch and
+    seat, ``token`` null (it was shown once) and ``duplicate`` true, instead of ``seat_taken``; the
+    same key with another body is a 409 ``idempotency_key_reused``."""
+    token = bearer()
+    scope = f"{game_id}:{token_hash(token)}" if token else game_id
+    return once(svc, "rematch", scope, idempotency_key if token else None,
+                {"name": name, "client_seed": client_seed}, lambda: _rematch_now(svc, game_id, name, client_seed),
+                lambda kept: {**kept, "token": None, "duplicate": True})
+
+
+def _rematch_now(svc: Services, game_id: str, name: str | None, client_seed: str | None) -> dict:
+    """:func:`rematch` without its Idempotency-Key."""
     meta = load_meta(svc.repo, game_id)
     token = bearer()
     if token is None:
@@ -140,18 +177,19 @@ def rematch(svc: Services, game_id: str, name: str | None = None, client_seed: s
             if exc.game_id == game_id or attempt == REMATCH_RETRIES - 1:
                 raise
             time.sleep(REMATCH_RETRY_S)
-    return {"game_id": done.game_id, "seat": done.seat, "token": new_token_text}
+    return {"game_id": done.game_id, "seat": done.seat, "token": new_token_text, "duplicate": False}
 
 
 def record(svc: Services, game_id: str) -> tuple[bytes, str]:
     """A finished game's portable record (``projections.records``) as JSON bytes, and their strong
-    ETag: what ``stranded verify --file`` checks with
-    no server. Built once per process and fingerprint (``service.http.record_cache``), so a long
-    game's record costs a read of its whole stream once, not per download. Raises 404 for no such
-    game, 409 ``game_not_over`` while it waits or runs (its seed is still secret), 409
-    ``log_damaged`` for a game whose keys cannot be read (a record is of a log the server can serve)."""
+    ETag: what ``stranded verify --file`` checks with no server. Built once per process and
+    fingerprint (``service.http.record_cache``), so a long game's record costs a read of its whole
+    stream once, not per download. Raises 404 for no such game, 409 ``game_not_over`` while it waits
+    or runs (its seed is still secret), 409 ``log_damaged`` for a game whose keys cannot be read (a
+    record is of a log the server can serve). A cancelled game has one too: its log ends with
+    ``SeedRevealed`` like a finished game's."""
     meta = load_game(svc.repo, game_id).meta
-    if meta.status != "finished":
+    if meta.status not in OVER:
         raise ApiError(409, "game_not_over", "A game's record can be downloaded once the game is over.")
     return svc.records.body(game_id, svc.store.fingerprint(game_id),
                             lambda: orjson.dumps(record_of(svc.store, game_id)))
@@ -171,7 +209,7 @@ def verification(svc: Services, game_id: str) -> tuple[dict, int]:
     game = load_game(svc.repo, game_id)
     if game.version == 0:
         raise GameNotFound(game_id)
-    over = game.meta.status == "finished"
+    over = game.meta.status in OVER
     found = verdicts.kept(svc.store, game_id)
     if found is None or found["version"] != game.version:
         ask(svc.store, svc.dispatcher.queue_redis, "verification", game_id, game.version, final=over)

@@ -1,4 +1,4 @@
-"""The ``/v1`` endpoints of a table over time: leave, resign, reclaim, rematch, record, verification.
+"""The ``/v1`` endpoints of a table over time: cancel, leave, resign, reclaim, rematch, record, verification.
 
 Each view parses, calls one function of ``service.http.table_handlers`` and
 serialises; the responses are components of ``service.http.openapi`` (a seat
@@ -15,12 +15,14 @@ from service.http.handlers import Services
 from service.http.schemas import RematchSchema
 
 blp = Blueprint("tables", __name__, url_prefix="/v1",
-                description="Seats over time (leave, resign, take back), playing again, and portable records.")
+                description="Seats over time (cancel, leave, resign, take back), playing again, and portable "
+                            "records.")
 
 SEAT = [{"seatToken": []}]
 ERROR_TEXT = {400: "A malformed request, or no such seat (see error.code).",
               401: "No token, or not 'Bearer <token>'.",
-              403: "A token that is no seat of this game ('invalid_token'), or another seat's ('not_your_seat').",
+              403: "A token that is no seat of this game ('invalid_token'), another seat's ('not_your_seat'), or, "
+                   "to cancel, not the creator's ('not_the_creator').",
               404: "No such game.",
               409: "Not now: the game is not running or not over, or the seat cannot change so (see error.code).",
               413: "The body is larger than the server accepts (STRANDED_MAX_BODY_BYTES).",
@@ -63,7 +65,7 @@ def responds(status: int, component: str, description: str, *errors: int, header
     return blp.doc(responses=responses, operationId=operation_id, security=security or [], **extra)
 
 
-#: The ``Idempotency-Key`` header of a seat change (leave, resign, reclaim).
+#: The ``Idempotency-Key`` header of a seat change (cancel, leave, resign, reclaim).
 IDEMPOTENCY_KEY = {"in": "header", "name": "Idempotency-Key", "required": False,
                    "schema": {"type": "string", "minLength": 1, "maxLength": MAX_IDEMPOTENCY_KEY},
                    "description": "A retry with the same key (from the same seat) answers the first result again, "
@@ -71,7 +73,38 @@ IDEMPOTENCY_KEY = {"in": "header", "name": "Idempotency-Key", "required": False,
                                   "bad_idempotency_key otherwise)."}
 
 
+#: The ``Idempotency-Key`` header of a rematch: a retry answers the same seat, without its new token.
+REMATCH_IDEMPOTENCY_KEY = {
+    "in": "header", "name": "Idempotency-Key", "required": False,
+    "schema": {"type": "string", "minLength": 1, "maxLength": MAX_IDEMPOTENCY_KEY},
+    "description": "Make a retried rematch safe (scoped to the game and your token). The same key and body within "
+                   "a day answer the rematch and seat the first call took, with token null and duplicate true "
+                   "(the new token is shown once, in the first answer; only its SHA-256 is kept), instead of a "
+                   "409 seat_taken. The same key with another body is a 409 idempotency_key_reused, while the "
+                   "first call runs a 409 idempotency_key_in_use; a call that failed forgets its key. 1 to 200 "
+                   "characters (a 400 bad_idempotency_key otherwise)."}
+
+
 SEAT_CHANGE_ERRORS = (400, 401, 403, 404, 409, 503)
+
+
+@blp.route("/games/<game_id>/cancel")
+class Cancel(Endpoint):
+    """The creator cancelling a game before the start."""
+
+    @responds(200, "CommandResult", "Cancelled: the new version, its events (GameCancelled, then SeedRevealed) "
+                                    "and head; the game's status is now 'cancelled'.", 400, 401, 403, 404, 409, 503,
+              operation_id="cancelGame", security=SEAT, parameters=[IDEMPOTENCY_KEY])
+    def post(self, game_id):
+        """Cancel a game that has not started, with the creator's token (the token of a seat the create
+        gave, still holding it): the game ends without being dealt (GameCancelled, then SeedRevealed with
+        the seed and the audit key, so its log verifies like any ended game's). It leaves the lobby's
+        list of waiting games, its status is 'cancelled', its event stream ends, and nobody can join or
+        play it; its record can be downloaded. A POST rather than a DELETE: the game is not removed, its
+        log stays, ended. 403 not_the_creator (a token of a seat someone joined), 409 game_started (it
+        runs: leave or resign instead), game_over, game_cancelled (already; a retry with the same
+        Idempotency-Key answers the first cancel again instead)."""
+        return jsonify(handlers.cancel(svc(), game_id, idempotency_key(request.headers.get("Idempotency-Key"))))
 
 
 @blp.route("/games/<game_id>/seats/<int:seat>/leave")
@@ -125,16 +158,19 @@ class Rematch(Endpoint):
     """Playing again."""
 
     @blp.arguments(RematchSchema, required=False)
-    @responds(200, "RematchSeat", "Your seat in the rematch and its new token (shown once).", 400, 401, 403, 404,
+    @responds(200, "RematchSeat", "Your seat in the rematch and its new token (shown once; null in the answer to "
+                                  "a retry with the same Idempotency-Key).", 400, 401, 403, 404,
               409, 413, 429, 503, operation_id="rematchGame",
-              security=SEAT)
+              security=SEAT, parameters=[REMATCH_IDEMPOTENCY_KEY])
     def post(self, body, game_id):
         """Play again, with your token of the finished game: the first call creates the rematch (same
         ruleset, seats and options, a fresh secret seed, everyone one seat on so another seat starts; the
         finished game's summary names it under 'rematch'); every player's call takes its kept seat with a
         new token; the rematch starts when the last player has called. The body is optional: a 'name'
-        and a 'client_seed' for the new game. 409 game_not_over, seat_taken (you already did)."""
-        return jsonify(handlers.rematch(svc(), game_id, body.get("name"), body.get("client_seed")))
+        and a 'client_seed' for the new game. 409 game_not_over, game_cancelled (a cancelled game has no
+        rematch), seat_taken (you already did)."""
+        return jsonify(handlers.rematch(svc(), game_id, body.get("name"), body.get("client_seed"),
+                                        idempotency_key(request.headers.get("Idempotency-Key"))))
 
 
 @blp.route("/games/<game_id>/record")

@@ -55,3 +55,26 @@ def test_the_examples_show_each_seat_only_what_it_may_see():
     dealt = examples["getEvents"]["responses"]["200"]["events"]
     started = next(event for event in dealt if event["type"] == "GameStarted")
     assert started["data"]["hands"][1:] == [None, None], "another seat's opening hand in Ann's log"
+
+
+MAIN_OPERATIONS = ("createGame", "getGame", "getView", "sendCommand", "joinSeat", "joinFirstOpenSeat", "leaveSeat",
+                   "resignSeat", "cancelGame", "rematchGame", "getRecord")
+
+
+def test_the_main_operations_show_an_error_answer_that_fits_the_problem_schema():
+    # given the spec's operations by id
+    operations = {op["operationId"]: op for *_, op in OPERATIONS}
+    checker = SpecChecker(SPEC)
+    for name in MAIN_OPERATIONS:
+        # then each main operation has at least one error answer with an example
+        errors = {status: response for status, response in operations[name]["responses"].items()
+                  if status[0] in "45" and response.get("content", {}).get("application/problem+json", {})
+                  .get("examples")}
+        assert errors, f"{name}: no example of an error answer"
+        for status, response in errors.items():
+            # and each is problem+json of its own status, with a stable code and a sentence
+            for example in response["content"]["application/problem+json"]["examples"].values():
+                value = example["value"]
+                checker._check(checker.validator("/components/schemas/Problem"), value, f"{name} {status}")
+                assert value["status"] == int(status) and value["code"] and value["detail"].endswith(".")
+                assert value["type"] == f"urn:stranded:problem:{value['code']}"

@@ -143,7 +143,7 @@ export function follow(id, token, after, { onEvent, onOpen, onEnd }) {
         if (finished) break;
         // The server closed an idle stream: is the game over meanwhile?
         const summary = await api.summary(id);
-        if (summary.status === "finished" && summary.version <= last) break;
+        if ((summary.status === "finished" || summary.status === "cancelled") && summary.version <= last) break;
       } catch (error) {
         if (stopped) return;
         if (error instanceof ApiError && error.status >= 400 && error.status < 500) break;
