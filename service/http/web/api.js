@@ -70,6 +70,7 @@ export const api = {
   }),
   events: (id, token, after = 0, limit = 1000) =>
     call(`/v1/games/${enc(id)}/events?after=${after}&limit=${limit}`, { token }),
+  cancel: (id, token) => call(`/v1/games/${enc(id)}/cancel`, { method: "POST", token }),
   leave: (id, seat, token) => call(`/v1/games/${enc(id)}/seats/${seat}/leave`, { method: "POST", token }),
   reclaim: (id, seat, token) => call(`/v1/games/${enc(id)}/seats/${seat}/reclaim`, { method: "POST", token }),
   resign: (id, seat, token) => call(`/v1/games/${enc(id)}/seats/${seat}/resign`, { method: "POST", token }),

@@ -402,8 +402,11 @@ export function GamePage({ id, spectate }) {
   const named = (e) => withPlaceNames(withNames(summary, e.label), [[e.command.x, e.command.y]],
     places && ((x, y) => places(e.command.type, x, y)));
   const entries = resigned || away || !legal || legal.version !== view.version ? [] : entriesOf(legal).map((e) => (e.label ? { ...e, label: named(e) } : e));
+  // Over: nothing more can happen (finished, or cancelled before the start).
+  const over = summary.status === "finished" || summary.status === "cancelled";
   const waitingFor = summary.status === "waiting" ? "The game starts when every open seat is taken." :
-    summary.status === "finished" ? "The game is over." : resigned ? "You resigned: the others play on." :
+    summary.status === "finished" ? "The game is over." :
+    summary.status === "cancelled" ? "The game was cancelled before it started." : resigned ? "You resigned: the others play on." :
     away ? "A bot plays your seat: take it back to play." :
     playing ? "Waiting for the others." : null;
 
@@ -440,9 +443,9 @@ export function GamePage({ id, spectate }) {
         <${Seats} summary=${summary} mine=${mine} current=${playing ? active.seat : null} />
         <${Invitations} summary=${summary} />
         ${playing ? html`<${SeatActions} id=${id} summary=${summary} active=${active} onDone=${refresh} />` : ""}
-        ${playing && summary.status !== "finished" && typeof Notification !== "undefined" ? html`<label class="autopass"><input type="checkbox" name="notify"
+        ${playing && !over && typeof Notification !== "undefined" ? html`<label class="autopass"><input type="checkbox" name="notify"
           checked=${notify} onChange=${(e) => chooseNotify(e.target.checked)} /> Notify me when it is my turn and this page is not in front</label>` : ""}
-        ${playing && summary.status !== "finished" ? html`<label class="autopass"><input type="checkbox" name="sound" checked=${sound}
+        ${playing && !over ? html`<label class="autopass"><input type="checkbox" name="sound" checked=${sound}
           onChange=${(e) => chooseSound(e.target.checked)} /> Play a sound when it is my turn</label>` : ""}
         ${playing ? html`<label class="autopass"><input type="checkbox" checked=${autoPass} onChange=${(e) => {
             localStorage.setItem("stranded.autopass", e.target.checked ? "on" : "off");

@@ -141,7 +141,7 @@ function CreateForm({ rulesets, chosen, onChoose }) {
           .map(([k, v]) => [k, optionValue(k, ruleset.options[k], v)])),
       };
       const game = await api.create(body);
-      for (const t of game.tokens) remember(game.id, t.seat, t.token, game.seats[t.seat].name, game.ruleset);
+      for (const t of game.tokens) remember(game.id, t.seat, t.token, game.seats[t.seat].name, game.ruleset, true);
       rememberInvites(game.id, game.invites);
       location.hash = (game.tokens.length ? "#/game/" : "#/watch/") + game.id;
     } catch (e) {
@@ -222,6 +222,7 @@ const MY_GAMES_SHOWN = 12;
 function WhoseTurn({ summary, held }) {
   if (!summary) return null;
   if (summary.status === "finished") return html`<span class="whose finished">finished</span>`;
+  if (summary.status === "cancelled") return html`<span class="whose finished">cancelled</span>`;
   if (summary.status === "waiting") return html`<span class="whose waiting">waiting for players</span>`;
   const due = (summary.to_act || []).map((d) => d.seat);
   if (due.some((s) => held.includes(s))) return html`<strong class="whose mine">your turn</strong>`;

@@ -22,12 +22,23 @@ export function seatsOf(id) {
   return (load()[id] || []).slice().sort((a, b) => a.seat - b.seat);
 }
 
-/** Remember a seat token for game `id`. */
-export function remember(id, seat, token, name, ruleset) {
+/**
+ * Remember a seat token for game `id`. `created`: the token came with the game's create answer (this
+ * browser created the game, so it may cancel it before the start).
+ */
+export function remember(id, seat, token, name, ruleset, created = false) {
   const all = load();
   const held = (all[id] || []).filter((s) => s.seat !== seat);
-  held.push({ seat, token, name, ruleset, at: new Date().toISOString() });
+  held.push({ seat, token, name, ruleset, created, at: new Date().toISOString() });
   all[id] = held;
+  save(all);
+}
+
+/** Forget seat `seat` of game `id` (its player left the table before the start). */
+export function forgetSeat(id, seat) {
+  const all = load();
+  all[id] = (all[id] || []).filter((s) => s.seat !== seat);
+  if (!all[id].length) delete all[id];
   save(all);
 }
 

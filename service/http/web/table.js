@@ -4,7 +4,7 @@
 
 import { useCallback, useEffect, useState } from "preact/hooks";
 import { api } from "./api.js";
-import { remember, seatsOf } from "./seats.js";
+import { forgetSeat, remember, seatsOf } from "./seats.js";
 import { ErrorLine, html, seatName } from "./ui.js";
 
 /** The receipt of the version shown: the chain head the server served with the view (null: none). */
@@ -63,9 +63,11 @@ export function Verification({ id, finished }) {
 }
 
 /**
- * A seat's own actions on its table: resign (with a confirmation) or leave (a bot plays on) while
- * the game runs, take the seat back from the bot once left (POST .../reclaim, when the game's
- * allow_reclaim option, true by default, allows it), play again once it is over.
+ * A seat's own actions on its table: before the start, cancel the game (the browser that created it:
+ * POST .../cancel) or leave the table (a seat joined: its place is open again); resign (with a
+ * confirmation) or leave (a bot plays on) while the game runs, take the seat back from the bot once
+ * left (POST .../reclaim, when the game's allow_reclaim option, true by default, allows it), play
+ * again once it is over.
  */
 export function SeatActions({ id, summary, active, onDone }) {
   const [busy, setBusy] = useState(false);
@@ -96,6 +98,19 @@ export function SeatActions({ id, summary, active, onDone }) {
     run(() => api.leave(id, active.seat, active.token));
   };
   const reclaim = () => run(() => api.reclaim(id, active.seat, active.token));
+  const waiting = summary.status === "waiting";
+  const cancel = () => {
+    if (!confirm("Cancel this game? Nobody can join it any more and it leaves the lobby.")) return;
+    run(() => api.cancel(id, active.token));
+  };
+  const leaveTable = () => {
+    if (!confirm(`Leave the table? ${seatName(summary, active.seat)}'s seat is open again for someone else.`)) return;
+    run(async () => {
+      await api.leave(id, active.seat, active.token);
+      forgetSeat(id, active.seat);
+      location.hash = "#/";
+    });
+  };
   const rematch = () => run(async () => {
     try {
       const next = await api.rematch(id, active.token, active.name || seat.name || undefined);
@@ -109,6 +124,9 @@ export function SeatActions({ id, summary, active, onDone }) {
   });
   const rematchHeld = summary.rematch && seatsOf(summary.rematch).length;
   return html`<div class="seat-actions">
+    ${waiting && active.created ? html`<button type="button" class="cancel danger" onClick=${cancel} disabled=${busy}>Cancel the game</button>` : ""}
+    ${waiting && !active.created ? html`<button type="button" class="leave" onClick=${leaveTable} disabled=${busy}>Leave the table</button>` : ""}
+    ${summary.status === "cancelled" ? html`<p class="muted">The game was cancelled before it started.</p>` : ""}
     ${running && !seat.resigned ? html`<button type="button" class="resign danger" onClick=${resign} disabled=${busy}>Resign</button>` : ""}
     ${running && !seat.resigned && !away ? html`<button type="button" class="leave" onClick=${leave} disabled=${busy}>Leave</button>` : ""}
     ${away ? html`<p class="muted away" role="status">A bot (${seat.replaced_by}) plays your seat${seat.left ? " since you left" : ""}.</p>` : ""}

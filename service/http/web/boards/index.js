@@ -52,7 +52,9 @@ export function GenericBoard({ view }) {
  */
 export function Board(props) {
   if (!props.view || props.view.started === false || !Object.keys(props.view).length) {
-    return html`<div class="board empty"><p>The game has not started: it is waiting for players.</p></div>`;
+    return html`<div class="board empty"><p>${props.summary && props.summary.status === "cancelled"
+      ? "The game was cancelled before it started: nothing was dealt."
+      : "The game has not started: it is waiting for players."}</p></div>`;
   }
   const Drawing = BOARDS[props.rules.id] || GenericBoard;
   return html`<${Drawing} ...${props} />`;
