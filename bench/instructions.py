@@ -16,7 +16,8 @@ the figure ``selfplay_games_per_cpu_s`` of ``bench/run.py`` stands on instead: o
 "request" is one whole game of Selfish: Space between four ``random`` bots, in
 process, the games ``bench_self_play`` plays (seeds ``bench-0``, ``bench-1``...), so
 its count is instructions per game (mode ``quickplay``: the same for the two-seat
-Zombies!!! Quickplay games of ``quickplay_selfplay_games_per_cpu_s``) -- what the code costs, whatever the machine's
+Zombies!!! Quickplay games of ``quickplay_selfplay_games_per_cpu_s``; mode ``zombie``: four-seat random Selfish:
+Zombie Edition games on the same seeds) -- what the code costs, whatever the machine's
 speed that hour (the games-per-CPU-second figure moved from 482 to 1,438 with the
 machine's state on the same code). Every child runs with ``PYTHONHASHSEED=0`` so
 that set orders, and so the count, repeat. Needs valgrind (Debian's ``valgrind``
@@ -34,14 +35,16 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-MODES = ("command", "bare", "view", "bare-view", "selfplay", "quickplay")
+MODES = ("command", "bare", "view", "bare-view", "selfplay", "quickplay", "zombie")
+GAME_MODES = ("selfplay", "quickplay", "zombie")
 
 
 def child(mode: str, requests: int, flag_dir: Path) -> None:
     """Set up, say so (``ready``), wait to be counted (``go``), run the requests, say ``done``."""
     sys.path.insert(0, str(ROOT))
-    if mode in ("selfplay", "quickplay"):
-        _counted(_self_play_step() if mode == "selfplay" else _quickplay_step(), requests, flag_dir)
+    if mode in GAME_MODES:
+        step = {"selfplay": _self_play_step, "quickplay": _quickplay_step, "zombie": _zombie_step}[mode]()
+        _counted(step, requests, flag_dir)
         return
     os.environ["BENCH_PREFIX"] = prefix = f"bench:instructions:{os.getpid()}"
     import bench.bare_app as bare
@@ -118,6 +121,16 @@ def _quickplay_step():
     return lambda: play_game(ruleset, ["random"] * 2, f"bench-{next(seeds)}")
 
 
+def _zombie_step():
+    """One whole game a call: Selfish: Zombie Edition, four ``random`` bots, seeds ``bench-0``,
+    ``bench-1``... (the Space games' machine with the other edition's cards)."""
+    from events.games import RULESETS
+    from events.commands.simulation import play_game
+
+    ruleset, seeds = RULESETS["selfish-zombie"], iter(range(10 ** 6))
+    return lambda: play_game(ruleset, ["random"] * 4, f"bench-{next(seeds)}")
+
+
 def _counted(step, requests: int, flag_dir: Path) -> None:
     """Say ``ready``, wait for ``go`` (counting is on), run ``step`` ``requests`` times, say ``done``
     and wait until counting is off."""
@@ -176,7 +189,7 @@ def main() -> None:
         return
     counts = {mode: count(mode, args.requests) for mode in args.modes.split(",")}
     for mode, per_request in counts.items():
-        print(f"{mode:10s} {per_request:>12,} instructions per {'game' if mode in ('selfplay', 'quickplay') else 'request'}")
+        print(f"{mode:10s} {per_request:>12,} instructions per {'game' if mode in GAME_MODES else 'request'}")
     if "command" in counts and "bare" in counts:
         print(f"a command adds {counts['command'] - counts['bare']:,} to the bare XADD request")
     if "view" in counts and "bare-view" in counts:
