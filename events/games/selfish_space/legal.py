@@ -5,8 +5,7 @@ from __future__ import annotations
 from events.games.contract import Decision
 from events.games.selfish.commands import travel_options
 
-from .cards import (ACTIONS, DOUBLE, GAME_DECK, NAMES, NEEDS_TRACK, PLAYABLE, SINGLE, TARGETED, kind_pairs,
-                    pairs_of_kinds)
+from .cards import ACTIONS, DOUBLE, NAMES, NEEDS_TRACK, PLAYABLE, SINGLE, TARGETED, kind_pairs, pairs_of_kinds
 from .decide import phase_of
 from .state import active_seat, flared, singles_available, target_seats
 
@@ -16,13 +15,6 @@ PLAYABLE_KINDS = frozenset(PLAYABLE)
 ACTION_KINDS = frozenset(ACTIONS)
 TARGETED_KINDS = frozenset(TARGETED)
 NEEDS_TRACK_KINDS = frozenset(NEEDS_TRACK)
-#: What a Game card kind is to a turn's commands, found in one look-up: not an Action (0), an
-#: Action that cannot be played in a turn (Shield), played on nobody, on any other astronaut, or
-#: on one off the starting space (docs/rules/selfish-space.md, 'The cards': Targets).
-OXYGEN_CARD, SHIELD_ONLY, UNTARGETED, TARGETED_ROLE, NEEDS_TRACK_ROLE = range(5)
-ROLE = {kind: (OXYGEN_CARD if kind not in ACTION_KINDS else SHIELD_ONLY if kind not in PLAYABLE_KINDS
-               else UNTARGETED if kind not in TARGETED_KINDS else NEEDS_TRACK_ROLE if kind in NEEDS_TRACK_KINDS
-               else TARGETED_ROLE) for kind in GAME_DECK}
 
 
 def pending(state) -> list[Decision]:
@@ -96,18 +88,17 @@ def _turn(state, seat, hand) -> list[dict]:
     can_play = not (state["two_player"] and state["actions"] >= 1) and not flared(state, seat)
     anyone = off_start = None
     for card in sorted(set(hand)):
-        role = ROLE[card]
-        if not role:
+        if card not in ACTION_KINDS:
             continue
         actions.append(card)
-        if not can_play or role == SHIELD_ONLY:
+        if not can_play or card not in PLAYABLE_KINDS:
             continue
-        if role == UNTARGETED:
+        if card not in TARGETED_KINDS:
             out.append({"type": "PlayAction", "card": card})
             continue
         if anyone is None:
             anyone, off_start = target_seats(state, seat)
-        for target in (off_start if role == NEEDS_TRACK_ROLE else anyone):
+        for target in (off_start if card in NEEDS_TRACK_KINDS else anyone):
             out.append({"type": "PlayAction", "card": card, "target": target})
     if DOUBLE in hand and not state["swapped"] and singles_available(state) >= 2:
         out.append({"type": "SwapDouble"})
