@@ -16,8 +16,9 @@ the figure ``selfplay_games_per_cpu_s`` of ``bench/run.py`` stands on instead: o
 "request" is one whole game of Selfish: Space between four ``random`` bots, in
 process, the games ``bench_self_play`` plays (seeds ``bench-0``, ``bench-1``...), so
 its count is instructions per game (mode ``quickplay``: the same for the two-seat
-Zombies!!! Quickplay games of ``quickplay_selfplay_games_per_cpu_s``; mode ``verify``: the audit of
-stored Selfish: Space games, counted per event audited, under ``verify_events_per_s``) -- what the code costs, whatever the machine's
+Zombies!!! Quickplay games of ``quickplay_selfplay_games_per_cpu_s``; mode ``zombie``: four-seat random Selfish:
+Zombie Edition games on the same seeds; mode ``verify``: the audit of stored Selfish: Space games, counted
+per event audited, under ``verify_events_per_s``) -- what the code costs, whatever the machine's
 speed that hour (the games-per-CPU-second figure moved from 482 to 1,438 with the
 machine's state on the same code). Every child runs with ``PYTHONHASHSEED=0`` so
 that set orders, and so the count, repeat. Needs valgrind (Debian's ``valgrind``
@@ -35,7 +36,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-MODES = ("command", "bare", "view", "bare-view", "selfplay", "quickplay", "verify")
+MODES = ("command", "bare", "view", "bare-view", "selfplay", "quickplay", "zombie", "verify")
+GAME_MODES = ("selfplay", "quickplay", "zombie")
 #: Games the ``verify`` mode stores and audits in turn (its "requests" cycle over them).
 VERIFY_GAMES = 20
 
@@ -43,8 +45,9 @@ VERIFY_GAMES = 20
 def child(mode: str, requests: int, flag_dir: Path) -> None:
     """Set up, say so (``ready``), wait to be counted (``go``), run the requests, say ``done``."""
     sys.path.insert(0, str(ROOT))
-    if mode in ("selfplay", "quickplay"):
-        _counted(_self_play_step() if mode == "selfplay" else _quickplay_step(), requests, flag_dir)
+    if mode in GAME_MODES:
+        step = {"selfplay": _self_play_step, "quickplay": _quickplay_step, "zombie": _zombie_step}[mode]()
+        _counted(step, requests, flag_dir)
         return
     if mode == "verify":
         _verify_counted(requests, flag_dir)
@@ -122,6 +125,16 @@ def _quickplay_step():
 
     ruleset, seeds = RULESETS["zombies-quickplay"], iter(range(10 ** 6))
     return lambda: play_game(ruleset, ["random"] * 2, f"bench-{next(seeds)}")
+
+
+def _zombie_step():
+    """One whole game a call: Selfish: Zombie Edition, four ``random`` bots, seeds ``bench-0``,
+    ``bench-1``... (the Space games' machine with the other edition's cards)."""
+    from events.games import RULESETS
+    from events.commands.simulation import play_game
+
+    ruleset, seeds = RULESETS["selfish-zombie"], iter(range(10 ** 6))
+    return lambda: play_game(ruleset, ["random"] * 4, f"bench-{next(seeds)}")
 
 
 def _verify_counted(requests: int, flag_dir: Path) -> None:
@@ -208,7 +221,7 @@ def main() -> None:
         return
     counts = {mode: count(mode, args.requests) for mode in args.modes.split(",")}
     for mode, per_request in counts.items():
-        print(f"{mode:10s} {per_request:>12,} instructions per {'game' if mode in ('selfplay', 'quickplay') else 'event' if mode == 'verify' else 'request'}")
+        print(f"{mode:10s} {per_request:>12,} instructions per {'game' if mode in GAME_MODES else 'event' if mode == 'verify' else 'request'}")
     if "command" in counts and "bare" in counts:
         print(f"a command adds {counts['command'] - counts['bare']:,} to the bare XADD request")
     if "view" in counts and "bare-view" in counts:

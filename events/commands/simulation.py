@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from events.games.bots import choose
+from events.games.bots import chooser
 from events.games.contract import Ruleset
 from events.table.randomness import rng_for
 
@@ -77,6 +77,7 @@ def play_game(ruleset: Ruleset, policies: list[str], seed: str, options: dict | 
     bot_rng = rng_for(seed, 0, salt="bots")
     acting_seat = ruleset.acting_seat or _first_pending_seat(ruleset)
     decide = ruleset.decide_in_place or ruleset.decide_and_evolve   # the state is ours: no copy
+    picks = [chooser(ruleset, policy, options) for policy in policies]   # ``choose``, built once per seat
     while True:
         seat = acting_seat(state)
         if seat is None:
@@ -84,7 +85,7 @@ def play_game(ruleset: Ruleset, policies: list[str], seed: str, options: dict | 
         if len(commands) >= max_steps:
             raise GameDidNotEnd(f"game {seed!r} did not end within {max_steps} commands")
         version = len(events) + 1      # the stream's version: GameCreated is version 1
-        command = choose(ruleset, state, seat, policies[seat], bot_rng, options)
+        command = picks[seat](state, seat, bot_rng)
         batch, state = decide(state, seat, command, rng_for(seed, version))
         events.extend(batch)
         commands.append((seat, command))

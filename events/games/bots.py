@@ -9,7 +9,7 @@ part of a cheap policy's cost.
 from __future__ import annotations
 
 import random
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 from events.games.contract import Ruleset
 from events.games.search import LazyView
@@ -39,6 +39,21 @@ def choose(ruleset: Ruleset, state: Any, seat: int, policy: str, rng: random.Ran
         rng: the policy's generator (``events.table.randomness.rng_for(seed, version, "bot:<seat>")``).
         options: the game's options; a bot reads those its ``settings`` name (``think_ms``).
     """
+    return chooser(ruleset, policy, options)(state, seat, rng)
+
+
+def chooser(ruleset: Ruleset, policy: str, options: Mapping | None = None) -> Callable[[Any, int, Any], dict]:
+    """``choose`` with the ruleset, the policy and the options fixed: a ``pick(state, seat, rng)
+    -> command`` that hands the bot the seat's lazy view and legal commands, as ``choose`` does
+    (``choose`` is this, built for one call; self-play builds it once per seat and game).
+    Raises ``KeyError`` for a policy not in ``ruleset.bots``."""
     bot = ruleset.bots[policy]
-    return bot(LazyView(ruleset.view, state, seat), ruleset.legal_commands(state, seat), rng,
-               **settings_of(bot, options))
+    settings = settings_of(bot, options)
+    view, legal_commands = ruleset.view, ruleset.legal_commands
+    if settings:
+        def pick(state, seat, rng):
+            return bot(LazyView(view, state, seat), legal_commands(state, seat), rng, **settings)
+    else:
+        def pick(state, seat, rng):
+            return bot(LazyView(view, state, seat), legal_commands(state, seat), rng)
+    return pick

@@ -97,6 +97,33 @@ class LazyRandom:
         self.__dict__[name] = attribute          # the next call finds it without __getattr__
         return attribute
 
+    def shuffle(self, x: list) -> None:
+        """``random.Random.shuffle(x)``, the same draws and the same order, without a Python call
+        per item: its ``_randbelow`` (``getrandbits`` of ``n.bit_length()`` bits until one is below
+        ``n``) is written out here (``tests/games/test_selfish_fast_paths.py`` checks it against
+        ``random.Random``). Shuffles ``x`` in place; returns ``None``."""
+        getrandbits = self.getrandbits
+        for i in reversed(range(1, len(x))):
+            n = i + 1
+            k = n.bit_length()
+            j = getrandbits(k)
+            while j >= n:
+                j = getrandbits(k)
+            x[i], x[j] = x[j], x[i]
+
+    def choice(self, seq):
+        """``random.Random.choice(seq)``, the same draw, with its ``_randbelow`` written out as in
+        ``shuffle``. Raises ``IndexError`` for an empty sequence."""
+        n = len(seq)
+        if not n:
+            raise IndexError("Cannot choose from an empty sequence")
+        getrandbits = self.getrandbits
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        return seq[j]
+
 
 def rng_for(seed: str, version: int, salt: str = "rules") -> random.Random:
     """The random generator for a decision taken at stream ``version``: a

@@ -79,7 +79,9 @@ def make_decide(phases: dict, handlers: dict, table, copy_state, active_seat, ph
             raise RuleViolation("game_over", "The game has not started.", status=409)
         if state["over"]:
             raise RuleViolation("game_over", "The game is over.", status=409)
-        ctype = command_type(command, phases)
+        ctype = command.get("type") if command.__class__ is dict else None
+        if ctype.__class__ is not str or ctype not in allowed:   # the sentences are command_type's
+            ctype = command_type(command, phases)
         if seat != active_seat(state):
             raise not_your_turn()
         if phase_of(state) not in allowed[ctype]:

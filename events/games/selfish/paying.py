@@ -73,10 +73,11 @@ class Supplies:
         A travel payment (``reason`` ``"travel"``) that leaves the seat no unit marks it as the
         gambler (``state["gambler"]``, never shown: the hand is hidden), who lives on until its
         board card has resolved; any other travel payment clears the mark."""
-        hand = s["hands"][d["seat"]]
+        hand, discard = s["hands"][d["seat"]], s["game_discard"]
         for card in d["cards"]:
-            if take(hand, card):
-                s["game_discard"].append(card)
+            if card in hand:                         # ``take``, written out: it runs on every payment
+                hand.remove(card)
+                discard.append(card)
         if d.get("reason") == "travel":
             s["gambler"] = d["seat"] if self.count(hand) == 0 else None
         return s

@@ -181,9 +181,10 @@ class Table:
         window is due."""
         if ops:
             self.queue = ops + self.queue
-        while self.queue and not self.s["over"] and self.s["choice"] is None and self.s["window"] is None:
+        s, table = self.s, self.OPS         # the state is folded in place: ``s`` stays the state
+        while self.queue and not s["over"] and s["choice"] is None and s["window"] is None:
             op = self.queue.pop(0)
-            self.OPS[op["op"]](self, op)
+            table[op["op"]](self, op)
 
     # -- ops both editions use ----------------------------------------------
     def op_arrive(self, op):

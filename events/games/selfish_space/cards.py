@@ -113,7 +113,13 @@ def kind_pairs(cards: list[str], among: frozenset[str] | None = None) -> list[li
     itself only when ``cards`` holds two); with ``among``, only pairs of those kinds. Each kind
     is counted once, not once per pair: this lists a bot's BreatheWithActions and Meteoroid
     options before every such move."""
-    kinds = sorted(set(cards) if among is None else among.intersection(cards))
+    return pairs_of_kinds(sorted(set(cards) if among is None else among.intersection(cards)), cards)
+
+
+def pairs_of_kinds(kinds: list[str], cards: list[str]) -> list[list[str]]:
+    """``kind_pairs`` of ``cards`` once its kinds are known: ``kinds`` is the sorted list of the
+    distinct kinds to pair (each held in ``cards``); a kind pairs with itself only when ``cards``
+    holds two of it."""
     pairs = []
     for i, first in enumerate(kinds):
         if cards.count(first) >= 2:

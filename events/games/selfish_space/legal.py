@@ -5,7 +5,7 @@ from __future__ import annotations
 from events.games.contract import Decision
 from events.games.selfish.commands import travel_options
 
-from .cards import ACTIONS, DOUBLE, NAMES, NEEDS_TRACK, PLAYABLE, SINGLE, TARGETED, kind_pairs
+from .cards import ACTIONS, DOUBLE, NAMES, NEEDS_TRACK, PLAYABLE, SINGLE, TARGETED, kind_pairs, pairs_of_kinds
 from .decide import phase_of
 from .state import active_seat, flared, singles_available, target_seats
 
@@ -79,24 +79,32 @@ def legal_commands(state, seat) -> list[dict]:
 
 
 def _turn(state, seat, hand) -> list[dict]:
-    """The turn's commands in ``legal_commands``'s order; the seats a card may target are found in
-    one pass for both kinds of card (it runs before every bot move; docs/rules/selfish-space.md,
+    """The turn's commands in ``legal_commands``'s order, from one pass over the hand's kinds in
+    sorted order; the seats a card may target are found once, for both kinds of card, and only
+    if a targeted card can be played (it runs before every bot move; docs/rules/selfish-space.md,
     'A turn' and 'The cards': Targets)."""
-    kinds = set(hand)
     out: list[dict] = []
-    playable = kinds & PLAYABLE_KINDS
-    if playable and not flared(state, seat) and not (state["two_player"] and state["actions"] >= 1):
-        anyone, off_start = target_seats(state, seat)
-        for card in sorted(playable):
-            if card not in TARGETED_KINDS:
-                out.append({"type": "PlayAction", "card": card})
-                continue
-            for target in (off_start if card in NEEDS_TRACK_KINDS else anyone):
-                out.append({"type": "PlayAction", "card": card, "target": target})
-    if DOUBLE in kinds and not state["swapped"] and singles_available(state) >= 2:
+    actions: list[str] = []
+    can_play = not (state["two_player"] and state["actions"] >= 1) and not flared(state, seat)
+    anyone = off_start = None
+    for card in sorted(set(hand)):
+        if card not in ACTION_KINDS:
+            continue
+        actions.append(card)
+        if not can_play or card not in PLAYABLE_KINDS:
+            continue
+        if card not in TARGETED_KINDS:
+            out.append({"type": "PlayAction", "card": card})
+            continue
+        if anyone is None:
+            anyone, off_start = target_seats(state, seat)
+        for target in (off_start if card in NEEDS_TRACK_KINDS else anyone):
+            out.append({"type": "PlayAction", "card": card, "target": target})
+    if DOUBLE in hand and not state["swapped"] and singles_available(state) >= 2:
         out.append({"type": "SwapDouble"})
     out.append({"type": "Breathe"})
-    for pair in kind_pairs(hand, ACTION_KINDS):
-        out.append({"type": "BreatheWithActions", "cards": pair})
+    if len(actions) > 1 or actions and hand.count(actions[0]) >= 2:
+        for pair in pairs_of_kinds(actions, hand):
+            out.append({"type": "BreatheWithActions", "cards": pair})
     out += travel_options(hand, SINGLE, DOUBLE)
     return out

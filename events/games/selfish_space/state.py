@@ -101,10 +101,11 @@ def target_seats(state, seat: int) -> tuple[list[int], list[int]]:
     starting space)``; the second is for ``NEEDS_TRACK`` cards (Laser Blast, Tether)
     (docs/rules/selfish-space.md, 'The cards': Targets)."""
     anyone, off_start = [], []
-    for other, (living, track) in enumerate(zip(state["alive"], state["tracks"])):
-        if living and other != seat:
+    alive, tracks = state["alive"], state["tracks"]
+    for other in range(len(alive)):
+        if alive[other] and other != seat:
             anyone.append(other)
-            if track:
+            if tracks[other]:
                 off_start.append(other)
     return anyone, off_start
 

@@ -133,5 +133,6 @@ def _turn(state, seat, hand) -> list[dict]:
             out += [{"type": "PlayAction", "card": card, "target": a, "second_target": b}
                     for a in options for b in options if a != b]
         else:
-            out += [{"type": "PlayAction", "card": card, "target": t} for t in options]
+            for t in options:
+                out.append({"type": "PlayAction", "card": card, "target": t})
     return out

@@ -45,6 +45,8 @@ class Table(SelfishTable):
         return roll
 
     def _drop_alliances_on(self, seat: int) -> None:
+        if not self.s["alliances"]:                # most turns: no Alliance on the table
+            return
         for pair in [a for a in self.s["alliances"] if a["target"] == seat]:
             self.emit("AllianceDiscarded", dict(pair))
 
@@ -114,10 +116,16 @@ class Table(SelfishTable):
         seat, s = op["seat"], self.s
         if s["turn"] != seat:
             return
-        allies = [a["ally"] for a in s["alliances"] if a["target"] == seat and s["alive"][a["ally"]]]
-        name = "move" if op["dir"] == "forward" else "back"
-        follows = [{"op": name, "seat": ally} for ally in sorted(allies)]
-        gambling = any(q["op"] == "travel_check" and q.get("seat") == seat for q in self.queue)
+        follows = []
+        if s["alliances"]:                          # most moves: no Alliance on the table
+            allies = [a["ally"] for a in s["alliances"] if a["target"] == seat and s["alive"][a["ally"]]]
+            name = "move" if op["dir"] == "forward" else "back"
+            follows = [{"op": name, "seat": ally} for ally in sorted(allies)]
+        gambling = False
+        for q in self.queue:
+            if q["op"] == "travel_check" and q.get("seat") == seat:
+                gambling = True
+                break
         if self.level >= 2:
             self.queue[:0] = follows  # queued first: a death below keeps them (``kept_after_death``)
             if gambling:

@@ -69,7 +69,11 @@ def supplies_of(state, seat: int) -> int:
 
 def survivors(state) -> list[int]:
     """The living seats, in seat order."""
-    return [s for s in range(state["seats"]) if state["alive"][s]]
+    alive, out = state["alive"], []
+    for s in range(state["seats"]):
+        if alive[s]:
+            out.append(s)
+    return out
 
 
 def targets(state, seat: int, card: str) -> list[int]:
@@ -79,12 +83,16 @@ def targets(state, seat: int, card: str) -> list[int]:
     'Targets')."""
     if card not in TARGETED:
         return []
+    horde, tracks, out = card == "horde", state["tracks"], []
     if card in ON_ZOMBIES and level_of(state) >= 2:
-        out = [s for s in range(state["seats"]) if s != seat and not is_out(state, s)]
-    else:
-        out = [s for s in survivors(state) if s != seat]
-    if card == "horde":
-        out = [s for s in out if position(state, s) > 0]
+        for s in range(state["seats"]):
+            if s != seat and not is_out(state, s) and (not horde or tracks[s]):
+                out.append(s)
+        return out
+    alive = state["alive"]
+    for s in range(state["seats"]):
+        if s != seat and alive[s] and (not horde or tracks[s]):   # Horde: off the start (position > 0)
+            out.append(s)
     return out
 
 
@@ -93,8 +101,11 @@ def prey(state, seat: int) -> list[int]:
     level 2 on, a turn's attacks go to one target several times or to several targets once each:
     after two attacks on one survivor only that one; after attacks on two survivors only the ones
     not yet attacked (docs/rules/selfish-zombie.md, 'A zombie's turn')."""
-    here = position(state, seat)
-    out = [s for s in survivors(state) if position(state, s) == here]
+    tracks, alive, out = state["tracks"], state["alive"], []
+    here = len(tracks[seat])                       # positions: track lengths (``Board.position``)
+    for s in range(state["seats"]):
+        if alive[s] and len(tracks[s]) == here:
+            out.append(s)
     done = state["attacked"]
     if level_of(state) < 2 or len(done) < 2:
         return out

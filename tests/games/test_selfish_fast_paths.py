@@ -1,0 +1,108 @@
+"""The fast paths self-play runs on agree with the plain ones.
+
+- ``LazyRandom.shuffle`` and ``LazyRandom.choice`` (``events.table.randomness``: ``_randbelow``
+  written out) draw exactly what ``random.Random.shuffle`` and ``random.Random.choice`` draw from
+  the same seed, and leave the generator in the same place.
+- ``events.games.bots.chooser`` picks what ``choose`` picks.
+- Selfish: Space ``legal._turn`` (one pass over the hand's kinds) lists what the plain reading of
+  the rule lists: PlayAction per playable kind and each of ``state.targets``, SwapDouble,
+  Breathe, BreatheWithActions per ``kind_pairs`` of the Action cards, Travel per way to pay.
+"""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from events.commands.simulation import play_game
+from events.games import RULESETS
+from events.games.bots import choose, chooser
+from events.games.selfish.commands import travel_options
+from events.games.selfish_space import RULESET as SPACE
+from events.games.selfish_space.cards import ACTIONS, DOUBLE, PLAYABLE, SINGLE, TARGETED, kind_pairs
+from events.games.selfish_space.decide import phase_of
+from events.games.selfish_space.legal import _turn
+from events.games.selfish_space.state import flared, singles_available, targets
+from events.table.randomness import LazyRandom, rng_for
+
+
+
+
+@pytest.mark.parametrize("size", [0, 1, 2, 3, 7, 42, 78, 200])
+def test_shuffle_and_choice_draw_what_random_draws(size):
+    for version in range(30):
+        lazy, plain = rng_for("fast", version), rng_for("fast", version)
+        plain.random  # noqa: B018 -- seeds ``plain``: its methods are then random.Random's own
+        real = plain._rng
+        items, twin = list(range(size)), list(range(size))
+        lazy.shuffle(items)
+        real.shuffle(twin)
+        assert items == twin
+        if size:
+            for _ in range(5):
+                assert lazy.choice(items) == real.choice(twin)
+        else:
+            with pytest.raises(IndexError):
+                lazy.choice(items)
+        assert lazy.getrandbits(64) == real.getrandbits(64)
+
+
+def _states(ruleset, seats: int, seed: str) -> list:
+    out = []
+    play_game(ruleset, ["random"] * seats, seed, on_step=lambda state, events: out.append(ruleset.copy_state(state)))
+    return out
+
+
+@pytest.fixture(scope="module")
+def space_states() -> list:
+    """The states of random Space games at 2 to 5 seats."""
+    return [s for seats in (2, 3, 4, 5) for i in range(3) for s in _states(SPACE, seats, f"fast-{seats}-{i}")]
+
+
+def _plain_turn(state, seat) -> list[dict]:
+    """The turn's commands read straight from the rule, card by card."""
+    hand = state["hands"][seat]
+    out = []
+    if not flared(state, seat) and not (state["two_player"] and state["actions"] >= 1):
+        for card in sorted(set(hand)):
+            if card not in PLAYABLE:
+                continue
+            if card in TARGETED:
+                out += [{"type": "PlayAction", "card": card, "target": t} for t in targets(state, seat, card)]
+            else:
+                out.append({"type": "PlayAction", "card": card})
+    if DOUBLE in hand and not state["swapped"] and singles_available(state) >= 2:
+        out.append({"type": "SwapDouble"})
+    out.append({"type": "Breathe"})
+    out += [{"type": "BreatheWithActions", "cards": p} for p in kind_pairs(hand, frozenset(ACTIONS))]
+    return out + travel_options(hand, SINGLE, DOUBLE)
+
+
+def test_space_turn_commands_are_the_plain_ones(space_states):
+    turns = 0
+    for state in space_states:
+        if state["over"] or phase_of(state) != "turn":
+            continue
+        turns += 1
+        for seat in range(state["seats"]):
+            assert _turn(state, seat, state["hands"][seat]) == _plain_turn(state, seat)
+    assert turns > 100
+
+
+@pytest.mark.parametrize("ruleset_id", sorted(RULESETS))
+def test_chooser_picks_what_choose_picks(ruleset_id):
+    ruleset = RULESETS[ruleset_id]
+    seats = max(ruleset.min_seats, min(3, ruleset.max_seats))
+    checked = 0
+    for policy in ruleset.bots:
+        if policy not in ("random", "cautious"):
+            continue
+        pick = chooser(ruleset, policy)
+        checked += 1
+        for k, state in enumerate(_states(ruleset, seats, f"pick-{policy}")[:40]):
+            pending = ruleset.pending(state)
+            if not pending:
+                continue
+            seat = pending[0].seat
+            assert pick(state, seat, random.Random(k)) == choose(ruleset, state, seat, policy, random.Random(k))
+    assert checked
