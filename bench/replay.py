@@ -73,26 +73,39 @@ def bench_rebuild(store: EventStore, url: str, jobs: int, repeats: int = 3) -> t
     of a third of a second is at the mercy of a busy machine, hence the median. The first
     rebuild of a store written by :func:`store_games` writes every snapshot; later ones find
     them current and write nothing (the case of a repair run over an intact store)."""
-    args = [sys.executable, "-m", "bench.replay", url, store.prefix, str(jobs), str(repeats)]
+    return _in_fresh_process(store, url, jobs, repeats, "rebuild")
+
+
+def _in_fresh_process(store: EventStore, url: str, jobs: int, repeats: int, kind: str) -> tuple[float, int]:
+    """Run ``python -m bench.replay URL PREFIX JOBS REPEATS KIND`` and return its (median events/s, events)."""
+    args = [sys.executable, "-m", "bench.replay", url, store.prefix, str(jobs), str(repeats), kind]
     out = subprocess.run(args, cwd=str(ROOT), env=dict(os.environ, PYTHONPATH=str(ROOT)), check=True,
                          capture_output=True, text=True, timeout=600).stdout
     result = json.loads(out.strip().splitlines()[-1])
     return result["events_per_s"], result["events"]
 
 
-def _rebuild_rates(url: str, prefix: str, jobs: int, repeats: int) -> dict:
-    """Time ``rebuild_all`` ``repeats`` times in this process: ``{"events_per_s", "events", "rates"}``."""
+def _timed(url: str, prefix: str, repeats: int, run) -> dict:
+    """Time ``run(store)`` (which returns the events it went over) ``repeats`` times in this
+    process, on a store of its own: ``{"events_per_s": median, "events", "rates"}``."""
     from events.log.connection import connect
 
     store = EventStore(connect(url), prefix)
     rates = []
     for _ in range(repeats):
         start = time.perf_counter()
+        events = run(store)
+        rates.append(events / (time.perf_counter() - start))
+    return {"events_per_s": statistics.median(rates), "events": events, "rates": rates}
+
+
+def _rebuild_rates(url: str, prefix: str, jobs: int, repeats: int) -> dict:
+    """Time ``rebuild_all`` (:func:`_timed`); every game must rebuild undamaged."""
+    def run(store: EventStore) -> int:
         report = rebuild_all(store, jobs=jobs, url=url)
-        elapsed = time.perf_counter() - start
         assert not report.damaged, report.damaged
-        rates.append(report.events / elapsed)
-    return {"events_per_s": statistics.median(rates), "events": report.events, "rates": rates}
+        return report.events
+    return _timed(url, prefix, repeats, run)
 
 
 def bench_verify(store: EventStore, ids: list[str]) -> tuple[float, int]:
@@ -110,30 +123,20 @@ def bench_verify_all(store: EventStore, url: str, jobs: int, repeats: int = 3) -
     """``verify_all`` (``stranded verify --all --jobs N``) over every game under the store's prefix,
     ``repeats`` times in a fresh process, as :func:`bench_rebuild` times a rebuild; returns (median
     events/s, events). Every verdict must be verified."""
-    args = [sys.executable, "-m", "bench.replay", url, store.prefix, str(jobs), str(repeats), "verify"]
-    out = subprocess.run(args, cwd=str(ROOT), env=dict(os.environ, PYTHONPATH=str(ROOT)), check=True,
-                         capture_output=True, text=True, timeout=600).stdout
-    result = json.loads(out.strip().splitlines()[-1])
-    return result["events_per_s"], result["events"]
+    return _in_fresh_process(store, url, jobs, repeats, "verify")
 
 
 def _verify_all_rates(url: str, prefix: str, jobs: int, repeats: int) -> dict:
-    """Time ``verify_all`` ``repeats`` times in this process: ``{"events_per_s", "events", "rates"}``."""
-    from events.log.connection import connect
+    """Time ``verify_all`` (:func:`_timed`); every game must verify."""
     from projections.audit_all import verify_all
 
-    store = EventStore(connect(url), prefix)
-    rates = []
-    for _ in range(repeats):
-        start = time.perf_counter()
+    def run(store: EventStore) -> int:
         verdicts = verify_all(store, jobs=jobs, url=url)
-        elapsed = time.perf_counter() - start
         assert all(v.code == 0 for v in verdicts.values()), [v.problems for v in verdicts.values() if v.problems]
-        events = sum(v.events for v in verdicts.values())
-        rates.append(events / elapsed)
-    return {"events_per_s": statistics.median(rates), "events": events, "rates": rates}
+        return sum(v.events for v in verdicts.values())
+    return _timed(url, prefix, repeats, run)
 
 
-if __name__ == "__main__":      # python -m bench.replay URL PREFIX JOBS REPEATS [verify]: one JSON line
+if __name__ == "__main__":      # python -m bench.replay URL PREFIX JOBS REPEATS rebuild|verify: one JSON line
     rates = _verify_all_rates if sys.argv[5:] == ["verify"] else _rebuild_rates
     print(json.dumps(rates(sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]))))
