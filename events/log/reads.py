@@ -4,6 +4,7 @@ The read half of :class:`events.log.store.EventStore` (a base class of it): ever
 the store's ``redis`` client, its ``key`` and its unparsed client."""
 from __future__ import annotations
 
+import hashlib
 from typing import Iterator
 
 from events.log import chain
@@ -157,8 +158,6 @@ class StreamReads:
         reads the same whole: a reader may keep what it built from a whole read (a finished game's
         record) under it. 64 hex digits; an absent game has one too (of nothing). It digests private
         meta fields (the creator's address hash, the seats' settings) without a key: never publish it."""
-        import hashlib
-
         pipe = self.unparsed.pipeline(transaction=True)
         pipe.hgetall(self.key(game_id, "meta"))
         pipe.get(self.key(game_id, "snapshot"))
