@@ -1,8 +1,9 @@
 """Figure 8: the bots. The expert against strong, how long an expert move takes, and the engine
 figures search stands on.
 
-* ``bot_expert_vs_strong``: per ruleset, ``expert`` against ``strong`` at a two-seat table
-  (seating rotated, seeds ``bench-bots-<i>``), each bot's win rate with its Wilson 95 % interval;
+* ``bot_expert_vs_strong``: per ruleset, ``expert`` against ``strong`` at a two-seat table, each
+  deal played in both seatings (games ``2k`` and ``2k + 1`` on seed ``bench-bots-<k>``: a deal's seat
+  advantage goes to neither bot), each bot's win rate with its Wilson 95 % interval;
   One Against the Dead (one seat) plays both on the same seeds and gives each one's win rate.
 * ``bot_move_p99_ms``: the 99th percentile of the wall time of an expert decision in those games
   (in process, at the default ``think_ms`` of 200: the budget is p99 <= think_ms + 50 ms).
@@ -53,7 +54,7 @@ def duel(ruleset_id: str, games: int, times: list[float]) -> dict:
                 wins[bot] += bool(play_game(ruleset, [bot], f"bench-bots-{i}").outcome["winners"])
             continue
         seating = ["expert", "strong"] if i % 2 == 0 else ["strong", "expert"]
-        for seat in play_game(ruleset, seating, f"bench-bots-{i}").outcome["winners"]:
+        for seat in play_game(ruleset, seating, f"bench-bots-{i // 2}").outcome["winners"]:
             wins[seating[seat]] += 1
     return {"games": games, **{bot: rate(n, games) for bot, n in wins.items()}}
 

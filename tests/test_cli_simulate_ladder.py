@@ -75,3 +75,26 @@ def test_a_bad_ladder_argument_is_refused_in_one_sentence_before_any_game(args, 
     result = run("selfish-space", *args)
     assert result.exit_code == 2 and says in result.output, result.output
     assert len([line for line in result.output.splitlines() if line.startswith("Error:")]) == 1
+
+
+def test_a_paired_simulation_plays_every_deal_in_every_seating(monkeypatch):
+    # given a two-seat duel whose games are recorded instead of played
+    from events.commands import simulation
+    from events.games import RULESETS
+
+    played = []
+
+    class Record:
+        outcome, events, turns = {"winners": [0]}, [], 1
+
+    monkeypatch.setattr(simulation, "play_game",
+                        lambda ruleset, seating, seed, options=None: played.append((tuple(seating), seed)) or Record())
+    # when four paired games are played
+    simulation.simulate(RULESETS["selfish-space"], ["expert", "strong"], 4, "duel", rotate=True, paired=True)
+    # then each deal is played once in each seating, so a deal's seat advantage goes to neither bot
+    assert played == [(("expert", "strong"), "duel-0"), (("strong", "expert"), "duel-0"),
+                      (("expert", "strong"), "duel-1"), (("strong", "expert"), "duel-1")]
+    # and the ladder pairs its two-seat games so
+    played.clear()
+    simulation.ladder_games(RULESETS["selfish-space"], ["random", "strong"], 2, "ladder")
+    assert played == [(("random", "strong"), "ladder-0"), (("strong", "random"), "ladder-0")]

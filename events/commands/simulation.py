@@ -127,8 +127,9 @@ def _score(outcome: dict) -> float | None:
 
 
 def _play_range(ruleset_id: str, policies: list[str], seed_prefix: str, rotate: bool,
-                first: int, stop: int, options: dict | None = None) -> list[GameSummary]:
-    """Play games ``first .. stop - 1`` of a simulation (in whichever process runs it)."""
+                first: int, stop: int, options: dict | None = None, paired: bool = False) -> list[GameSummary]:
+    """Play games ``first .. stop - 1`` of a simulation (in whichever process runs it); ``paired``:
+    see :func:`simulate`."""
     from events.games import get_ruleset
 
     ruleset = get_ruleset(ruleset_id)
@@ -137,7 +138,7 @@ def _play_range(ruleset_id: str, policies: list[str], seed_prefix: str, rotate: 
     for i in range(first, stop):
         shift = i % n if rotate else 0
         seating = policies[shift:] + policies[:shift]
-        record = play_game(ruleset, seating, f"{seed_prefix}-{i}", options)
+        record = play_game(ruleset, seating, f"{seed_prefix}-{i // n if paired else i}", options)
         outcome = record.outcome or {}
         turns = outcome.get("turns")
         if not isinstance(turns, int):
@@ -149,7 +150,7 @@ def _play_range(ruleset_id: str, policies: list[str], seed_prefix: str, rotate: 
 
 def simulate(ruleset: Ruleset, policies: list[str], games: int, seed_prefix: str = "sim",
              progress: Callable[[GameSummary], None] | None = None,
-             rotate: bool = False, jobs: int = 1, options: dict | None = None) -> dict:
+             rotate: bool = False, jobs: int = 1, options: dict | None = None, paired: bool = False) -> dict:
     """Play ``games`` games and summarise them.
 
     Args:
@@ -159,6 +160,11 @@ def simulate(ruleset: Ruleset, policies: list[str], games: int, seed_prefix: str
         rotate: if true, game ``i`` rotates the seating by ``i`` places so
             every policy sits in every seat equally often; the per-policy
             figures then compare policies, the per-seat ones compare seats.
+        paired: with ``rotate``, every deal is played in every seating: game ``i`` uses seed
+            ``f"{seed_prefix}-{i // n}"`` (``n`` seats) rotated by ``i % n``, so a deal that favours
+            a seat favours every policy alike (a duel on distinct seeds attributes each deal's seat
+            advantage to whichever policy sits there: strong against strong on 40 Zombie Edition
+            seeds, alternating, read 7 wins to 14).
         jobs: processes to share the games among (the figures do not depend
             on it: game ``i`` is the same game in any process).
         options: the games' options (``play_game``), e.g. ``{"think_ms": 100}``.
@@ -181,7 +187,7 @@ def simulate(ruleset: Ruleset, policies: list[str], games: int, seed_prefix: str
 
         bounds = [(games * j // jobs, games * (j + 1) // jobs) for j in range(jobs)]
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            parts = pool.map(_play_range, *zip(*[(ruleset.id, policies, seed_prefix, rotate, a, b, options)
+            parts = pool.map(_play_range, *zip(*[(ruleset.id, policies, seed_prefix, rotate, a, b, options, paired)
                                                  for a, b in bounds]))
             played = []
             for part in parts:
@@ -192,7 +198,7 @@ def simulate(ruleset: Ruleset, policies: list[str], games: int, seed_prefix: str
     else:
         played = []
         for i in range(games):
-            played += _play_range(ruleset.id, policies, seed_prefix, rotate, i, i + 1, options)
+            played += _play_range(ruleset.id, policies, seed_prefix, rotate, i, i + 1, options, paired)
             if progress:
                 progress(played[-1])
     wins_seat = [0] * n
@@ -230,8 +236,9 @@ def ladder_games(ruleset: Ruleset, bots: list[str], games: int, seed_prefix: str
                  options: dict | None = None, jobs: int = 1,
                  progress: Callable[[GameSummary], None] | None = None) -> dict[tuple[str, ...], list[GameSummary]]:
     """Play the games of a ladder between ``bots``: at a two-seat table (the game's smallest of
-    two or more), every pair of bots plays ``games`` games, seating rotated, game ``i`` of every
-    pair on seed ``f"{seed_prefix}-{i}"`` (so every pair plays the same deals); a one-seat game
+    two or more), every pair of bots plays ``games`` games, each deal in both seatings (``simulate``'s
+    ``paired``: games ``2k`` and ``2k + 1`` of every pair on seed ``f"{seed_prefix}-{k}"``, so every
+    pair plays the same deals and no deal's seat advantage goes to one bot); a one-seat game
     plays each bot alone on the same ``games`` seeds instead. Returns ``{seating: [GameSummary]}``
     (a pair ``(a, b)``, or ``(bot,)`` alone); ``progress`` is called once per game."""
     seats = min(max(2, ruleset.min_seats), ruleset.max_seats)
@@ -248,6 +255,6 @@ def ladder_games(ruleset: Ruleset, bots: list[str], games: int, seed_prefix: str
             if progress:
                 progress(game)
         simulate(ruleset, list(table), games, seed_prefix, progress=keep, rotate=len(table) > 1, jobs=jobs,
-                 options=options)
+                 options=options, paired=len(table) > 1)
         out[table] = played
     return out
