@@ -21,6 +21,7 @@ import orjson
 from events.log.codec import Envelope
 from events.games.contract import Ruleset, RuleViolation
 from events.table.randomness import game_seed, rng_for, seed_commitment, seed_hash
+from events.table.seats import seats_the_create_filled
 
 
 #: The server's batches that change who plays a seat (``events.commands.seating``).
@@ -49,8 +50,7 @@ class RulesReplay:
         self.missed: dict[int, int] = {}      # each seat's streak of deadlines the server met for it
         self.taken: set[int] = set()          # seats a bot took over and nobody took back
         # the seats the creator holds (events.commands.seating.creator_seats): filled by the create, never left
-        self.creators = {i for i, s in enumerate(created.data.get("seats") or []) if isinstance(s, dict)
-                         and s.get("token_sha256") and not s.get("open") and not s.get("bot")}
+        self.creators = seats_the_create_filled(created.data)
         self.cancelled = False                # the log ends with the creator's cancel
 
     def run(self) -> Any:

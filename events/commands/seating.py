@@ -32,6 +32,7 @@ from events.games.contract import RuleViolation
 from events.table.progress import seed_revealed
 from events.table.randomness import rng_for
 from events.table.seats import apply_seat_event, count_missed  # noqa: F401 (count_missed: the streak rule)
+from events.table.seats import seats_the_create_filled
 from events.table.seats import takeover_policy as policy_of
 from events.commands.transact import Batch, transact
 from events.log.repository import CommandResult, Game, GameRepository
@@ -106,9 +107,8 @@ def creator_seats(created: dict, meta_seats: list[dict]) -> list[int]:
     someone else took is not the creator's any more. The rule ``stranded verify`` checks a
     ``CancelGame`` batch with (``projections.audit_rules``)."""
     seats = created.get("seats") or []
-    return [i for i, (first, now) in enumerate(zip(seats, meta_seats))
-            if isinstance(first, dict) and first.get("token_sha256") and not first.get("open")
-            and not first.get("bot") and now.get("token_sha256") == first["token_sha256"]]
+    return [i for i in sorted(seats_the_create_filled(created))
+            if i < len(meta_seats) and meta_seats[i].get("token_sha256") == seats[i]["token_sha256"]]
 
 
 def cancel(repo: GameRepository, game_id: str, seat: int, idempotency_key: str | None = None) -> CommandResult:

@@ -22,6 +22,14 @@ LOGGED_SEAT_FIELDS = ("name", "bot", "open", "client_seed", "token_sha256", "rep
 SEAT_EVENT_TYPES = frozenset({"SeatJoined", "SeatVacated", "SeatTakenOver", "SeatReclaimed", "SeatResigned"})
 
 
+def seats_the_create_filled(created: dict) -> set[int]:
+    """The seats ``GameCreated`` (its ``data``) gave a token to: neither open nor a bot -- the
+    creator's, for as long as it holds them (``events.commands.seating.creator_seats``; the audit
+    drops one once it is vacated)."""
+    return {i for i, seat in enumerate(created.get("seats") or []) if isinstance(seat, dict)
+            and seat.get("token_sha256") and not seat.get("open") and not seat.get("bot")}
+
+
 def takeover_policy(bots, options: dict) -> str:
     """The bot that plays a seat taken over (or resigned with no rule of its own): the game's
     ``takeover_policy`` option when it names one of ``bots`` (the ruleset's policies), else

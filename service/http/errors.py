@@ -203,6 +203,14 @@ def error_doc(code: int, description: str) -> dict:
     return entry
 
 
+def idempotency_header(description: str) -> dict:
+    """The OpenAPI parameter of an operation's optional ``Idempotency-Key`` header (1 to
+    :data:`MAX_IDEMPOTENCY_KEY` characters), with what a retry with it answers there (``description``)."""
+    return {"in": "header", "name": "Idempotency-Key", "required": False,
+            "schema": {"type": "string", "minLength": 1, "maxLength": MAX_IDEMPOTENCY_KEY},
+            "description": description}
+
+
 def idempotency_key(value: str | None) -> str | None:
     """The ``Idempotency-Key`` header: None when absent; raises ApiError 400 ``bad_idempotency_key``
     when it is empty or longer than :data:`MAX_IDEMPOTENCY_KEY` characters."""

@@ -14,7 +14,7 @@ from service.http import handlers
 from service.http import schemas as s
 from service.http.auth import bearer, caller_seat
 from service.http.http_cache import CACHE_HEADERS, NOT_MODIFIED, conditional
-from service.http.errors import (MAX_IDEMPOTENCY_KEY, ApiError, Blueprint, Endpoint, check_game_id, error_doc,
+from service.http.errors import (ApiError, Blueprint, Endpoint, check_game_id, error_doc, idempotency_header,
                             idempotency_key, parse_command, parse_seat, parse_version, request_body)
 from service.http.limits import check_capacity
 from service.http.observe import command_seen
@@ -32,16 +32,14 @@ PUBLIC: list = []
 #: The ``Location`` header of a created game, as the spec documents it.
 LOCATION = {"description": "The game's URL: /v1/games/{game_id}.", "schema": {"type": "string"}}
 #: The ``Idempotency-Key`` header of a join: a retry answers the same seat, without its token.
-JOIN_IDEMPOTENCY_KEY = {"in": "header", "name": "Idempotency-Key", "required": False,
-                        "schema": {"type": "string", "minLength": 1, "maxLength": MAX_IDEMPOTENCY_KEY},
-                        "description": "Make a retried join safe (use a fresh random key, e.g. a UUID: the key is "
-                                       "scoped to the game, not to a caller). The same key and body within a day "
-                                       "take no second seat: they answer the seat the first join took, with token "
-                                       "null and duplicate true (the token is shown once, in the first answer; "
-                                       "only its SHA-256 is kept). The same key with another body is a 409 "
-                                       "idempotency_key_reused, while the first join runs a 409 "
-                                       "idempotency_key_in_use; a join that failed forgets its key. 1 to 200 "
-                                       "characters (a 400 bad_idempotency_key otherwise)."}
+JOIN_IDEMPOTENCY_KEY = idempotency_header("Make a retried join safe (use a fresh random key, e.g. a UUID: the key is "
+                                          "scoped to the game, not to a caller). The same key and body within a day "
+                                          "take no second seat: they answer the seat the first join took, with token "
+                                          "null and duplicate true (the token is shown once, in the first answer; "
+                                          "only its SHA-256 is kept). The same key with another body is a 409 "
+                                          "idempotency_key_reused, while the first join runs a 409 "
+                                          "idempotency_key_in_use; a join that failed forgets its key. 1 to 200 "
+                                          "characters (a 400 bad_idempotency_key otherwise).")
 ERROR_TEXT = {400: "Malformed request (see error.code).", 401: "No token, or not 'Bearer <token>'.",
               403: "A token that is not a seat of this game.", 404: "No such game (or ruleset).",
               409: "Not now: another seat decides, the game is not running, a stale expected_version, or an "
@@ -131,11 +129,10 @@ class Games(Endpoint):
                                  "no tokens (only the first answer shows them).",
                   "headers": {"Location": LOCATION},
                   "content": {"application/json": {"schema": {"$ref": "#/components/schemas/CreatedGame"}}}}},
-              parameters=[{"in": "header", "name": "Idempotency-Key", "required": False,
-                           "schema": {"type": "string", "minLength": 1, "maxLength": MAX_IDEMPOTENCY_KEY},
-                           "description": "Make a retried create safe: the same key and body within a day answer "
-                                          "200 with the game the first made (no tokens: only the first answer "
-                                          "shows them), another body 409 idempotency_key_reused."}], operationId="createGame")
+              parameters=[idempotency_header("Make a retried create safe: the same key and body within a day answer "
+                                             "200 with the game the first made (no tokens: only the first answer "
+                                             "shows them), another body 409 idempotency_key_reused.")],
+              operationId="createGame")
     def post(self, body):
         """Create a game; the response holds each human seat's token (shown once). A bad ruleset, seat or
         option (outside its bounds) is a 400 and writes nothing."""
@@ -235,10 +232,9 @@ class Commands(Endpoint):
               400, 401, 403, 404, 409, 413, 422, 429, 503,
               security=SEAT, requestBody={"required": True, "content": {"application/json": {
                   "schema": {"$ref": "#/components/schemas/Command"}}}},
-              parameters=[{"in": "header", "name": "Idempotency-Key", "required": False,
-                           "schema": {"type": "string", "minLength": 1, "maxLength": MAX_IDEMPOTENCY_KEY},
-                           "description": "A retry with the same key returns the first result and appends nothing "
-                                          "(1 to 200 characters; a 400 bad_idempotency_key otherwise)."}], operationId="sendCommand")
+              parameters=[idempotency_header("A retry with the same key returns the first result and appends nothing "
+                                             "(1 to 200 characters; a 400 bad_idempotency_key otherwise).")],
+              operationId="sendCommand")
     def post(self, game_id):
         """Send a command (`type` plus its arguments; optional `expected_version`).
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from flask import current_app, jsonify, request
 
 from service.http import table_handlers as handlers
-from service.http.errors import MAX_IDEMPOTENCY_KEY, Blueprint, Endpoint, check_game_id, error_doc, idempotency_key
+from service.http.errors import Blueprint, Endpoint, check_game_id, error_doc, idempotency_header, idempotency_key
 from service.http.http_cache import CACHE_HEADERS, NOT_MODIFIED, conditional
 from service.http.handlers import Services
 from service.http.schemas import RematchSchema
@@ -66,23 +66,19 @@ def responds(status: int, component: str, description: str, *errors: int, header
 
 
 #: The ``Idempotency-Key`` header of a seat change (cancel, leave, resign, reclaim).
-IDEMPOTENCY_KEY = {"in": "header", "name": "Idempotency-Key", "required": False,
-                   "schema": {"type": "string", "minLength": 1, "maxLength": MAX_IDEMPOTENCY_KEY},
-                   "description": "A retry with the same key (from the same seat) answers the first result again, "
-                                  "marked duplicate, and writes nothing (1 to 200 characters; a 400 "
-                                  "bad_idempotency_key otherwise)."}
+IDEMPOTENCY_KEY = idempotency_header("A retry with the same key (from the same seat) answers the first result "
+                                     "again, marked duplicate, and writes nothing (1 to 200 characters; a 400 "
+                                     "bad_idempotency_key otherwise).")
 
 
 #: The ``Idempotency-Key`` header of a rematch: a retry answers the same seat, without its new token.
-REMATCH_IDEMPOTENCY_KEY = {
-    "in": "header", "name": "Idempotency-Key", "required": False,
-    "schema": {"type": "string", "minLength": 1, "maxLength": MAX_IDEMPOTENCY_KEY},
-    "description": "Make a retried rematch safe (scoped to the game and your token). The same key and body within "
-                   "a day answer the rematch and seat the first call took, with token null and duplicate true "
-                   "(the new token is shown once, in the first answer; only its SHA-256 is kept), instead of a "
-                   "409 seat_taken. The same key with another body is a 409 idempotency_key_reused, while the "
-                   "first call runs a 409 idempotency_key_in_use; a call that failed forgets its key. 1 to 200 "
-                   "characters (a 400 bad_idempotency_key otherwise)."}
+REMATCH_IDEMPOTENCY_KEY = idempotency_header(
+    "Make a retried rematch safe (scoped to the game and your token). The same key and body within "
+    "a day answer the rematch and seat the first call took, with token null and duplicate true "
+    "(the new token is shown once, in the first answer; only its SHA-256 is kept), instead of a "
+    "409 seat_taken. The same key with another body is a 409 idempotency_key_reused, while the "
+    "first call runs a 409 idempotency_key_in_use; a call that failed forgets its key. 1 to 200 "
+    "characters (a 400 bad_idempotency_key otherwise).")
 
 
 SEAT_CHANGE_ERRORS = (400, 401, 403, 404, 409, 503)

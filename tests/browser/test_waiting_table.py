@@ -28,6 +28,7 @@ def test_the_creator_cancels_a_waiting_game_from_its_page(page, server, artifact
     mine = page.get_by_role("region", name="Your games").locator(f"li[data-game='{game_id}']")
     mine.wait_for()
     assert "cancelled" in mine.inner_text()
+    page.screenshot(path=artifacts / "lobby-with-a-cancelled-game.png", full_page=True)
 
 
 def test_a_player_who_joined_leaves_the_table_before_the_start_and_the_seat_is_open_again(page, browser, server):
