@@ -153,10 +153,11 @@ class StreamReads:
     def fingerprint(self, game_id: str) -> str:
         """A digest of everything :meth:`read_whole` would return but the stream's earlier entries: the
         meta hash, the snapshot, the checkpoints and the stream's last entry (its id, hence the
-        version, and its fields, hence the head), read in one atomic step. A stream is only ever
-        appended to (its head binds every entry before it), so two equal fingerprints mean the game
-        reads the same whole: a reader may keep what it built from a whole read (a finished game's
-        record) under it. 64 hex digits; an absent game has one too (of nothing). It digests private
+        version, and its fields, hence the head), read in one atomic step. The server only ever appends
+        to a stream (its head binds every entry before it), so two equal fingerprints mean the game reads
+        the same whole unless someone rewrote stored entries behind the last one from outside (that the
+        fingerprint does not see: only a whole read, as ``verify`` makes, does): a reader may keep what
+        it built from a whole read (a finished game's record) under it. 64 hex digits; an absent game has one too (of nothing). It digests private
         meta fields (the creator's address hash, the seats' settings) without a key: never publish it."""
         pipe = self.unparsed.pipeline(transaction=True)
         pipe.hgetall(self.key(game_id, "meta"))

@@ -8,6 +8,10 @@ last entry, read in one small atomic step), so a repair by ``stranded rebuild``,
 anything else that changes what the record holds is seen and the record built afresh. At most
 :data:`RECORD_CACHE_BYTES` bytes are kept, least recently served first out.
 
+Limit: an edit of stored entries from outside the server that leaves the last entry as it was is not
+seen by a process that built the record before it (the fingerprint reads the last entry only); the
+audit (``GET .../verification`` once asked again, ``stranded verify``) reads the whole log afresh.
+
 The fingerprint stays in the process: it digests the raw meta hash, which holds private fields (the
 creating address's hash, the seats' settings). What a client sees is the ETag of the bytes it
 gets (werkzeug's ``generate_etag``, computed once with them).
