@@ -51,6 +51,7 @@ from events.games.contract import Ruleset
 from events.log.store import EventStore
 from projections.audit_caches import CacheCheck
 from projections.audit_rules import RulesReplay
+from projections.audit_stream import regular_batches
 from projections.records import record_and_key
 
 log = logging.getLogger("stranded.audit")
@@ -178,6 +179,10 @@ class _Audit:
     def read_stream(self) -> None:
         entries = self.record.get("entries", [])
         self.verdict.events = len(entries)
+        regular = regular_batches(self.game_id, entries, _Batch)    # the usual log, in one tight pass
+        if regular is not None:
+            self.batches = regular
+            return
         batch: _Batch | None = None
         for index, (entry_id, fields) in enumerate(entries, start=1):
             if entry_id == f"{index}-0":            # the usual case, checked in one comparison

@@ -248,21 +248,30 @@ def _decoded_entries(entries: list) -> list[tuple[str, dict[str, str]]] | None:
     that shape or an item holds a NUL itself (the caller then decodes item by item)."""
     flat: list[bytes] = []
     sizes: list[int] = []
+    add_size = sizes.append
     for entry in entries:
-        if type(entry) is not list or len(entry) != 2 or type(entry[1]) is not list or len(entry[1]) % 2:
+        if type(entry) is not list or len(entry) != 2:
+            return None
+        fields = entry[1]
+        if type(fields) is not list or len(fields) % 2:
             return None
         flat.append(entry[0])
-        flat.extend(entry[1])
-        sizes.append(len(entry[1]))
+        flat += fields
+        add_size(len(fields))
     try:
         texts = b"\x00".join(flat).decode("utf-8", "surrogateescape").split("\x00")
     except TypeError:                                   # an item that is not bytes
         return None
     if len(texts) != len(flat):
         return None
-    whole, at = [], 0
+    whole: list = []
+    add, at = whole.append, 0
     for size in sizes:
+        if size == 4:                                   # stream layout 2: e and b (a dict display, as dict() would)
+            add((texts[at], {texts[at + 1]: texts[at + 2], texts[at + 3]: texts[at + 4]}))
+            at += 5
+            continue
         values = texts[at + 1:at + 1 + size]
-        whole.append((texts[at], dict(zip(values[::2], values[1::2]))))
+        add((texts[at], dict(zip(values[::2], values[1::2]))))
         at += 1 + size
     return whole

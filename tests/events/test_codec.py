@@ -225,8 +225,11 @@ def test_a_whole_stream_read_decodes_every_item_as_one_by_one_would():
     from events.log.replies import lenient_text
 
     # given a flat XRANGE reply with text, a multibyte character and bytes that are not UTF-8
+    # (and entries of other sizes: stream layout 1's, one field twice, none)
     reply = [[b"1-0", [b"e", "GameCreated {\"n\":\"Zoë\"}".encode(), b"b", b"{}"]],
-             [b"2-0", [b"e", b"CardDrawn {\"x\":\"\xff\xe2\"}", b"b", b"1 \xc3"]]]
+             [b"2-0", [b"e", b"CardDrawn {\"x\":\"\xff\xe2\"}", b"b", b"1 \xc3"]],
+             [b"3-0", [b"type", b"Old", b"schema", b"1", b"data", b"{}", b"ts", b"t"]],
+             [b"4-0", [b"e", b"first", b"e", b"second"]], [b"5-0", []], [b"6-0", [b"b", b"1"]]]
     # when it is decoded in one call
     fast = _decoded_entries(reply)
     # then each item is what lenient_text gives it alone
