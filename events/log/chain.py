@@ -95,14 +95,17 @@ def linker(key: bytes | None = None):
     padded = key.ljust(64, b"\0") if len(key) <= 64 else hashlib.sha256(key).digest().ljust(64, b"\0")
     inner = hashlib.sha256(bytes(byte ^ 0x36 for byte in padded) + LEAF_TAG)
     outer = hashlib.sha256(bytes(byte ^ 0x5C for byte in padded))
-    sha256, inner_copy, outer_copy = hashlib.sha256, inner.copy, outer.copy
+    # and the node's state with its tag in, copied too (a copy costs less than a new SHA-256 by name)
+    inner_copy, outer_copy, node_copy = inner.copy, outer.copy, hashlib.sha256(NODE_TAG).copy
 
     def link_one(prev: bytes, version: int, e: str, b: str) -> bytes:
         leaf = inner_copy()
         leaf.update(f"{version}\x1f{e}\x1f{b}".encode())
         keyed = outer_copy()
         keyed.update(leaf.digest())
-        return sha256(NODE_TAG + prev + keyed.digest()).digest()
+        node = node_copy()
+        node.update(prev + keyed.digest())
+        return node.digest()
     return link_one
 
 
