@@ -15,7 +15,7 @@ from __future__ import annotations
 import orjson
 
 from events.log.chain import HEAD_LENGTH
-from events.log.codec import CURRENT_SCHEMA, BatchHeader, Envelope, iso, upcast
+from events.log.codec import CAUSES, CURRENT_SCHEMA, BatchHeader, Envelope, iso, upcast
 
 #: ``"0-0"``, ``"1-0"``...: the entry ids of a regular stream, and ``"0"``, ``"1"``...: the positions
 #: of events in a batch as its ``b`` field writes them; made once, grown as longer logs come.
@@ -38,7 +38,8 @@ def regular_batches(game_id: str, entries: list, make_batch) -> list | None:
     all regular (the caller then reads them one by one)."""
     try:
         ids, positions = _texts(len(entries))
-        loads, current_schema = orjson.loads, CURRENT_SCHEMA
+        loads, current_schema, new_tuple = orjson.loads, CURRENT_SCHEMA, tuple.__new__
+        kinds: dict[str, tuple[str, int, bool]] = {}    # the e field's type part -> (type, schema, to upcast)
         batches: list = []
         envelopes: list = []
         raw: list = []
@@ -62,8 +63,13 @@ def regular_batches(game_id: str, entries: list, make_batch) -> list | None:
                     b, _, h = b.rpartition(" ")
                     if len(h) != HEAD_LENGTH:
                         return None
-                header = BatchHeader.from_json(b)
-                first, ts, command_id = version, iso(header.ts_ms), str(version)
+                parsed = loads(b)                       # as BatchHeader.from_json reads it, where it is as written
+                seat, cause, ms, command = parsed["s"], parsed["k"], parsed["t"], parsed["c"]
+                if (seat is not None and type(seat) is not int) or type(cause) is not str or type(ms) is not int \
+                        or type(command) is not dict or cause not in CAUSES:
+                    return None
+                header = new_tuple(BatchHeader, (seat, cause, ms, dict(command)))
+                first, ts, command_id = version, iso(ms), str(version)
                 envelopes, raw = [], []
                 batches.append(make_batch(first, header, envelopes, raw, ts))
                 command = header.command
@@ -76,15 +82,16 @@ def regular_batches(game_id: str, entries: list, make_batch) -> list | None:
                     return None
                 command = None
             closed = bool(h)
-            name, _, schema = t.partition("/")
-            env = Envelope(game_id, version, name, data, int(schema) if schema else 1, header.seat, command_id,
-                           command, ts, header.cause, h or None)
-            current = current_schema.get(name, 1)
-            if env.schema != current:
-                if env.schema > current:
+            kind = kinds.get(t)
+            if kind is None:
+                name, _, schema = t.partition("/")
+                number = int(schema) if schema else 1
+                if number > current_schema.get(name, 1):
                     return None
-                env = upcast(env)
-            envelopes.append(env)
+                kind = kinds[t] = (name, number, number < current_schema.get(name, 1))
+            env = Envelope(game_id, version, kind[0], data, kind[1], header.seat, command_id, command, ts,
+                           header.cause, h or None)
+            envelopes.append(upcast(env) if kind[2] else env)
             raw.append((version, e, b, h))
         if not closed:
             return None
