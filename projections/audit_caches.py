@@ -151,11 +151,13 @@ class CacheCheck:
         if not 1 <= version <= self.verdict.events:
             self.fail(version, f"snapshot: it is at version {version}, the log at {self.verdict.events}")
             return
-        envelopes = [e for b in self.batches for e in b.envelopes if e.version <= version]
-        if envelopes[-1].version != version or envelopes[-1].head is None and self.heads:
+        # the last event at or before the snapshot's version (batches and their events run in order)
+        batch = next(batch for batch in reversed(self.batches) if batch.first <= version)
+        last = next(env for env in reversed(batch.envelopes) if env.version <= version)
+        if last.version != version or last.head is None and self.heads:
             self.fail(version, "snapshot: it is not at the end of a batch")
             return
-        entries = [(entry_id, fields) for entry_id, fields in self.record["entries"][:version]]
+        entries = self.record["entries"][:version]
         known = (version, state) if version == self.verdict.events and state is not None else None
         want = orjson.loads(implied(ruleset, self.verdict.game_id, entries, [version], state_at=known).snapshots[version])
         # a field missing reads as the server reads it (``decode_snapshot``): null, so a head or

@@ -170,6 +170,7 @@ class _Log:
 
 _FIRST, _SECOND = itemgetter(0), itemgetter(1)
 _E_AND_B = itemgetter(1, 3)
+_E_AND_B_KEYS = itemgetter("e", "b")
 
 
 def _starts(bs: list) -> list[int]:
@@ -185,6 +186,11 @@ def _entry_pairs(fields_list: list) -> list[tuple]:
     if n and not isinstance(fields_list[0], dict) and countOf(map(len, fields_list), 4) == n \
             and countOf(map(_FIRST, fields_list), b"e") == n:
         return list(map(_E_AND_B, fields_list))
+    if n and isinstance(fields_list[0], dict):
+        try:                                # every entry a dict with both "e" and "b": each as _entry_pair gives it
+            return list(map(_E_AND_B_KEYS, fields_list))
+        except (KeyError, TypeError):       # one of another shape: entry by entry
+            pass
     return [_entry_pair(fields) for fields in fields_list]
 
 

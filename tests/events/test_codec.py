@@ -238,3 +238,15 @@ def test_a_whole_stream_read_decodes_every_item_as_one_by_one_would():
     # and an item that holds a NUL byte itself, or an entry of another shape, is left to the slow path
     assert _decoded_entries([[b"1-0", [b"e", b"a\x00b", b"b", b"{}"]]]) is None
     assert _decoded_entries([[b"1-0", [b"e", b"x", b"b"]]]) is None
+
+
+def test_the_e_and_b_of_entries_read_as_dicts_are_each_entrys_own():
+    from events.log.implied import _entry_pair, _entry_pairs
+
+    # given entries as dicts: layout 2 (text and bytes), one without a b field, layout 1, and a flat list
+    regular = [{"e": "GameCreated {}", "b": "{}"}, {"e": "CardDrawn {}", "b": "1 " + "h" * 43}]
+    odd = [{"e": "CardDrawn {}"}, {b"e": b"X {}", b"b": b"2"}, {"type": "Old", "data": "{}"}, [b"e", b"Y {}", b"b", b"3"]]
+    for fields_list in (regular, regular + odd, odd + regular):
+        # when their (e, b) pairs are taken at once
+        # then each is what the entry alone gives
+        assert _entry_pairs(fields_list) == [_entry_pair(fields) for fields in fields_list]
