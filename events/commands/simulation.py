@@ -8,11 +8,12 @@ randomness), so a simulated game can be replayed or verified like a real one.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, Callable
 
 from events.games.bots import chooser
 from events.games.contract import Ruleset
-from events.table.randomness import rng_for
+from events.table.randomness import LazyRandom, rng_for
 
 #: A game that takes more commands than this is a bug in the rules or a bot.
 MAX_STEPS = 20_000
@@ -78,6 +79,7 @@ def play_game(ruleset: Ruleset, policies: list[str], seed: str, options: dict | 
     acting_seat = ruleset.acting_seat or _first_pending_seat(ruleset)
     decide = ruleset.decide_in_place or ruleset.decide_and_evolve   # the state is ours: no copy
     picks = [chooser(ruleset, policy, options) for policy in policies]   # ``choose``, built once per seat
+    rules_rng = partial(LazyRandom, "rules", seed)   # ``rng_for(seed, version)``, one call fewer a command
     while True:
         seat = acting_seat(state)
         if seat is None:
@@ -86,7 +88,7 @@ def play_game(ruleset: Ruleset, policies: list[str], seed: str, options: dict | 
             raise GameDidNotEnd(f"game {seed!r} did not end within {max_steps} commands")
         version = len(events) + 1      # the stream's version: GameCreated is version 1
         command = picks[seat](state, seat, bot_rng)
-        batch, state = decide(state, seat, command, rng_for(seed, version))
+        batch, state = decide(state, seat, command, rules_rng(version))
         events.extend(batch)
         commands.append((seat, command))
         if on_step:

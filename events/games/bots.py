@@ -46,9 +46,15 @@ def chooser(ruleset: Ruleset, policy: str, options: Mapping | None = None) -> Ca
     """``choose`` with the ruleset, the policy and the options fixed: a ``pick(state, seat, rng)
     -> command`` that hands the bot the seat's lazy view and legal commands, as ``choose`` does
     (``choose`` is this, built for one call; self-play builds it once per seat and game).
-    Raises ``KeyError`` for a policy not in ``ruleset.bots``."""
+    A bot with a ``direct`` attribute (a ``direct(state, seat, rng) -> command`` that picks what
+    the bot picks from the seat's legal commands, the ``random`` bots of the Selfish games) is
+    called so, the legal list unbuilt (``tests/games/test_selfish_fast_paths.py`` checks each
+    against the bot). Raises ``KeyError`` for a policy not in ``ruleset.bots``."""
     bot = ruleset.bots[policy]
     settings = settings_of(bot, options)
+    direct = getattr(bot, "direct", None)
+    if direct is not None and not settings:
+        return direct
     view, legal_commands = ruleset.view, ruleset.legal_commands
     if settings:
         def pick(state, seat, rng):

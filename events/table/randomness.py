@@ -74,6 +74,20 @@ def seed_commitment(seed: str, audit_key: str) -> str:
     return hmac.new(bytes.fromhex(audit_key), SEED_TAG + seed.encode(), hashlib.sha256).hexdigest()
 
 
+_new_random, _seed_random = random.Random.__new__, random.Random.__mro__[1].seed   # the C ``seed``
+
+
+def _seeded(seed_int: int) -> random.Random:
+    """``random.Random(seed_int)``, the same generator in the same state (``getstate``), seeded
+    once: ``Random(x)`` runs the Python ``__init__`` and ``seed`` around the C seeding, which
+    for an int is all they do but for resetting ``gauss_next`` (``tests/games/
+    test_selfish_fast_paths.py`` compares the states)."""
+    rng = _new_random(random.Random)
+    _seed_random(rng, seed_int)
+    rng.gauss_next = None
+    return rng
+
+
 class LazyRandom:
     """A ``random.Random`` that is seeded only when first used.
 
@@ -91,7 +105,7 @@ class LazyRandom:
         rng = self.__dict__.get("_rng")
         if rng is None:
             salt, seed, version = self._stream
-            rng = self.__dict__["_rng"] = random.Random(
+            rng = self.__dict__["_rng"] = _seeded(
                 int.from_bytes(hashlib.sha256(f"{salt}:{seed}:{version}".encode()).digest()[:16], "big"))
         attribute = getattr(rng, name)
         self.__dict__[name] = attribute          # the next call finds it without __getattr__
@@ -103,13 +117,20 @@ class LazyRandom:
         ``n``) is written out here (``tests/games/test_selfish_fast_paths.py`` checks it against
         ``random.Random``). Shuffles ``x`` in place; returns ``None``."""
         getrandbits = self.getrandbits
-        for i in reversed(range(1, len(x))):
-            n = i + 1
-            k = n.bit_length()
+        n = len(x)
+        if n < 2:
+            return
+        k = n.bit_length()
+        low = 1 << (k - 1)                       # the least ``n`` of ``k`` bits
+        for i in range(n - 1, 0, -1):            # ``n = i + 1``; ``k`` follows ``n.bit_length()``
+            if n < low:
+                k -= 1
+                low >>= 1
             j = getrandbits(k)
             while j >= n:
                 j = getrandbits(k)
             x[i], x[j] = x[j], x[i]
+            n = i
 
     def choice(self, seq):
         """``random.Random.choice(seq)``, the same draw, with its ``_randbelow`` written out as in

@@ -7,6 +7,11 @@
 - Selfish: Space ``legal._turn`` (one pass over the hand's kinds) lists what the plain reading of
   the rule lists: PlayAction per playable kind and each of ``state.targets``, SwapDouble,
   Breathe, BreatheWithActions per ``kind_pairs`` of the Action cards, Travel per way to pay.
+- ``LazyRandom``'s generator (``randomness._seeded``: the C seeding alone) is in the state
+  ``random.Random(seed_int)`` is in.
+- A bot's ``direct`` pick (the Selfish ``random`` bots: ``random_command``, which in a Space turn
+  counts the commands and builds only the one drawn) is what the bot picks from the seat's view
+  and legal commands with the same generator, and leaves the generator in the same place.
 """
 from __future__ import annotations
 
@@ -23,12 +28,21 @@ from events.games.selfish_space.cards import ACTIONS, DOUBLE, PLAYABLE, SINGLE, 
 from events.games.selfish_space.decide import phase_of
 from events.games.selfish_space.legal import _turn
 from events.games.selfish_space.state import flared, singles_available, targets
-from events.table.randomness import LazyRandom, rng_for
+from events.table.randomness import LazyRandom, _seeded, rng_for
 
 
 
 
-@pytest.mark.parametrize("size", [0, 1, 2, 3, 7, 42, 78, 200])
+@pytest.mark.parametrize("seed_int", [0, 1, 6, 2 ** 32, 2 ** 127 + 5, 2 ** 128 - 1, 123456789 ** 3])
+def test_seeded_generator_is_random_random(seed_int):
+    seeded, plain = _seeded(seed_int), random.Random(seed_int)
+    assert type(seeded) is random.Random
+    assert seeded.getstate() == plain.getstate()
+    assert [seeded.random() for _ in range(5)] == [plain.random() for _ in range(5)]
+    assert seeded.gauss(0, 1) == plain.gauss(0, 1)
+
+
+@pytest.mark.parametrize("size", [0, 1, 2, 3, 4, 5, 7, 8, 9, 16, 17, 42, 78, 200])
 def test_shuffle_and_choice_draw_what_random_draws(size):
     for version in range(30):
         lazy, plain = rng_for("fast", version), rng_for("fast", version)
@@ -106,3 +120,34 @@ def test_chooser_picks_what_choose_picks(ruleset_id):
             seat = pending[0].seat
             assert pick(state, seat, random.Random(k)) == choose(ruleset, state, seat, policy, random.Random(k))
     assert checked
+
+
+@pytest.fixture(scope="module")
+def zombie_states() -> list:
+    """The states of random Zombie games at 2 to 5 seats."""
+    zombie = RULESETS["selfish-zombie"]
+    return [s for seats in (2, 3, 4, 5) for i in range(3) for s in _states(zombie, seats, f"fast-z{seats}-{i}")]
+
+
+@pytest.mark.parametrize("ruleset_id", ["selfish-space", "selfish-zombie"])
+def test_direct_random_pick_is_the_random_bots(ruleset_id, space_states, zombie_states):
+    ruleset = RULESETS[ruleset_id]
+    bot = ruleset.bots["random"]
+    assert chooser(ruleset, "random") is bot.direct
+    states = space_states if ruleset_id == "selfish-space" else zombie_states
+    picked = set()
+    for k, state in enumerate(states):
+        seat = ruleset.acting_seat(state)
+        if seat is None:
+            continue
+        legal = ruleset.legal_commands(state, seat)
+        for salt in range(4):
+            fast, plain = random.Random(k * 7 + salt), random.Random(k * 7 + salt)
+            command = bot.direct(state, seat, fast)
+            assert command == bot(ruleset.view(state, seat), legal, plain)
+            assert fast.getstate() == plain.getstate()
+            picked.add(command["type"])
+        lazy, twin = rng_for("direct", k, salt="bots"), rng_for("direct", k, salt="bots")
+        assert bot.direct(state, seat, lazy) == bot(None, legal, twin)
+        assert lazy.getrandbits(32) == twin.getrandbits(32)
+    assert len(picked) >= 8        # every kind of command the game has was drawn at least once

@@ -23,7 +23,7 @@ from .published import Edition, cards, per_seat, seat
 def is_out(state, seat: int) -> bool:
     """Whether ``seat`` has resigned (``False`` for states folded before any resignation)."""
     out = state.get("resigned") if state else None
-    return bool(out) and bool(out[seat])
+    return bool(out and out[seat])
 
 
 def resigned_flags(state) -> list[bool]:

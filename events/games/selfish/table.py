@@ -98,7 +98,8 @@ class Table:
         """Kill ``seat`` if alive and out of the resource, unless it is a traveller who paid their
         last and whose board card is still resolving (``gambling``). True if it died (rules:
         running out kills at once)."""
-        if not self.s["alive"][seat] or self.units(seat) > 0 or self.gambling(seat):
+        s = self.s
+        if not s["alive"][seat] or self.SUPPLIES.count(s["hands"][seat]) > 0 or self.gambling(seat):
             return False
         self.die(seat)
         return True

@@ -16,6 +16,7 @@ from __future__ import annotations
 from . import planner, values
 from .expert import make_expert
 from .cards import ACTIONS, DOUBLE, SHIP, SINGLE
+from .legal import random_command
 
 #: How much a card is worth keeping (Hack Suit picks, Meteoroid discards).
 VALUE = {
@@ -41,6 +42,9 @@ def random_bot(view, legal, rng):
     Returns: one command of ``legal``.
     """
     return rng.choice(legal)
+
+
+random_bot.direct = random_command   # the same pick from the state, the list unbuilt (events.games.bots.chooser)
 
 
 def _wormhole(view, legal):

@@ -82,9 +82,9 @@ NAMES: dict[str, str] = {
 }
 
 
-def oxygen(hand: list[str]) -> int:
-    """Oxygen in a hand: Singles count 1, Doubles 2."""
-    return SUPPLIES.count(hand)
+#: ``oxygen(hand)``: Oxygen in a hand, Singles count 1, Doubles 2 (``Supplies.count`` itself, no
+#: wrapper call: it runs on every payment).
+oxygen = SUPPLIES.count
 
 
 def is_action(kind: str) -> bool:

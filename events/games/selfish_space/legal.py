@@ -61,7 +61,11 @@ def legal_commands(state, seat) -> list[dict]:
     """
     if seat is None or seat != active_seat(state):
         return []
-    phase = phase_of(state)
+    return _commands(state, seat, phase_of(state))
+
+
+def _commands(state, seat: int, phase: str) -> list[dict]:
+    """``legal_commands`` for ``seat``, the seat to act, in ``phase`` (``phase_of(state)``)."""
     hand = state["hands"][seat]
     if phase == "turn":
         return _turn(state, seat, hand)
@@ -78,29 +82,44 @@ def legal_commands(state, seat) -> list[dict]:
     return [{"type": "SwapWith", "target": s} for s in range(state["seats"]) if s != seat]
 
 
+def _turn_parts(state, seat, hand) -> tuple[list, int, bool, list[str]]:
+    """What the turn offers, from the hand's Action kinds in sorted order: ``(plays, n_plays,
+    swap, actions)``; ``plays``: ``(card, targets or None)`` per playable kind (``None``: it takes
+    no target), ``n_plays`` the PlayAction commands they make, ``swap``: whether SwapDouble is
+    legal, ``actions``: the Action kinds held, sorted (BreatheWithActions pairs them). The seats a
+    card may target are found once, for both kinds of card, and only if a targeted card can be
+    played (docs/rules/selfish-space.md, 'A turn' and 'The cards': Targets)."""
+    actions = sorted(ACTION_KINDS.intersection(hand))
+    plays: list = []
+    n_plays = 0
+    if actions and not (state["two_player"] and state["actions"] >= 1) and not flared(state, seat):
+        anyone = off_start = None
+        for card in actions:
+            if card in TARGETED_KINDS:
+                if anyone is None:
+                    anyone, off_start = target_seats(state, seat)
+                targets = off_start if card in NEEDS_TRACK_KINDS else anyone
+                plays.append((card, targets))
+                n_plays += len(targets)
+            elif card in PLAYABLE_KINDS:
+                plays.append((card, None))
+                n_plays += 1
+    swap = DOUBLE in hand and not state["swapped"] and singles_available(state) >= 2
+    return plays, n_plays, swap, actions
+
+
 def _turn(state, seat, hand) -> list[dict]:
-    """The turn's commands in ``legal_commands``'s order, from one pass over the hand's kinds in
-    sorted order; the seats a card may target are found once, for both kinds of card, and only
-    if a targeted card can be played (it runs before every bot move; docs/rules/selfish-space.md,
-    'A turn' and 'The cards': Targets)."""
+    """The turn's commands in ``legal_commands``'s order, from ``_turn_parts``: PlayAction per
+    play and target, SwapDouble, Breathe, BreatheWithActions per pair, Travel per way to pay."""
+    plays, _n, swap, actions = _turn_parts(state, seat, hand)
     out: list[dict] = []
-    actions: list[str] = []
-    can_play = not (state["two_player"] and state["actions"] >= 1) and not flared(state, seat)
-    anyone = off_start = None
-    for card in sorted(set(hand)):
-        if card not in ACTION_KINDS:
-            continue
-        actions.append(card)
-        if not can_play or card not in PLAYABLE_KINDS:
-            continue
-        if card not in TARGETED_KINDS:
+    for card, targets in plays:
+        if targets is None:
             out.append({"type": "PlayAction", "card": card})
             continue
-        if anyone is None:
-            anyone, off_start = target_seats(state, seat)
-        for target in (off_start if card in NEEDS_TRACK_KINDS else anyone):
+        for target in targets:
             out.append({"type": "PlayAction", "card": card, "target": target})
-    if DOUBLE in hand and not state["swapped"] and singles_available(state) >= 2:
+    if swap:
         out.append({"type": "SwapDouble"})
     out.append({"type": "Breathe"})
     if len(actions) > 1 or actions and hand.count(actions[0]) >= 2:
@@ -108,3 +127,54 @@ def _turn(state, seat, hand) -> list[dict]:
             out.append({"type": "BreatheWithActions", "cards": pair})
     out += travel_options(hand, SINGLE, DOUBLE)
     return out
+
+
+def random_command(state, seat, rng) -> dict:
+    """The ``random`` bot's pick: ``rng.choice(legal_commands(state, seat))``, the same draw and
+    the same command, without listing a turn's commands: the turn's are counted from
+    ``_turn_parts`` and only the one drawn is built (``rng.choice`` of an index draws what
+    ``rng.choice`` of the list would; ``tests/games/test_selfish_fast_paths.py`` checks both
+    agree). ``seat`` is the seat to act (``active_seat``), as ``events.games.bots.chooser``'s picks
+    are handed."""
+    phase = phase_of(state)
+    if phase != "turn":
+        return rng.choice(_commands(state, seat, phase))
+    hand = state["hands"][seat]
+    plays, n_plays, swap, actions = _turn_parts(state, seat, hand)
+    travels = travel_options(hand, SINGLE, DOUBLE)
+    k = len(actions)
+    n_pairs = k * (k - 1) // 2
+    for kind in actions:
+        if hand.count(kind) >= 2:
+            n_pairs += 1
+    j = rng.choice(range(n_plays + swap + 1 + n_pairs + len(travels)))
+    if j < n_plays:
+        for card, targets in plays:
+            if targets is None:
+                if not j:
+                    return {"type": "PlayAction", "card": card}
+                j -= 1
+            elif j < len(targets):
+                return {"type": "PlayAction", "card": card, "target": targets[j]}
+            else:
+                j -= len(targets)
+    j -= n_plays
+    if swap:
+        if not j:
+            return {"type": "SwapDouble"}
+        j -= 1
+    if not j:
+        return {"type": "Breathe"}
+    j -= 1
+    if j >= n_pairs:
+        return travels[j - n_pairs]
+    for i, first in enumerate(actions):          # ``pairs_of_kinds``'s order
+        if hand.count(first) >= 2:
+            if not j:
+                return {"type": "BreatheWithActions", "cards": [first, first]}
+            j -= 1
+        rest = k - i - 1
+        if j < rest:
+            return {"type": "BreatheWithActions", "cards": [first, actions[i + 1 + j]]}
+        j -= rest
+    raise AssertionError("unreachable: j counts the pairs")

@@ -69,18 +69,14 @@ def oxygen_of(state, seat: int) -> int:
     return oxygen(state["hands"][seat])
 
 
-def singles_available(state) -> int:
-    """Singles that a Double could be swapped for (discard pile + draw pile)."""
-    return SUPPLIES.singles_available(state)
+#: ``singles_available(state)``: Singles that a Double could be swapped for (discard pile + draw
+#: pile); ``Supplies.singles_available`` itself, no wrapper call.
+singles_available = SUPPLIES.singles_available
 
-
-def can_split(state, seat: int) -> bool:
-    """Whether ``seat`` holds a Double and two Singles can be had for it (discard + draw pile).
-
-    Ignores the once-per-turn limit on ``SwapDouble`` (docs/rules/selfish-space.md, 'A turn':
-    Phase 2).
-    """
-    return SUPPLIES.can_split(state, seat)
+#: ``can_split(state, seat)``: whether ``seat`` holds a Double and two Singles can be had for it
+#: (discard + draw pile), ignoring the once-per-turn limit on ``SwapDouble``
+#: (docs/rules/selfish-space.md, 'A turn': Phase 2); ``Supplies.can_split`` itself.
+can_split = SUPPLIES.can_split
 
 
 def next_alive(state, seat: int) -> int | None:

@@ -26,6 +26,7 @@ from __future__ import annotations
 from . import values
 from .expert import make_expert
 from .cards import ATTACK, CHOPPER, DOUBLE, SINGLE
+from .legal import commands_now
 
 #: How much a Game card is worth keeping (Bandits and Zombies! discards: the lowest goes).
 KEEP = {
@@ -52,6 +53,16 @@ def random_bot(view, legal, rng):
     Returns: one command of ``legal``.
     """
     return rng.choice(legal)
+
+
+def random_command(state, seat, rng) -> dict:
+    """``random_bot``'s pick straight from the state: ``rng.choice(legal_commands(state, seat))``,
+    the view unbuilt (``random_bot.direct``, see ``events.games.bots.chooser``); ``seat`` is the
+    seat to act, as a ``chooser`` pick is handed."""
+    return rng.choice(commands_now(state, seat))
+
+
+random_bot.direct = random_command
 
 
 def _supplies(hand) -> int:

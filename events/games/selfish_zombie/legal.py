@@ -94,6 +94,12 @@ def legal_commands(state, seat) -> list[dict]:
     """
     if seat is None or seat != active_seat(state):
         return []
+    return commands_now(state, seat)
+
+
+def commands_now(state, seat: int) -> list[dict]:
+    """``legal_commands(state, seat)`` for ``seat``, the seat to act (``active_seat``), which it
+    does not check again (the ``random`` bot's direct pick reads it so)."""
     phase = phase_of(state)
     hand = state["hands"][seat]
     if phase == "turn":
@@ -120,11 +126,12 @@ def legal_commands(state, seat) -> list[dict]:
     return [{"type": "OrderWasteland", "cards": list(o)} for o in orders]
 
 
+PLAYABLE_KINDS = frozenset(PLAYABLE)
+
+
 def _turn(state, seat, hand) -> list[dict]:
     out: list[dict] = []
-    for card in sorted(set(hand)):
-        if card not in PLAYABLE:
-            continue
+    for card in sorted(PLAYABLE_KINDS.intersection(hand)):   # the playable kinds held, sorted
         if card not in TARGETED:
             out.append({"type": "PlayAction", "card": card})
             continue
