@@ -5,14 +5,14 @@
 discard pile and a hand a Hack Suit shows it) into the other hands and the Game deck, and the
 Space cards not on a track or the discard pile into the Space deck, at random. Turn decisions
 are searched: every command is played out by ``cautious``/``solo`` play (``bots.base_bot``) for
-both seats until three turns have started (``selfish.searching``), then scored by the learned
-afterstate table (two seats) or by the distance and oxygen held; reactions and picks are
-``strong``'s. The prior is ``strong``.
+both seats until three turns have started (``selfish.searching``), then scored head to head: at
+two seats the seat's chance of winning less the rival's from the learned afterstate table, else
+the distance and oxygen held; reactions and picks are ``strong``'s. The prior is ``strong``.
 """
 from __future__ import annotations
 
 from events.games.search import Expert, deal, ensure_one, unseen
-from events.games.selfish.searching import selfish_expert
+from events.games.selfish.searching import selfish_expert, two_seat_value
 
 from . import values
 from .cards import ACTIONS, DOUBLE, GAME_DECK, LEVEL, OXYGEN, SHIP, SINGLE, SPACE_DECK
@@ -61,18 +61,31 @@ def sample(v: dict, rng) -> dict:
 
 
 
-def _value(state, seat: int) -> float:
-    """A cut-short playout's worth to ``seat``: the learned afterstate table (``values.value``)
-    at two seats, else the share of the distance left covered."""
-    hand = state["hands"][seat]
-    oxygen = hand.count(SINGLE) + 2 * hand.count(DOUBLE)
+def win_chance(state, seat: int) -> float:
+    """``seat``'s chance of winning at a two-seat table from the learned afterstate table
+    (``values.value``); 0 once it has died."""
     if not state["alive"][seat]:
         return 0.0
+    hand, rival = state["hands"][seat], 1 - seat
+    oxygen = hand.count(SINGLE) + 2 * hand.count(DOUBLE)
+    actions = sum(1 for k in hand if k in ACTIONS)
+    mine, theirs = len(state["tracks"][seat]), len(state["tracks"][rival])
+    return values.value(mine, oxygen, actions, theirs, int(state["alive"][rival]))
+
+
+_head_to_head = two_seat_value(win_chance)
+
+
+def _value(state, seat: int) -> float:
+    """A cut-short playout's worth to ``seat``: at two seats its chance of winning less the
+    rival's, as a head-to-head score (``selfish.searching.two_seat_value``), else the share of the
+    distance covered and the oxygen held (0 once dead)."""
     if state["seats"] == 2:
-        rival = 1 - seat
-        actions = sum(1 for k in hand if k in ACTIONS)
-        mine, theirs = len(state["tracks"][seat]), len(state["tracks"][rival])
-        return values.value(mine, oxygen, actions, theirs, int(state["alive"][rival]))
+        return _head_to_head(state, seat)
+    if not state["alive"][seat]:
+        return 0.0
+    hand = state["hands"][seat]
+    oxygen = hand.count(SINGLE) + 2 * hand.count(DOUBLE)
     return len(state["tracks"][seat]) / (2 * SHIP) + min(oxygen, 12) / 24
 
 

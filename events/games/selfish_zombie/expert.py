@@ -5,14 +5,16 @@
 discard pile and the Alliances on the table) into the other hands and the Game deck, and the
 Wasteland cards it has not seen (the 41-card deck less every face-up column card and the discard
 pile) into the face-down column cards and the Wasteland deck, under the top cards it knows.
-Survivor turns are searched: each command is played out by ``strong`` for every seat until
-three turns have ended (``selfish.searching``), then scored by the learned afterstate table (two seats) or by the
-distance covered; everything else is ``strong``'s.
+Survivor turns, and at two seats a zombie's turn, are searched: each command is played out by
+``strong`` for every seat until three turns have started (``selfish.searching``), then scored head
+to head: at two seats the seat's chance of winning less the rival's from the learned afterstate
+table (a zombie gains by stopping the survivor), else the distance covered; everything else is
+``strong``'s.
 """
 from __future__ import annotations
 
 from events.games.search import Expert, deal, ensure_one, unseen
-from events.games.selfish.searching import selfish_expert
+from events.games.selfish.searching import selfish_expert, two_seat_value
 
 from . import values
 from .cards import CHOPPER, GAME_DECK, LEVEL, TRAP_LOOK, WASTELAND_DECK
@@ -85,16 +87,28 @@ def sample(v: dict, rng) -> dict:
     }
 
 
+def win_chance(state, seat: int) -> float:
+    """``seat``'s chance of winning at a two-seat table from the learned afterstate table
+    (``values.value``); 0 as a zombie."""
+    if not state["alive"][seat]:
+        return 0.0
+    known = values.known_class(state["peek"][seat])
+    return values.value(len(state["tracks"][seat]), values.hand_counts(state["hands"][seat]), known,
+                        int(state["alive"][1 - seat]))
+
+
+_head_to_head = two_seat_value(win_chance)
+
+
 def _value(state, seat: int) -> float:
-    """A cut-short playout's worth to ``seat``: 0 as a zombie; at two seats the learned afterstate
-    table (``values.value``), else the share of the way to the chopper covered."""
+    """A cut-short playout's worth to ``seat``: at two seats its chance of winning less the
+    rival's, as a head-to-head score (``selfish.searching.two_seat_value``: a zombie still gains
+    by stopping the survivor), else 0 as a zombie and the share of the way to the chopper covered."""
+    if state["seats"] == 2:
+        return _head_to_head(state, seat)
     if not state["alive"][seat]:
         return 0.0
     hand = state["hands"][seat]
-    if state["seats"] == 2:
-        known = values.known_class(state["peek"][seat])
-        return values.value(len(state["tracks"][seat]), values.hand_counts(hand), known,
-                            int(state["alive"][1 - seat]))
     return len(state["tracks"][seat]) / (2 * CHOPPER) + min(_SUPPLIES.count(hand), 12) / 24
 
 
