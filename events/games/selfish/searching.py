@@ -55,10 +55,11 @@ def two_seat_value(win_chance):
     return value
 
 
-def selfish_expert(rules: dict, sample, value, strong, playout) -> Expert:
+def selfish_expert(rules: dict, sample, value, strong, playout, playouts_per_ms: float = 0.5) -> Expert:
     """An edition's ``expert``: ``rules`` holds its ``decide`` (in place), ``legal_commands``,
     ``view``, ``outcome`` and ``copy``; ``sample(view, rng)`` its imagined states; ``value(state,
-    seat)`` the worth of a cut-short playout; ``strong`` the prior, ``playout`` every seat's policy."""
+    seat)`` the worth of a cut-short playout; ``strong`` the prior, ``playout`` every seat's policy;
+    ``playouts_per_ms`` the playouts each millisecond of ``think_ms`` buys (``Searcher``)."""
     return Expert(Searcher(acting_seat=active_seat, sample=sample, prior=strong, playout=playout,
                            searched=searched, value=value, stop=stop, score=head_to_head, horizon=400,
-                           playouts_per_ms=0.5, z=Z, margin=MARGIN, **rules))
+                           playouts_per_ms=playouts_per_ms, z=Z, margin=MARGIN, **rules))

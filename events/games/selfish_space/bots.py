@@ -203,6 +203,6 @@ def strong_bot(view, legal, rng):
     return base_bot(view, legal, rng)
 
 
-expert_bot = make_expert(strong_bot, base_bot)
+expert_bot = make_expert(strong_bot, strong_bot)
 
 BOTS = {"random": random_bot, "strong": strong_bot, "cautious": cautious_bot, "expert": expert_bot}
