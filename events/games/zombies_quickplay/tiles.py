@@ -208,22 +208,28 @@ def _map_of(signature: tuple) -> dict:
 @lru_cache(maxsize=256)
 def _step_table(signature: tuple) -> dict[str, tuple[str, ...]]:
     """The step table of the map ``signature``: that of the map without its last tile (kept, as a map
-    grows one tile at a time), with the spaces of the last tile's cell and of the cells beside it
-    worked out again (a space's steps depend only on its own tile and the tiles beside it)."""
+    grows one tile at a time), with the spaces of the last tile's cell and those of the tiles beside it
+    on the side facing it worked out again (a space's steps depend only on its own tile and, on a
+    tile's edge, the tile across that edge)."""
     tiles = _map_of(signature)
     if len(signature) > 1:
         table = dict(_step_table(signature[:-1]))
         tx, ty = parse(signature[-1][0])
-        cells = [c for c in (key(tx, ty), key(tx, ty - 1), key(tx + 1, ty), key(tx, ty + 1), key(tx - 1, ty))
-                 if c in tiles]
+        spaces = [(3 * tx + c, 3 * ty + r) for r in range(3) for c in range(3)]
+        for dx, dy in _STEPS:      # the side of each tile beside it that faces it
+            if key(tx + dx, ty + dy) in tiles:
+                x0, y0 = 3 * (tx + dx), 3 * (ty + dy)
+                if dx:
+                    c = 0 if dx > 0 else 2
+                    spaces += [(x0 + c, y0 + r) for r in range(3)]
+                else:
+                    r = 0 if dy > 0 else 2
+                    spaces += [(x0 + c, y0 + r) for c in range(3)]
     else:
-        table, cells = {}, list(tiles)
-    for cell in cells:
-        tx, ty = parse(cell)
-        for r in range(3):
-            for c in range(3):
-                x, y = 3 * tx + c, 3 * ty + r
-                table[f"{x},{y}"] = tuple(f"{qx},{qy}" for qx, qy in neighbours(tiles, x, y))
+        table = {}
+        spaces = [(3 * tx + c, 3 * ty + r) for tx, ty in map(parse, tiles) for r in range(3) for c in range(3)]
+    for x, y in spaces:
+        table[f"{x},{y}"] = tuple(f"{qx},{qy}" for qx, qy in neighbours(tiles, x, y))
     return table
 
 
