@@ -223,6 +223,8 @@ def acting_seat(state) -> int | None:
         return None
     st = stage(state)
     seats = waiting_seats(state)
+    if len(seats) == 1:             # the usual case, without a generator
+        return seats[0] if _has_commands(state, seats[0], st) else None
     if not seats or not all(_has_commands(state, seat, st) for seat in seats):
         return None
     return seats[0]

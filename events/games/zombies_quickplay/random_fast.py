@@ -25,8 +25,13 @@ from .zombies import any_zombie_step, choosable, current_can_stop
 
 
 def _plain(state, seat, rng):
-    from .bots import random_bot            # bots imports this module
-    return random_bot(None, legal_commands(state, seat), rng)
+    """The bot on the whole list; outside a pawn's move (where ``EndMove`` is not among the picks it
+    prefers) no command is one the bot sorts out, so its pick is ``rng.choice`` of the list."""
+    legal = legal_commands(state, seat)
+    if state is not None and state["phase"] == "move":
+        from .bots import random_bot            # bots imports this module
+        return random_bot(None, legal, rng)
+    return rng.choice(legal)
 
 
 class _Built:

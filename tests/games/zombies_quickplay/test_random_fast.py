@@ -7,6 +7,11 @@
 - ``choices.has_choice_space`` is ``bool(choice_spaces(state))`` and ``choices.is_choice_space(state,
   k)`` is ``k in choice_spaces(state)`` for every space of the map, every zombie and pawn, and spaces
   off the map.
+- ``tiles.buildings_of`` (one index per map, grown tile by tile) gives every space the building
+  ``tiles.building_of`` gives, so ``state.pawn_building`` reads it; ``placement._edges`` (grown tile by
+  tile) gives the spots of ``plain_spots`` also when worked out cold.
+- ``Table.emit`` calling the event's handler at once folds what ``evolve`` folds
+  (``test_fast_paths.test_deciding_in_place_gives_the_events_of_decide_and_the_state_they_fold_to``).
 """
 from __future__ import annotations
 
@@ -21,7 +26,10 @@ from events.games.zombies_quickplay import RULESET as R
 from events.games.zombies_quickplay.bots import random_bot
 from events.games.zombies_quickplay.choices import choice_spaces, has_choice_space, is_choice_space
 from events.games.zombies_quickplay.random_fast import random_pick
-from events.games.zombies_quickplay.tiles import passable_spaces
+from events.games.zombies_quickplay import placement
+from events.games.zombies_quickplay.placement import plain_spots, spots
+from events.games.zombies_quickplay.state import pawn_building
+from events.games.zombies_quickplay.tiles import TILES, building_of, buildings_of, parse, passable_spaces
 from events.table.randomness import rng_for
 
 
@@ -86,3 +94,24 @@ def test_choice_spaces_are_asked_about_one_by_one_as_they_are_listed(states):
             assert is_choice_space(state, k) == (k in listed), (state["choice"], k)
         kinds.add(state["choice"]["kind"] + ("" if state["choice"].get("picked") is None else "+picked"))
     assert {"zombie_master", "so_bad", "so_bad+picked"} <= kinds
+
+
+def test_the_buildings_of_a_map_and_its_frontier_edges_grow_with_it_as_a_walk_over_the_map_finds_them(states):
+    maps = {len(s["tiles"]): s for s in states}
+    assert len(maps) > 20
+    for state in maps.values():
+        tiles = state["tiles"]
+        plain = {}
+        for cell in tiles:
+            tx, ty = parse(cell)
+            for x in range(3 * tx, 3 * tx + 3):
+                for y in range(3 * ty, 3 * ty + 3):
+                    if building_of(tiles, x, y) is not None:
+                        plain[f"{x},{y}"] = building_of(tiles, x, y)
+        assert buildings_of(tiles) == plain
+        for seat, pawn in enumerate(state["pawns"]):
+            if pawn is not None:
+                assert pawn_building(state, seat) == building_of(tiles, *parse(pawn))
+    for state in list(maps.values())[-3:]:           # asked cold: worked out from the smaller maps
+        placement._edges.cache_clear()
+        assert all(spots(state["tiles"], t) == plain_spots(state["tiles"], t) for t in TILES)
