@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from .cards import ITEM_BUILDING
 from .expert import make_expert
+from .random_fast import random_pick
 from .tiles import neighbours, parse
 
 #: decision code -> the step the strong bot reasons about.
@@ -279,4 +280,6 @@ def _zombies(view, legal, rng):
 
 expert_bot = make_expert(strong_bot)
 
+#: ``random_bot`` read from the state, for ``events.games.bots.chooser`` (the same picks and draws).
+random_bot.direct = random_pick
 BOTS = {"random": random_bot, "strong": strong_bot, "expert": expert_bot}

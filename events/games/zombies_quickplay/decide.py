@@ -12,10 +12,10 @@ from __future__ import annotations
 from events.games.contract import RuleViolation, bad_arguments, command_type, not_your_turn
 
 from .cardplay import card_plays, item_uses, play_card, use_item
-from .choices import choice_spaces, close_choice, pick_space
+from .choices import close_choice, is_choice_space, pick_space
 from .cards import CARDS, MAX_LIFE, NAMES
 from .movement import token_to_claim
-from .state import V4, V5, copy_state, level, steps_from, waiting_seats, window_open
+from .state import V4, V5, copy_state, level, steps_from, waiting_seats
 from .table import Table, street_spaces, street_zombies_left
 from .tiles import key, kind, parse, step_table
 from .placement import rotations, spots
@@ -55,7 +55,8 @@ def stage(state) -> str:
         return "over"
     if state["choice"] is not None:
         return "choice"
-    if window_open(state):
+    window = state["window"]
+    if window is not None and window["queue"]:     # window_open
         return "window"
     return state["phase"]
 
@@ -334,7 +335,7 @@ def pass_(t, seat, command):
 def pick(t, seat, command):
     """PickSpace ``{x, y}``: a space for the card being resolved. Raises ``illegal_space``."""
     k = _space(command)
-    if k not in choice_spaces(t.s):
+    if not is_choice_space(t.s, k):
         raise RuleViolation("illegal_space", "That space cannot be picked for this card.")
     pick_space(t, seat, k)
     t.settle()

@@ -9,7 +9,7 @@ from __future__ import annotations
 from events.games.contract import Decision
 
 from .cardplay import card_plays, item_uses
-from .choices import choice_spaces
+from .choices import choice_spaces, has_choice_space
 from .cards import NAMES
 from .decide import legal_moves, stage
 from .movement import token_to_claim
@@ -42,12 +42,38 @@ def _xy(k, type_):
     return {"type": type_, "x": x, "y": y}
 
 
+def pawn_steps(state) -> list[dict]:
+    """The ``Move`` commands of the pawn being moved (``legal_moves``), in their order."""
+    return [{"type": "Move", "x": x, "y": y} for x, y in map(parse, legal_moves(state))]
+
+
+def zombie_steps_now(state) -> list[dict]:
+    """The ``MoveZombie`` commands of the zombie being moved (``zombies.current_steps``)."""
+    return [_xy(k, "MoveZombie") for k in current_steps(state)]
+
+
+def pick_space_command(k: str) -> dict:
+    """The ``PickSpace`` command of the space ``k``."""
+    return _xy(k, "PickSpace")
+
+
+def zombie_choice(k: str) -> dict:
+    """The ``ChooseZombie`` command of the zombie at space ``k``."""
+    x, y = parse(k)
+    return {"type": "ChooseZombie", "x": x, "y": y}
+
+
+def zombie_choices(state) -> list[dict]:
+    """The ``ChooseZombie`` commands (``zombies.choosable``), in reading order."""
+    return list(map(zombie_choice, choosable(state)))
+
+
 def _phase_commands(state, seat, st) -> list[dict]:
     """The commands of the step ``st`` for the seat deciding it (``[]`` in a state inside a batch)."""
     if st == "window":
         return [{"type": "Pass"}]
     if st == "choice":
-        out = [_xy(k, "PickSpace") for k in choice_spaces(state)]
+        out = [pick_space_command(k) for k in choice_spaces(state)]
         if state["choice"]["kind"] == "push":
             out.append({"type": "StopChoice"})
         return out
@@ -82,13 +108,12 @@ def _phase_commands(state, seat, st) -> list[dict]:
     if st == "move":
         if state["move"] is None or state["move"]["left"] <= 0:
             return []
-        return [{"type": "EndMove"}] + [{"type": "Move", "x": x, "y": y} for x, y in map(parse, legal_moves(state))]
+        return [{"type": "EndMove"}] + pawn_steps(state)
     if st == "zombies":
         if state["zm"] is None:
             return []
         out = [{"type": "EndZombieMoves"}] if current_can_stop(state) else []
-        out += [_xy(k, "MoveZombie") for k in current_steps(state)]
-        return out + [{"type": "ChooseZombie", "x": x, "y": y} for x, y in map(parse, choosable(state))]
+        return out + zombie_steps_now(state) + zombie_choices(state)
     if st == "discard":
         return [{"type": "EndTurn"}] + [{"type": "Discard", "card": c} for c in sorted(set(state["hands"][seat]))]
     return []
@@ -178,9 +203,14 @@ def pending(state) -> list[Decision]:
 def _has_commands(state, seat, st) -> bool:
     """Whether ``_phase_commands(state, seat, st)`` is not empty. In the zombie moves that is
     without listing the zombies one may choose: they are only listed when the moving zombie may
-    stop, and then EndZombieMoves is a command anyway; in a pawn's move without listing its steps."""
+    stop, and then EndZombieMoves is a command anyway; in a pawn's move without listing its steps;
+    in a card's choice and the street zombies' placement without listing their spaces."""
     if st == "zombies":
         return state["zm"] is not None and (current_can_stop(state) or bool(current_steps(state)))
+    if st == "choice":  # StopChoice is a command of a push
+        return state["choice"]["kind"] == "push" or has_choice_space(state)
+    if st == "place_zombies":  # its spaces are listed when one is left
+        return street_zombies_left(state)
     if st == "move":   # EndMove is a command whenever any is
         return state["move"] is not None and state["move"]["left"] > 0
     return bool(_phase_commands(state, seat, st))
@@ -193,6 +223,8 @@ def acting_seat(state) -> int | None:
         return None
     st = stage(state)
     seats = waiting_seats(state)
+    if len(seats) == 1:             # the usual case, without a generator
+        return seats[0] if _has_commands(state, seats[0], st) else None
     if not seats or not all(_has_commands(state, seat, st) for seat in seats):
         return None
     return seats[0]

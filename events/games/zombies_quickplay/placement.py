@@ -71,21 +71,38 @@ def _spots(signature: tuple, tile: str) -> tuple[tuple[int, int], ...]:
     return tuple(out)
 
 
+def _cell_edges(tiles: dict, tx: int, ty: int) -> tuple:
+    """``((side, whether a road leaves the tile touching it there), ...)`` of the empty cell ``(tx, ty)``."""
+    edges = []
+    for side in SIDES:
+        dx, dy = DIRS[side]
+        other = tiles.get(key(tx + dx, ty + dy))
+        if other is not None:
+            edges.append((side, exits(other["tile"], other["rotation"])[OPPOSITE[side]]))
+    return tuple(edges)
+
+
+def _cell_order(item) -> tuple[int, int]:
+    (tx, ty), _ = item
+    return ty, tx
+
+
 @lru_cache(maxsize=256)
 def _edges(signature: tuple) -> tuple:
-    """``(cell, ((side, whether a road leaves the tile touching it there), ...))`` for every cell of
-    ``frontier`` of the map ``signature``, in its order."""
+    """``(cell, _cell_edges(cell))`` for every cell of ``frontier`` of the map ``signature``, in its
+    order: those of the map without its last tile (kept, as a map grows one tile at a time), without
+    the last tile's cell, with the empty cells beside it worked out again (a frontier cell's edges
+    depend only on the tiles beside it)."""
     tiles = _map_of(signature)
-    out = []
-    for tx, ty in frontier(tiles):
-        edges = []
-        for side in SIDES:
-            dx, dy = DIRS[side]
-            other = tiles.get(key(tx + dx, ty + dy))
-            if other is not None:
-                edges.append((side, exits(other["tile"], other["rotation"])[OPPOSITE[side]]))
-        out.append(((tx, ty), tuple(edges)))
-    return tuple(out)
+    if len(signature) == 1:
+        return tuple((cell, _cell_edges(tiles, *cell)) for cell in frontier(tiles))
+    out = dict(_edges(signature[:-1]))
+    tx, ty = parse(signature[-1][0])
+    out.pop((tx, ty), None)
+    for dx, dy in DIRS.values():
+        if key(tx + dx, ty + dy) not in tiles:
+            out[(tx + dx, ty + dy)] = _cell_edges(tiles, tx + dx, ty + dy)
+    return tuple(sorted(out.items(), key=_cell_order))
 
 
 def plain_spots(tiles: dict, tile: str) -> list[tuple[int, int]]:

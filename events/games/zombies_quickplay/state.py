@@ -37,7 +37,7 @@ this source.
 """
 from __future__ import annotations
 
-from .tiles import (building_of, building_spaces_of, helipad_centre_of, kind, layout_id, parse, passable_spaces,
+from .tiles import (building_spaces_of, buildings_of, helipad_centre_of, kind, layout_id, parse, passable_spaces,
                     step_table)
 
 
@@ -98,9 +98,10 @@ def waiting_seats(state) -> list[int]:
         return []
     if state["choice"] is not None:
         return [state["choice"]["seat"]]
-    if window_open(state):
-        queue = state["window"]["queue"]
-        return list(queue) if level(state) >= V4 else [queue[0]]
+    window = state["window"]
+    if window is not None and window["queue"]:     # window_open
+        queue = window["queue"]
+        return list(queue) if state.get("rules", OLD_RULES) >= V4 else [queue[0]]
     phase = state["phase"]
     if phase == "auction":
         return [state["auction"]["next"]] if state["auction"] else []
@@ -147,8 +148,9 @@ def building_spaces(state, cell: str) -> list[str]:
 
 
 def pawn_building(state, seat: int) -> str | None:
-    """The tile cell of the named building ``seat``'s pawn is inside, else ``None``."""
-    return building_of(state["tiles"], *parse(state["pawns"][seat]))
+    """The tile cell of the named building ``seat``'s pawn is inside, else ``None`` (``building_of``,
+    read from the map's ``tiles.buildings_of``)."""
+    return buildings_of(state["tiles"]).get(state["pawns"][seat])
 
 
 def zombie_free_spaces(state, exclude_pawns: bool) -> list[str]:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from .cards import HAND_LIMIT
 from .combat import CombatSteps
-from .evolve import evolve
+from .evolve import HANDLERS, evolve
 from .movement import MoveSteps
 from .state import V4, V5, helipad_centre, level, window_open
 from .tiles import HELIPAD, NAMED, STREETS, TILES, exit_count, key, local_after_rotation, spaces_of, unrotated
@@ -52,10 +52,12 @@ class Table(CombatSteps, MoveSteps):
         self.events: list[dict] = []
 
     def emit(self, type_: str, data: dict) -> None:
-        """Append ``{"type": type_, "data": data}`` and fold it into ``self.s``."""
+        """Append ``{"type": type_, "data": data}`` and fold it into ``self.s``: ``evolve``, its
+        handler called at once when the table has a state (every event but setup's)."""
         event = {"type": type_, "data": data}
         self.events.append(event)
-        self.s = evolve(self.s, event)
+        handler = HANDLERS.get(type_) if self.s is not None and type_ != "GameStarted" else None
+        self.s = evolve(self.s, event) if handler is None else handler(self.s, data)
 
     def phase(self, phase: str) -> None:
         """Enter ``phase`` of the current turn."""

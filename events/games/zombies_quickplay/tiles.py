@@ -208,22 +208,28 @@ def _map_of(signature: tuple) -> dict:
 @lru_cache(maxsize=256)
 def _step_table(signature: tuple) -> dict[str, tuple[str, ...]]:
     """The step table of the map ``signature``: that of the map without its last tile (kept, as a map
-    grows one tile at a time), with the spaces of the last tile's cell and of the cells beside it
-    worked out again (a space's steps depend only on its own tile and the tiles beside it)."""
+    grows one tile at a time), with the spaces of the last tile's cell and those of the tiles beside it
+    on the side facing it worked out again (a space's steps depend only on its own tile and, on a
+    tile's edge, the tile across that edge)."""
     tiles = _map_of(signature)
     if len(signature) > 1:
         table = dict(_step_table(signature[:-1]))
         tx, ty = parse(signature[-1][0])
-        cells = [c for c in (key(tx, ty), key(tx, ty - 1), key(tx + 1, ty), key(tx, ty + 1), key(tx - 1, ty))
-                 if c in tiles]
+        spaces = [(3 * tx + c, 3 * ty + r) for r in range(3) for c in range(3)]
+        for dx, dy in _STEPS:      # the side of each tile beside it that faces it
+            if key(tx + dx, ty + dy) in tiles:
+                x0, y0 = 3 * (tx + dx), 3 * (ty + dy)
+                if dx:
+                    c = 0 if dx > 0 else 2
+                    spaces += [(x0 + c, y0 + r) for r in range(3)]
+                else:
+                    r = 0 if dy > 0 else 2
+                    spaces += [(x0 + c, y0 + r) for c in range(3)]
     else:
-        table, cells = {}, list(tiles)
-    for cell in cells:
-        tx, ty = parse(cell)
-        for r in range(3):
-            for c in range(3):
-                x, y = 3 * tx + c, 3 * ty + r
-                table[f"{x},{y}"] = tuple(f"{qx},{qy}" for qx, qy in neighbours(tiles, x, y))
+        table = {}
+        spaces = [(3 * tx + c, 3 * ty + r) for tx, ty in map(parse, tiles) for r in range(3) for c in range(3)]
+    for x, y in spaces:
+        table[f"{x},{y}"] = tuple(f"{qx},{qy}" for qx, qy in neighbours(tiles, x, y))
     return table
 
 
@@ -262,7 +268,8 @@ def step_table(tiles: dict) -> dict[str, tuple[str, ...]]:
     asked about, the last one also by its identity (``_LastMap``). The table is shared: never
     change it.
     """
-    return _STEP_TABLES(tiles)
+    last = _STEP_TABLES.last          # the last map again: without calling the keeper
+    return last[2] if last[0] is tiles and last[1] == len(tiles) else _STEP_TABLES(tiles)
 
 
 @lru_cache(maxsize=256)
@@ -280,7 +287,8 @@ _HELIPAD_CENTRES = _LastMap(_helipad_centre)
 def helipad_centre_of(tiles: dict) -> str | None:
     """The key of the Helipad's centre space once the Helipad is on the map ``tiles``, else ``None``
     (kept per map as ``step_table`` is)."""
-    return _HELIPAD_CENTRES(tiles)
+    last = _HELIPAD_CENTRES.last          # the last map again: without calling the keeper
+    return last[2] if last[0] is tiles and last[1] == len(tiles) else _HELIPAD_CENTRES(tiles)
 
 
 @lru_cache(maxsize=1024)
@@ -317,6 +325,35 @@ def spaces_of(tiles: dict, cell: str, kinds: str) -> list[tuple[int, int]]:
     tx, ty = parse(cell)
     lay = rotated(layout_id(tiles[cell]), tiles[cell]["rotation"])
     return [(3 * tx + c, 3 * ty + r) for r in range(3) for c in range(3) if lay[r][c] in kinds]
+
+
+@lru_cache(maxsize=256)
+def _buildings(signature: tuple) -> dict[str, str]:
+    """Space key -> tile cell for the named buildings' spaces of the map ``signature``: those of the map
+    without its last tile (kept, as a map grows one tile at a time) and its last tile's (a space's
+    kind depends on its own tile only)."""
+    tiles = _map_of(signature)
+    if len(signature) > 1:
+        out, cells = dict(_buildings(signature[:-1])), [signature[-1][0]]
+    else:
+        out, cells = {}, list(tiles)
+    for cell in cells:
+        tx, ty = parse(cell)
+        for r in range(3):
+            for c in range(3):
+                if kind(tiles, 3 * tx + c, 3 * ty + r) in ("B", "D"):
+                    out[f"{3 * tx + c},{3 * ty + r}"] = cell
+    return out
+
+
+_BUILDINGS = _LastMap(_buildings)
+
+
+def buildings_of(tiles: dict) -> dict[str, str]:
+    """Space key -> ``building_of`` that space, for every space of a named building of the map
+    ``tiles`` (kept per map as ``step_table`` is; shared: never change it)."""
+    last = _BUILDINGS.last          # the last map again: without calling the keeper
+    return last[2] if last[0] is tiles and last[1] == len(tiles) else _BUILDINGS(tiles)
 
 
 def building_of(tiles: dict, x: int, y: int) -> str | None:

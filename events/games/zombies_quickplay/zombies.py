@@ -100,11 +100,15 @@ def current_can_stop(state) -> bool:
 def _after_stop(state) -> set[str]:
     """The zombie spaces once the moving zombie stops where it is."""
     cur = state["zm"]["current"]
-    return set(state["zombies"]) | ({cur["at"]} if cur else set())
+    occupied = set(state["zombies"])
+    if cur:
+        occupied.add(cur["at"])
+    return occupied
 
 
 @lru_cache(maxsize=1 << 14)
-def _reading_order(k: str) -> tuple[int, int]:
+def reading_order(k: str) -> tuple[int, int]:
+    """``(y, x)`` of the space key ``k``: sorting by it sorts spaces in reading order."""
     x, y = parse(k)
     return y, x
 
@@ -143,7 +147,7 @@ def choosable(state) -> list[str]:
     out = list((_near_free(table, occupied, fresh + 1) & zombies.keys()) - moved.keys()) if fresh >= 0 else []
     if moved:
         out += _with_a_step(state, [k for k in zombies if k in moved], occupied, table)
-    out.sort(key=_reading_order)
+    out.sort(key=reading_order)
     return out
 
 
