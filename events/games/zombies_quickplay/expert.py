@@ -26,6 +26,9 @@ from .views import outcome, view
 
 #: Commands a playout plays after the candidate before it is judged.
 HORIZON = 24
+#: Playouts per millisecond of ``think_ms``: a playout costs about 8 ms of CPU on the shared
+#: 2-core machine (the engine of 2026-11-27 evening; 0.05 before it), so 200 ms buys 14.
+PLAYOUTS_PER_MS = 0.07
 #: The Event card a choice is opened by -> the choice's kind (``cardplay.EFFECTS``).
 CHOICE_KINDS = {"were_screwed": "zombie_master", "zombie_master": "zombie_master",
                 "this_isnt_so_bad": "so_bad", "where_did_everybody_go": "push"}
@@ -164,4 +167,4 @@ def make_expert(strong) -> Expert:
     return Expert(Searcher(
         decide=_decide, acting_seat=_acting, legal_commands=legal_commands, view=view,
         outcome=outcome, copy=copy_state, sample=sample, prior=strong, playout=strong,
-        searched=searched, value=_value, horizon=HORIZON, playouts_per_ms=0.05))
+        searched=searched, value=_value, horizon=HORIZON, playouts_per_ms=PLAYOUTS_PER_MS))
