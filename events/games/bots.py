@@ -48,8 +48,9 @@ def chooser(ruleset: Ruleset, policy: str, options: Mapping | None = None) -> Ca
     (``choose`` is this, built for one call; self-play builds it once per seat and game).
     A bot with a ``direct`` attribute (a ``direct(state, seat, rng) -> command`` that picks what
     the bot picks from the seat's legal commands, the ``random`` bots of the Selfish games and of
-    Zombies!!! Quickplay) is called so, the legal list unbuilt (``tests/games/test_selfish_fast_paths.py``
-    and ``tests/games/zombies_quickplay/test_random_fast.py`` check each against the bot). Raises ``KeyError`` for a policy not in ``ruleset.bots``."""
+    Zombies!!! Quickplay) is called so, the legal list unbuilt
+    (``tests/games/test_selfish_fast_paths.py`` and ``tests/games/zombies_quickplay/test_random_fast.py``
+    check each against the bot). Raises ``KeyError`` for a policy not in ``ruleset.bots``."""
     bot = ruleset.bots[policy]
     settings = settings_of(bot, options)
     direct = getattr(bot, "direct", None)

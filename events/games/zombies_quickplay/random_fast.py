@@ -11,7 +11,7 @@ what the bot reads, through the same rule functions ``legal_commands`` calls (``
 ``legal.pick_space_command`` of ``choices.choice_spaces``, ``legal.token_claims``,
 ``cardplay.card_plays``, ``cardplay.item_uses``; no rule is written twice), and draws from ``rng`` exactly what the bot
 draws. Any other decision goes through the plain path.
-``tests/games/zombies_quickplay/test_fast_paths.py`` checks that both pick the same command and
+``tests/games/zombies_quickplay/test_random_fast.py`` checks that both pick the same command and
 leave the generator in the same place on every state of random games.
 """
 from __future__ import annotations
