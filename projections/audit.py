@@ -106,7 +106,7 @@ class _Stop(Exception):
     """A departure after which nothing further can be checked."""
 
 
-@dataclass
+@dataclass(slots=True)
 class _Batch:
     first: int
     header: BatchHeader | None

@@ -43,7 +43,7 @@ def regular_batches(game_id: str, entries: list, make_batch) -> list | None:
         batches: list = []
         envelopes: list = []
         raw: list = []
-        closed, first, header, ts, command_id, version = True, 0, None, "", "", 0
+        closed, first, header, ts, command_id, version, seat, cause = True, 0, None, "", "", 0, None, None
         for entry_id, fields in entries:
             version += 1
             if entry_id != ids[version]:
@@ -68,7 +68,7 @@ def regular_batches(game_id: str, entries: list, make_batch) -> list | None:
                 if (seat is not None and type(seat) is not int) or type(cause) is not str or type(ms) is not int \
                         or type(command) is not dict or cause not in CAUSES:
                     return None
-                header = new_tuple(BatchHeader, (seat, cause, ms, dict(command)))
+                header = new_tuple(BatchHeader, (seat, cause, ms, dict(command)))   # seat, cause: every event's
                 first, ts, command_id = version, iso(ms), str(version)
                 envelopes, raw = [], []
                 batches.append(make_batch(first, header, envelopes, raw, ts))
@@ -89,9 +89,9 @@ def regular_batches(game_id: str, entries: list, make_batch) -> list | None:
                 if number > current_schema.get(name, 1):
                     return None
                 kind = kinds[t] = (name, number, number < current_schema.get(name, 1))
-            env = Envelope(game_id, version, kind[0], data, kind[1], header.seat, command_id, command, ts,
-                           header.cause, h or None)
-            envelopes.append(upcast(env) if kind[2] else env)
+            name, number, old = kind
+            env = Envelope(game_id, version, name, data, number, seat, command_id, command, ts, cause, h or None)
+            envelopes.append(upcast(env) if old else env)
             raw.append((version, e, b, h))
         if not closed:
             return None

@@ -84,7 +84,7 @@ def record_and_key(store: EventStore, game_id: str) -> tuple[dict, bytes | None,
         key = chain.parse_key(parsed.audit_key)
     except (GameNotFound, DamagedLog, KeyError, ValueError, TypeError, AttributeError):
         meta = {"unreadable": True}
-    record = {"format": RECORD_FORMAT, "game_id": game_id, "entries": [list(entry) for entry in entries],
+    record = {"format": RECORD_FORMAT, "game_id": game_id, "entries": entries,    # fresh [id, fields] lists
               "meta": meta, "snapshot": snapshot, "seed": None, "seed_commitment": None}
     _copy_seed(record)
     return record, key, kept

@@ -55,7 +55,8 @@ def _build() -> dict:
                                    "whose bot or deadline job had gone missing."),
         REDIS_CONNECTIONS=Gauge("stranded_redis_connections", "Redis connections this API process holds open, "
                                 "by pool ('requests': the requests' pool; 'feeds': the event streams' reader, 0 "
-                                "when no game is watched); set when /metrics is read.", ["pool"],
+                                "when no game is watched; 'whole_reads': the pool whose replies come decoded, "
+                                "for reads of a whole game); set when /metrics is read.", ["pool"],
                                 multiprocess_mode="livesum"),
         STREAM_GAMES=Gauge("stranded_stream_games", "Games whose events this API process's stream reader reads now "
                            "(watched by at least one stream); set when /metrics is read.",

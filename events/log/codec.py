@@ -127,7 +127,7 @@ def canonical_json(value: Any) -> str:
     return orjson.dumps(value, option=_SORTED).decode()
 
 
-@dataclass
+@dataclass(slots=True)
 class Envelope:
     """One event as the log keeps it.
 

@@ -10,7 +10,8 @@ from typing import Iterator
 from events.log import chain
 from events.log.codec import BatchHeader, CodecError, Envelope, decode_entries, entry_fields
 from events.log.errors import GameNotFound
-from events.log.replies import GameKeys, WholeGame, lenient_text, link_entries, text, unparsed_stream_client
+from events.log.replies import (GameKeys, WholeGame, lenient_text, link_entries, text, text_stream_client,
+                                unparsed_stream_client)
 
 
 class StreamReads:
@@ -123,15 +124,25 @@ class StreamReads:
             self._unparsed = unparsed_stream_client(self.redis)
         return self._unparsed
 
+    @property
+    def texts(self):
+        """This store's client for text replies, stream replies unparsed (:func:`text_stream_client`;
+        ``None`` on a Redis Cluster), made once per connection pool."""
+        if self._texts is None:
+            self._texts = text_stream_client(self.redis) or False
+        return self._texts or None
+
     def read_whole(self, game_id: str) -> WholeGame:
         """The game's meta hash, every stream entry, its snapshot and checkpoints, in one round trip and one
         atomic step (MULTI/EXEC over keys of one slot), so an audit of a running game never
-        pairs a stream with a meta hash or snapshot written after it. Entry ids, fields and
-        values are returned as str (bytes decoded as UTF-8, undecodable bytes kept by
-        ``surrogateescape`` so a tampered byte is seen, not lost).
+        pairs a stream with a meta hash or snapshot written after it. Entries are
+        ``[entry_id, {field: value}]`` lists (fresh: a caller may keep them); ids, fields and values are
+        str (bytes decoded as UTF-8, undecodable bytes kept by ``surrogateescape`` so a tampered byte
+        is seen, not lost), decoded by the reply parser where the client allows (:attr:`texts`).
 
         Raises :class:`GameNotFound` when neither the meta hash nor the stream exists."""
-        pipe = self.unparsed.pipeline(transaction=True)
+        texts = self.texts
+        pipe = (texts or self.unparsed).pipeline(transaction=True)
         pipe.hgetall(self.key(game_id, "meta"))
         pipe.xrange(self.key(game_id, "events"))
         pipe.get(self.key(game_id, "snapshot"))
@@ -140,13 +151,16 @@ class StreamReads:
             meta, entries, snapshot, kept = pipe.execute()
         if not meta and not entries:
             raise GameNotFound(game_id)
+        whole = _entry_lists(entries) if texts is not None else None
+        if whole is not None:
+            return WholeGame(meta, whole, snapshot, kept)
         text = lenient_text
         whole = _decoded_entries(entries)
         if whole is None:
             whole = []
             for entry_id, fields in entries:
                 pairs = zip(fields[::2], fields[1::2]) if isinstance(fields, list) else fields.items()
-                whole.append((text(entry_id), {text(k): text(v) for k, v in pairs}))
+                whole.append([text(entry_id), {text(k): text(v) for k, v in pairs}])
         return WholeGame({text(k): text(v) for k, v in meta.items()}, whole,
                          None if snapshot is None else text(snapshot), {text(k): text(v) for k, v in kept.items()})
 
@@ -240,9 +254,22 @@ def _nothing_asked(after: int, limit: int | None, until: int | None) -> bool:
     return limit == 0 or (until is not None and until <= after)
 
 
-def _decoded_entries(entries: list) -> list[tuple[str, dict[str, str]]] | None:
-    """A flat XRANGE reply (``[[id, [field, value, ...]], ...]``, every item bytes) as ``[(id, {field:
-    value})]`` of str, decoded in one call as :func:`lenient_text` decodes each item (UTF-8, an invalid
+def _entry_lists(entries: list) -> list[list] | None:
+    """A flat XRANGE reply already decoded to str (``[[id, [field, value, ...]], ...]``) as ``[[id,
+    {field: value}], ...]``; ``None`` when it is not of that shape (a Redis Cluster's reply comes
+    parsed: the caller then reads it item by item)."""
+    try:
+        whole = [[entry_id, {fields[0]: fields[1], fields[2]: fields[3]}] if len(fields) == 4
+                 else [entry_id, dict(zip(fields[::2], fields[1::2]))]
+                 for entry_id, fields in entries if type(fields) is list]
+    except (TypeError, ValueError):     # an entry that is no [id, fields] pair
+        return None
+    return whole if len(whole) == len(entries) else None
+
+
+def _decoded_entries(entries: list) -> list[list] | None:
+    """A flat XRANGE reply (``[[id, [field, value, ...]], ...]``, every item bytes) as ``[[id, {field:
+    value}], ...]`` of str, decoded in one call as :func:`lenient_text` decodes each item (UTF-8, an invalid
     byte kept as a lone surrogate: UTF-8 never puts a NUL byte inside a character, so decoding the items
     joined by NULs and splitting there gives each item's own text). ``None`` when the reply is not of
     that shape or an item holds a NUL itself (the caller then decodes item by item)."""
@@ -268,10 +295,10 @@ def _decoded_entries(entries: list) -> list[tuple[str, dict[str, str]]] | None:
     add, at = whole.append, 0
     for size in sizes:
         if size == 4:                                   # stream layout 2: e and b (a dict display, as dict() would)
-            add((texts[at], {texts[at + 1]: texts[at + 2], texts[at + 3]: texts[at + 4]}))
+            add([texts[at], {texts[at + 1]: texts[at + 2], texts[at + 3]: texts[at + 4]}])
             at += 5
             continue
         values = texts[at + 1:at + 1 + size]
-        add((texts[at], dict(zip(values[::2], values[1::2]))))
+        add([texts[at], dict(zip(values[::2], values[1::2]))])
         at += 1 + size
     return whole

@@ -4,6 +4,7 @@ helpers its parts share: a game's keys guarded against damage, the chain over ra
 Split from ``events.log.store`` (the store's door stays there); only ``events.log`` uses these."""
 from __future__ import annotations
 
+import weakref
 from typing import Any, NamedTuple
 
 from redis.exceptions import ResponseError
@@ -13,7 +14,7 @@ from events.log.codec import entry_fields
 from events.log.errors import DamagedLog
 
 __all__ = ["AppendResult", "GameKeys", "LoadReply", "WholeGame", "is_wrong_type", "link_entries",
-           "remembered", "unparsed_stream_client"]
+           "remembered", "text_stream_client", "unparsed_stream_client"]
 
 
 def is_wrong_type(exc: BaseException) -> bool:
@@ -58,7 +59,7 @@ class LoadReply(NamedTuple):
 
 class WholeGame(NamedTuple):
     """What :meth:`EventStore.read_whole` read, all of one moment: the meta hash as strings,
-    the stream's entries undecoded (``[(entry_id, {field: value})]``, str), the snapshot text
+    the stream's entries undecoded (``[[entry_id, {field: value}]]``, str), the snapshot text
     or ``None``, the checkpoints (``events.log.checkpoints``) by field, as text."""
 
     meta: dict
@@ -105,6 +106,35 @@ def unparsed_stream_client(redis):
     raw = type(redis)(connection_pool=redis.connection_pool)
     raw.set_response_callback("XRANGE", lambda response, **options: response)
     return raw
+
+
+#: One text client per connection pool (:func:`text_stream_client`): a store made per job or per
+#: request shares its pool's, so the connections it opens stay bounded by the pool's own.
+_TEXT_CLIENTS: "weakref.WeakKeyDictionary[Any, Any]" = weakref.WeakKeyDictionary()
+
+
+def text_stream_client(redis):
+    """A client of the same server as ``redis`` whose replies come as text and whose stream replies
+    come unparsed (``[[id, [field, value, ...]]]``): the Redis reply parser (hiredis where installed)
+    decodes each item as UTF-8 as it reads it, an invalid byte kept as a lone surrogate
+    (``surrogateescape``, as :func:`lenient_text` decodes), cheaper than decoding them afterwards in
+    Python. Decoding is a connection's setting, so the client has its own connection pool, made
+    once per pool of ``redis`` with the same connection settings; ``None`` for a client with no
+    single pool (a Redis Cluster), whose caller decodes as before."""
+    pool = getattr(redis, "connection_pool", None)
+    if pool is None:
+        return None
+    client = _TEXT_CLIENTS.get(pool)
+    if client is None:
+        kwargs = {**pool.connection_kwargs, "decode_responses": True, "encoding": "utf-8",
+                  "encoding_errors": "surrogateescape"}
+        # a blocking pool's wait and queue (gevent's in a gevent worker) are the pool's, not the connection's
+        kwargs.update({name: getattr(pool, name) for name in ("timeout", "queue_class") if hasattr(pool, name)})
+        client = type(redis)(connection_pool=type(pool)(connection_class=pool.connection_class,
+                                                        max_connections=pool.max_connections, **kwargs))
+        client.set_response_callback("XRANGE", lambda response, **options: response)
+        _TEXT_CLIENTS[pool] = client
+    return client
 
 
 def remembered(value, game_id: str = "?") -> AppendResult:

@@ -66,6 +66,7 @@ class EventStore(StreamReads):
         self.prefix = prefix
         self._append_script = redis.register_script(_APPEND_LUA)
         self._unparsed = None            # the client of :attr:`unparsed`, made on first use
+        self._texts = None               # the client of :attr:`texts` (False where there is none), likewise
 
     # -- keys ---------------------------------------------------------------
 

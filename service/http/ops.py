@@ -112,6 +112,8 @@ class Metrics(Endpoint):
             metrics.REDIS_CONNECTIONS.labels("requests").set(pool_connections(hub.store.redis))
             metrics.REDIS_CONNECTIONS.labels("feeds").set(
                 pool_connections(hub.feeds_redis) if hub.feeds_redis is not hub.store.redis else 0)
+            texts = hub.store.texts
+            metrics.REDIS_CONNECTIONS.labels("whole_reads").set(pool_connections(texts) if texts is not None else 0)
             metrics.STREAM_GAMES.set(hub.watched())
         encode, content_type = choose_encoder(request.headers.get("Accept", ""))
         return Response(encode(metrics.registry()), headers={"Content-Type": content_type})

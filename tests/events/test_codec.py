@@ -2,6 +2,9 @@
 read, errors, upcasting."""
 from __future__ import annotations
 
+import hashlib
+import hmac
+
 import pytest
 
 from events.log import chain, codec
@@ -208,16 +211,24 @@ def test_registry_is_clean_after_upcaster_test():
 
 @pytest.mark.parametrize("key", [None, bytes(range(32)), b"\xff" * 64, bytes(range(100))],
                          ids=["chain 1", "chain 2", "a 64-byte key", "a key longer than a SHA-256 block"])
-def test_a_linker_gives_the_heads_link_gives(key):
-    # given the canonical link of one game's entries, one call each
+def test_a_linker_and_link_give_the_heads_the_chain_defines(key):
+    # given the chain as events.log.chain defines it, written out with the standard library's HMAC
+    def defined(prev: bytes, version: int, e: str, b: str) -> bytes:
+        text = f"{version}\x1f{e}\x1f{b}".encode()
+        if key is None:
+            return hashlib.sha256(prev + text).digest()
+        leaf = hmac.new(key, b"stranded-leaf/2\x00" + text, "sha256").digest()
+        return hashlib.sha256(b"\x01" + prev + leaf).digest()
+
     entries = [(1, "GameCreated {}", '{"s":null}'), (2, "CardDrawn {\"card\":\"Oxygen\"}", "1"), (3, "é ☃", "2")]
-    head = fast = chain.genesis("g1", key)
+    head = fast = kept = chain.genesis("g1", key)
     link_one = chain.linker(key)
     for version, e, b in entries:
-        # when the same entries are linked by the linker made once for the game
-        head, fast = chain.link(head, version, e, b, key), link_one(fast, version, e, b)
+        # when the same entries are linked by the definition, by the linker made once for the game
+        # and by link (which keeps the key's linker between calls)
+        head, fast, kept = defined(head, version, e, b), link_one(fast, version, e, b), chain.link(kept, version, e, b, key)
         # then every head is the same
-        assert fast == head
+        assert fast == head and kept == head
 
 
 def test_a_whole_stream_read_decodes_every_item_as_one_by_one_would():
@@ -233,7 +244,7 @@ def test_a_whole_stream_read_decodes_every_item_as_one_by_one_would():
     # when it is decoded in one call
     fast = _decoded_entries(reply)
     # then each item is what lenient_text gives it alone
-    assert fast == [(lenient_text(i), {lenient_text(k): lenient_text(v) for k, v in zip(f[::2], f[1::2])})
+    assert fast == [[lenient_text(i), {lenient_text(k): lenient_text(v) for k, v in zip(f[::2], f[1::2])}]
                     for i, f in reply]
     # and an item that holds a NUL byte itself, or an entry of another shape, is left to the slow path
     assert _decoded_entries([[b"1-0", [b"e", b"a\x00b", b"b", b"{}"]]]) is None

@@ -216,7 +216,7 @@ def test_read_whole_gives_meta_entries_and_snapshot_of_one_moment_as_text(store)
     def text(value):
         return value.decode() if isinstance(value, bytes) else value
 
-    stored = [(text(entry_id), {text(k): text(v) for k, v in fields.items()}) for entry_id, fields in store.read_raw(GAME)]
+    stored = [[text(entry_id), {text(k): text(v) for k, v in fields.items()}] for entry_id, fields in store.read_raw(GAME)]
     assert whole == WholeGame({"ruleset": "selfish-space", "status": "active"}, stored, '{"v":2}')
     assert [entry_id for entry_id, _ in whole.entries] == ["1-0", "2-0", "3-0"]
 
@@ -225,6 +225,36 @@ def test_read_whole_keeps_a_byte_that_is_not_utf8_so_an_audit_sees_it(store, red
     store.append(GAME, 0, envs(GAME, 1, 1))
     redis_backend.xadd(store.key(GAME, "events"), {"e": b"Forged \xff", "b": b"0"}, id="2-0")
     assert store.read_whole(GAME).entries[-1][1]["e"] == "Forged \udcff"
+
+
+def test_read_whole_decoded_by_the_reply_parser_equals_the_read_decoded_after_it(store, redis_backend):
+    # given a game whose stream holds a regular batch, a byte that is not UTF-8, an entry of stream
+    # layout 1 and an entry with one field, and whose meta and checkpoints hold such a byte too
+    store.set_meta(GAME, {"ruleset": "selfish-space", "note": b"caf\xe9"})
+    store.append(GAME, 0, envs(GAME, 1, 2), snapshot='{"v":2}')
+    events = store.key(GAME, "events")
+    redis_backend.xadd(events, {"e": b"Forged \xff", "b": b"0"}, id="3-0")
+    redis_backend.xadd(events, {"type": "Old", "schema": "1", "data": "{}", "ts": "t"}, id="4-0")
+    redis_backend.xadd(events, {"b": "1"}, id="5-0")
+    redis_backend.hset(store.key(GAME, "checkpoints"), mapping={"512": b"\xfe{}"})
+    # when it is read whole by a store whose replies the parser decodes, and by one that decodes them after
+    parsed = store.read_whole(GAME)
+    after = EventStore(redis_backend)
+    after._texts = False                        # no text client: the bytes are decoded in Python
+    decoded = after.read_whole(GAME)
+    # then both read the same text, an undecodable byte kept as a lone surrogate in each
+    assert store.texts is not None
+    assert parsed == decoded
+    assert parsed.entries[2] == ["3-0", {"e": "Forged \udcff", "b": "0"}]
+    assert parsed.meta["note"] == "caf\udce9" and parsed.checkpoints == {"512": "\udcfe{}"}
+
+
+def test_stores_on_one_connection_pool_share_one_text_client(redis_backend):
+    # given two stores made on one client (as a job or a request makes its own store)
+    first, second = EventStore(redis_backend), EventStore(redis_backend)
+    # then their text clients are one, so the connections they open stay those of one pool
+    assert first.texts is second.texts
+    assert first.texts.connection_pool is not redis_backend.connection_pool
 
 
 def test_read_whole_of_an_unknown_game_raises_game_not_found(store):

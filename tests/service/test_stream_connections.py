@@ -10,7 +10,7 @@ import redis as redis_py
 
 from service.http.app import create_app
 from service.http.streams import StreamSettings
-from tests.helpers import STACK, create_game, legal_commands, post_command
+from tests.helpers import STACK, auth, create_game, legal_commands, post_command
 
 GAMES = 40
 
@@ -96,3 +96,22 @@ def test_readyz_is_not_ready_when_redis_takes_no_new_client(real_url, monkeypatc
     assert resp.status_code == 503 and resp.headers["Retry-After"]
     assert resp.get_json()["checks"]["store"]["ok"] is False
     assert "no new connection" in resp.get_json()["checks"]["store"]["message"]
+
+
+def test_reads_of_a_whole_game_keep_one_text_connection_and_the_metric_counts_it(real_url):
+    # given a server process and a game that ended (both seats resigned)
+    url, admin = real_url
+    app = create_app()
+    client = app.test_client()
+    game = create_game(client, "selfish-space", [{"name": "Ann"}, {"name": "Bob"}], seed="whole-reads", stack=STACK)
+    for seat in (0, 1):
+        resigned = client.post(f"/v1/games/{game['id']}/seats/{seat}/resign", headers=auth(game["tokens"][seat]["token"]))
+        assert resigned.status_code == 200, resigned.get_data()
+    before = connections(admin, url)
+    # when its record is read many times (a whole read: meta, stream, snapshot, checkpoints)
+    for _ in range(20):
+        assert client.get(f"/v1/games/{game['id']}/record").status_code == 200
+    # then the reads share one connection of the text pool, and the metric says so
+    assert connections(admin, url) <= before + 1
+    metrics = client.get("/metrics").get_data(as_text=True)
+    assert 'stranded_redis_connections{pool="whole_reads"} 1.0' in metrics
