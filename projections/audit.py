@@ -40,6 +40,8 @@ from __future__ import annotations
 import gc
 import logging
 from dataclasses import dataclass, field
+from itertools import chain as flatten
+from operator import attrgetter
 
 import orjson
 
@@ -100,6 +102,10 @@ class Verdict:
         if self.problems:
             return 1
         return 0 if self.finished else 3
+
+
+#: An event's type (``Envelope.type``), read in C.
+_TYPE = attrgetter("type")
 
 
 class _Stop(Exception):
@@ -166,6 +172,9 @@ class _Audit:
         self.game_id = record.get("game_id", "")
         self.verdict = verdict
         self.batches: list[_Batch] = []
+        self.envs: list[Envelope] = []          # every event in log order, once the stream is read
+        self.types: list[str] = []              # and their types, to find the few of a kind in C
+        self.present: set[str] | None = None    # the types the log holds, once asked
         self.heads: dict[int, bytes] = {}
 
     def fail(self, version: int | None, what: str, last: int | None = None, stop: bool = False) -> None:
@@ -176,6 +185,8 @@ class _Audit:
     # -- 1. the stream -------------------------------------------------------------
     def run(self, receipts: list[tuple[int, str]]) -> None:
         self.read_stream()
+        self.envs = list(flatten.from_iterable(batch.envelopes for batch in self.batches))
+        self.types = list(map(_TYPE, self.envs))
         self.check_chain(receipts)
         created, revealed = self.check_envelopes()
         ruleset = self.check_created(created)
@@ -267,12 +278,11 @@ class _Audit:
         head = chain.genesis(self.game_id, key)
         if self.batches[0].header is None:
             self.verdict.unchecked.append(f"the chain before version {layout2[0].first}: written before it")
-        broken, link = False, chain.linker(key)
+        broken, link, heads, text_head = False, chain.linker(key), self.heads, chain.text_head
         for batch in layout2:
             for version, e, b, stored in batch.raw:
-                head = link(head, version, e, b)
-                self.heads[version] = head
-                if stored and not broken and stored != chain.text_head(head):
+                head = heads[version] = link(head, version, e, b)
+                if stored and not broken and stored != text_head(head):
                     broken = True
                     self.fail(batch.first, "the chain breaks in this batch: the head stored at its end is not "
                                            "the hash of the log up to it (an event, a batch header or the head "
@@ -306,8 +316,26 @@ class _Audit:
         return key
 
     # -- 3. the envelopes -------------------------------------------------------------
+    def of_types(self, wanted) -> list[Envelope]:
+        """The events whose type is one of ``wanted`` (an iterable of types), in log order: each found
+        by ``list.index`` over :attr:`types` (a search in C: the events of a kind the audit looks for
+        apart -- seats joined, the seed revealed -- are a few among thousands)."""
+        if self.present is None:
+            self.present = set(self.types)
+        types, found = self.types, []
+        for kind in self.present.intersection(wanted):
+            at = -1
+            try:
+                while True:
+                    at = types.index(kind, at + 1)
+                    found.append(at)
+            except ValueError:
+                pass
+        envs = self.envs
+        return [envs[at] for at in sorted(found)]
+
     def check_envelopes(self) -> tuple[Envelope, Envelope | None]:
-        envs = [e for b in self.batches for e in b.envelopes]
+        envs = self.envs
         if not envs:
             self.fail(1, "the log is empty", stop=True)
         first = envs[0]
@@ -333,8 +361,8 @@ class _Audit:
                 self.fail(batch.first, "a server batch (create, join) names a seat")
             if head.command is None:
                 self.fail(batch.first, "the batch records no command")
-        reveals = [e for e in envs if e.type == "SeedRevealed"]
-        created_again = [e for e in envs[1:] if e.type == "GameCreated"]
+        reveals = self.of_types(("SeedRevealed",))
+        created_again = [e for e in self.of_types(("GameCreated",)) if e is not first]
         if created_again:
             self.fail(created_again[0].version, "a second GameCreated")
         if len(reveals) > 1 or (reveals and reveals[0] is not envs[-1]):

@@ -36,6 +36,7 @@ class CacheCheck:
         self.record, self.verdict, self.fail = audit.record, audit.verdict, audit.fail
         self.checkpoints = audit.checkpoints
         self.batches, self.heads = audit.batches, audit.heads
+        self.of_types = audit.of_types
 
     def run(self, ruleset: Ruleset, created: Envelope, state: Any) -> None:
         """Check the meta hash, then the seats it lists, then the snapshot; each departure goes to the
@@ -77,8 +78,7 @@ class CacheCheck:
         compared where the log has one (logs before schema 2 of the seat events have none); a
         flag a record's seat leaves out is not compared (records before the flags were kept)."""
         created = self.batches[0].envelopes[0].data
-        moved = [env for batch in self.batches for env in batch.envelopes[batch.first == 1:]
-                 if env.type in SEAT_EVENT_TYPES]      # GameCreated, the first event, gave the seats
+        moved = [env for env in self.of_types(SEAT_EVENT_TYPES) if env.version != 1]  # GameCreated gave the seats
         seats = seats_from_log(created, [(env.type, env.data) for env in moved], ruleset.bots)
         changed = {}
         for env in moved:

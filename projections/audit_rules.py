@@ -111,11 +111,9 @@ class RulesReplay:
     def client_seeds(self) -> list[str | None]:
         """Each seat's client seed: from GameCreated, or from its SeatJoined."""
         seeds = [s.get("client_seed") if isinstance(s, dict) else None for s in self.created.data["seats"]]
-        for batch in self.audit.batches:
-            for env in batch.envelopes:
-                if env.type in ("SeatJoined", "SeatVacated") and isinstance(env.data.get("seat"), int) \
-                        and 0 <= env.data["seat"] < len(seeds):
-                    seeds[env.data["seat"]] = env.data.get("client_seed")
+        for env in self.audit.of_types(("SeatJoined", "SeatVacated")):
+            if isinstance(env.data.get("seat"), int) and 0 <= env.data["seat"] < len(seeds):
+                seeds[env.data["seat"]] = env.data.get("client_seed")
         return seeds
 
     def replay_batch(self, batch, state: Any, seed: str | None, options: dict, open_seats: list[bool]) -> Any:

@@ -49,11 +49,12 @@ def regular_batches(game_id: str, entries: list, make_batch) -> list | None:
             if entry_id != ids[version]:
                 return None
             e, b = fields["e"], fields["b"]
-            if type(e) is not str or type(b) is not str:
-                return None
-            t, sep, d = e.partition(" ")
+            # e and b that are not text fail below (no str.partition, a str in bytes, a header that
+            # does not load): the except clause gives up then, and so does an e with no space
+            # (its data, "", is no JSON)
+            t, _, d = e.partition(" ")
             data = loads(d)
-            if not sep or type(data) is not dict:
+            if type(data) is not dict:
                 return None
             h = ""
             if b[0] == "{":                             # a batch's first event: its header

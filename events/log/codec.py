@@ -269,7 +269,7 @@ def entry_fields(fields: dict) -> tuple[str, str, str, str] | None:
     """The ``(t, d, b, h)`` texts of a layout-2 entry -- type, data, batch field without
     the head, head or "" -- or ``None`` for a layout-1 entry.
 
-    Raises ``CodecError`` for an entry of neither layout."""
+    Raises ``CodecError`` for an entry of neither layout, or whose ``e`` or ``b`` is not text."""
     try:
         if "e" in fields:                            # str keys (a decoded reply, a record): no copy needed
             f = fields if type(fields["e"]) is str and type(fields.get("b")) is str else \
@@ -277,8 +277,10 @@ def entry_fields(fields: dict) -> tuple[str, str, str, str] | None:
         else:
             f = {_text(k): _text(v) for k, v in fields.items()}
         if "e" in f:
-            t, sep, d = f["e"].partition(" ")
-            b, h = f["b"], ""
+            e, b, h = f["e"], f["b"], ""
+            if type(e) is not str or type(b) is not str:   # a record's JSON may hold any value there
+                raise CodecError("the e and b fields of a stream-layout-2 entry are text")
+            t, sep, d = e.partition(" ")
             if not b.endswith("}") and " " in b:     # a header ends with "}", a position is digits
                 b, h = b.rsplit(" ", 1)
                 if len(h) != chain.HEAD_LENGTH:

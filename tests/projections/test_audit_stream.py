@@ -110,3 +110,20 @@ def test_the_fast_reader_leaves_a_log_of_stream_layout_1_and_an_empty_one_to_the
     # then the first is given up, and the second reads as no batches (the audit then says the log is empty)
     assert regular_batches("g", legacy, audit._Batch) is None
     assert regular_batches("g", [], audit._Batch) == []
+
+
+@pytest.mark.parametrize("field,value", [("e", b"bytes"), ("e", 7), ("e", ["CardDrawn", "{}"]), ("e", None),
+                                         ("e", "NoSpaceHere"), ("b", 1), ("b", ["{", "}"]),
+                                         ("b", None), ("b", {"s": None})],
+                         ids=lambda value: repr(value)[:20])
+def test_the_fast_reader_gives_up_on_a_field_that_is_not_the_text_it_should_be(field, value, monkeypatch):
+    # given a finished game's record whose second entry holds a field of another type (a record is JSON:
+    # a number, a list, null, an object), or an e with no data
+    record = copy.deepcopy(finished_record("selfish-space"))
+    record["entries"][1][1][field] = value
+    # when the fast reader reads it
+    fast = regular_batches(record["game_id"], record["entries"], audit._Batch)
+    # then it gives up, and the audit (the general reader) names the departure as without it
+    assert fast is None
+    _same_verdict(monkeypatch, record)
+    assert verify_record(copy.deepcopy(record)).code == 1
