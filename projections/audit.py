@@ -172,9 +172,8 @@ class _Audit:
         self.game_id = record.get("game_id", "")
         self.verdict = verdict
         self.batches: list[_Batch] = []
-        self.envs: list[Envelope] = []          # every event in log order, once the stream is read
-        self.types: list[str] = []              # and their types, to find the few of a kind in C
-        self.present: set[str] | None = None    # the types the log holds, once asked
+        # once the stream is read: every event in log order, their types, and (once asked) the types present
+        self.envs, self.types, self.present = [], [], None
         self.heads: dict[int, bytes] = {}
 
     def fail(self, version: int | None, what: str, last: int | None = None, stop: bool = False) -> None:
@@ -317,19 +316,17 @@ class _Audit:
 
     # -- 3. the envelopes -------------------------------------------------------------
     def of_types(self, wanted) -> list[Envelope]:
-        """The events whose type is one of ``wanted`` (an iterable of types), in log order: each found
-        by ``list.index`` over :attr:`types` (a search in C: the events of a kind the audit looks for
-        apart -- seats joined, the seed revealed -- are a few among thousands)."""
-        if self.present is None:
-            self.present = set(self.types)
+        """The events whose type is one of ``wanted`` (types), in log order, found by ``list.index`` over
+        :attr:`types`: a search in C for the few events of a kind (seats joined, the seed revealed)."""
         types, found = self.types, []
+        self.present = self.present or set(types)
         for kind in self.present.intersection(wanted):
             at = -1
             try:
                 while True:
                     at = types.index(kind, at + 1)
                     found.append(at)
-            except ValueError:
+            except ValueError:          # no more of this kind
                 pass
         envs = self.envs
         return [envs[at] for at in sorted(found)]
