@@ -8,6 +8,8 @@ JSON object with string keys.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("S", "H", "D", "C")
 JOKERS = ("JK1", "JK2")
@@ -104,8 +106,10 @@ def place_xy(place: str) -> dict:
     return {"x": x, "y": y}
 
 
+@lru_cache(maxsize=8192)
 def xy(place: str) -> tuple[int, int]:
-    """The ``(x, y)`` of a state key ``"x,y"``."""
+    """The ``(x, y)`` of a state key ``"x,y"`` (kept for the next call, as :func:`orthogonal` keeps
+    its answers). Raises ``ValueError`` for a key of another form."""
     x, y = place.split(",")
     return int(x), int(y)
 
@@ -114,16 +118,20 @@ ORTHOGONAL = ((1, 0), (0, 1), (0, -1), (-1, 0))
 AROUND = tuple((dx, dy) for dy in (1, 0, -1) for dx in (-1, 0, 1) if (dx, dy) != (0, 0))
 
 
-def orthogonal(place: str) -> list[str]:
-    """The 4 places next to ``place`` horizontally and vertically."""
+@lru_cache(maxsize=8192)
+def orthogonal(place: str) -> tuple[str, ...]:
+    """The 4 places next to ``place`` horizontally and vertically (kept for the next call: a city
+    covers a few hundred places, asked about thousands of times a game)."""
     x, y = xy(place)
-    return [key(x + dx, y + dy) for dx, dy in ORTHOGONAL]
+    return tuple(key(x + dx, y + dy) for dx, dy in ORTHOGONAL)
 
 
-def around(place: str) -> list[str]:
-    """The 8 places around ``place`` (diagonals included), top row first, left to right."""
+@lru_cache(maxsize=8192)
+def around(place: str) -> tuple[str, ...]:
+    """The 8 places around ``place`` (diagonals included), top row first, left to right (kept as
+    :func:`orthogonal` keeps its answers)."""
     x, y = xy(place)
-    return [key(x + dx, y + dy) for dx, dy in AROUND]
+    return tuple(key(x + dx, y + dy) for dx, dy in AROUND)
 
 
 def distance(a: str, b: str) -> int:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import heapq
 
-from .cards import is_special, matches
+from .cards import DECK, is_special, matches
 
 #: Zombie kinds as the planner counts them -> as views name them.
 ZOMBIE_NAMES = {"GH": "greater_heads", "GT": "greater_tails", "LH": "lesser_heads", "LT": "lesser_tails"}
@@ -35,7 +35,21 @@ LATE_ROUND, LATE_RESCUE_VALUE, LATE_CAUTION = 8, 10.0, 0.2
 STRONG = {"rescue": 0.0, "pip": 0.0, "min_strength": 0}
 RESCUER = {"rescue": 3.0, "pip": 0.2, "min_strength": 13}
 ORTHO = ((1, 0), (-1, 0), (0, 1), (0, -1))
+#: ``is_special`` and ``matches`` of every card of the deck, looked up once (``distances`` asks them
+#: millions of times a game of the ``expert``, whose playouts are ``strong``'s).
+_SPECIAL = {card: is_special(card) for card in DECK}
+_MATCH = {(a, b): matches(a, b) for a in DECK for b in DECK}
 AROUND = tuple((dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy)
+
+
+def _special(card: str) -> bool:
+    known = _SPECIAL.get(card)
+    return is_special(card) if known is None else known
+
+
+def _matches(a: str, b: str) -> bool:
+    known = _MATCH.get((a, b))
+    return matches(a, b) if known is None else known
 
 
 class Board:
@@ -43,6 +57,7 @@ class Board:
 
     def __init__(self, view, style=STRONG):
         self.spots = {(s["x"], s["y"]): s for s in view["city"]}
+        self.cards = {place: s["card"] for place, s in self.spots.items() if s["face_up"]}   # what card() gives
         self.player = (view["player"]["x"], view["player"]["y"])
         self.end = (view["end"]["x"], view["end"]["y"])
         self.strength = view["strength"]
@@ -79,27 +94,37 @@ class Board:
         return 1.0 if matches(a, b) else 2.0
 
     def distances(self, extra=None) -> dict:
-        """Estimated AP from every place near the city to the goal (Dijkstra from ``goals``)."""
-        xs = [p[0] for p in self.spots] + [self.player[0]]
-        ys = [p[1] for p in self.spots] + [self.player[1]]
+        """Estimated AP from every place near the city to the goal (Dijkstra from ``goals``): a step
+        from ``nxt`` onto ``here`` costs :meth:`cost` (``extra``: cards imagined at their places), and
+        no walk crosses a Special Location but the player's own. :meth:`cost` is written out here with
+        the deck's looked-up answers (the same floats, pushed in the same order: the same result)."""
+        cards = {**self.cards, **extra} if extra else self.cards
+        card, player, inf = cards.get, self.player, float("inf")
+        xs = [p[0] for p in self.spots] + [player[0]]
+        ys = [p[1] for p in self.spots] + [player[1]]
         lo_x, hi_x, lo_y, hi_y = min(xs) - 2, max(xs) + 2, min(ys) - 2, max(ys) + 2
         dist = {goal: 0.0 for goal in self.goals}
         heap = [(0.0, goal) for goal in self.goals]
+        known, push, pop = dist.get, heapq.heappush, heapq.heappop
         while heap:
-            d, here = heapq.heappop(heap)
-            if d > dist.get(here, float("inf")):
+            d, here = pop(heap)
+            if d > known(here, inf):
                 continue
+            b = card(here)
+            if b is not None and _special(b):      # every step onto it costs inf: none is shorter
+                continue
+            x, y = here
             for dx, dy in ORTHO:
-                nxt = (here[0] + dx, here[1] + dy)
+                nxt = (x + dx, y + dy)
                 if not (lo_x <= nxt[0] <= hi_x and lo_y <= nxt[1] <= hi_y):
                     continue
-                step = self.cost(nxt, here, extra)
-                card = (extra or {}).get(nxt) or self.card(nxt)
-                if card is not None and is_special(card) and nxt != self.player:
+                a = card(nxt)
+                if a is not None and _special(a) and nxt != player:
                     continue
-                if d + step < dist.get(nxt, float("inf")):
+                step = UNKNOWN_COST if a is None or b is None else 1.0 if _matches(a, b) else 2.0
+                if d + step < known(nxt, inf):
                     dist[nxt] = d + step
-                    heapq.heappush(heap, (d + step, nxt))
+                    push(heap, (d + step, nxt))
         return dist
 
     def to_end(self, place) -> float:
