@@ -20,6 +20,11 @@ from .views import ZOMBIE_NAMES, outcome, view
 
 #: Rounds a playout plays past the root's before it is judged.
 ROUNDS = 1
+#: Playouts per millisecond of ``think_ms``: 200 ms buys 40. ``strong``'s planner got 2.2x faster
+#: (2026-11-27 23:40 UTC, the same choices); on the bench's deals 0-99 (``bench-bots-<k>``, the clock
+#: stopped) the expert won 65 at 0.2 against 56 at 0.1, where ``strong`` wins 52; its decisions at
+#: 0.2 took p50 73 ms, p99 176 ms (six games, one other process busy).
+PLAYOUTS_PER_MS = 0.2
 _KINDS = {name: kind for kind, name in ZOMBIE_NAMES.items()}
 
 
@@ -78,4 +83,4 @@ def make_expert(strong) -> Expert:
     return Expert(Searcher(
         decide=decide_evolved, acting_seat=_acting, legal_commands=legal_commands, view=view,
         outcome=outcome, copy=copy_state, sample=sample, prior=strong, playout=strong,
-        searched=searched, value=_value, stop=_stop, horizon=200, playouts_per_ms=0.1))
+        searched=searched, value=_value, stop=_stop, horizon=200, playouts_per_ms=PLAYOUTS_PER_MS))

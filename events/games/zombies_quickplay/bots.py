@@ -25,7 +25,7 @@ from __future__ import annotations
 from .cards import ITEM_BUILDING
 from .expert import make_expert
 from .random_fast import random_pick
-from .tiles import neighbours, parse
+from .tiles import step_table
 
 #: decision code -> the step the strong bot reasons about.
 STEPS = {"reaction": "window", "pay_for_lost_roll": "combat_loss", "helipad_bid": "auction", "fight": "combat",
@@ -114,16 +114,18 @@ def _goal(view) -> set[str]:
 
 
 def _distance_to(tiles, goal: set[str]) -> dict[str, int]:
-    """Steps from every space to the nearest goal space (breadth first from the goals)."""
+    """Steps from every space to the nearest goal space (breadth first from the goals, over the
+    map's step table: ``neighbours`` of every space, worked out once per map)."""
+    steps = step_table(tiles)
     seen = {g: 0 for g in goal}
     todo = list(goal)
     while todo:
         nxt = []
         for k in todo:
-            for x, y in neighbours(tiles, *parse(k)):
-                q = f"{x},{y}"
+            far = seen[k] + 1
+            for q in steps.get(k, ()):
                 if q not in seen:
-                    seen[q] = seen[k] + 1
+                    seen[q] = far
                     nxt.append(q)
         todo = nxt
     return seen

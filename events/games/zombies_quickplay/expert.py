@@ -26,9 +26,11 @@ from .views import outcome, view
 
 #: Commands a playout plays after the candidate before it is judged.
 HORIZON = 24
-#: Playouts per millisecond of ``think_ms``: a playout costs about 8 ms of CPU on the shared
-#: 2-core machine (the engine of 2026-11-27 evening; 0.05 before it), so 200 ms buys 14.
-PLAYOUTS_PER_MS = 0.07
+#: Playouts per millisecond of ``think_ms``: 200 ms buys 20. ``strong`` (every seat of a playout)
+#: now finds its distances over the map's step table, not space by space (12 seeded strong games
+#: 0.7 -> 0.4 s CPU, 2026-11-27 23:45 UTC); at 0.1 four expert games' decisions took p50 39 ms, p99
+#: 62 ms, at most 156 (one other process busy). 0.07 before it, 0.05 before the evening's engine.
+PLAYOUTS_PER_MS = 0.1
 #: The Event card a choice is opened by -> the choice's kind (``cardplay.EFFECTS``).
 CHOICE_KINDS = {"were_screwed": "zombie_master", "zombie_master": "zombie_master",
                 "this_isnt_so_bad": "so_bad", "where_did_everybody_go": "push"}
