@@ -1,7 +1,7 @@
 """Reads of a game's stream: events decoded, chained, raw or whole, heads and batches.
 
 The read half of :class:`events.log.store.EventStore` (a base class of it): every method uses
-the store's ``redis`` client, its ``key`` and its unparsed client."""
+the store's ``redis`` client, its ``key``, its unparsed client and (``read_whole``) its text client."""
 from __future__ import annotations
 
 import hashlib
