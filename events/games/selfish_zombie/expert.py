@@ -6,9 +6,10 @@ discard pile and the Alliances on the table) into the other hands and the Game d
 Wasteland cards it has not seen (the 41-card deck less every face-up column card and the discard
 pile) into the face-down column cards and the Wasteland deck, under the top cards it knows.
 Survivor turns, and at two seats a zombie's turn, are searched: each command is played out by
-``strong`` for every seat until three turns have started (``selfish.searching``), then scored head
-to head: at two seats the seat's chance of winning less the rival's from the learned afterstate
-table (a zombie gains by stopping the survivor), else the distance covered; everything else is
+``strong`` for every seat to the end of the game (``selfish.searching``) and scored head to head (a
+win 1, a game nobody won 1/2, the rival's win 0: a zombie gains by stopping the survivor); a playout
+the horizon of 400 commands cuts short is judged at two seats by the seat's chance of winning less
+the rival's from the learned afterstate table, else by the distance covered. Everything else is
 ``strong``'s.
 """
 from __future__ import annotations
@@ -112,8 +113,21 @@ def _value(state, seat: int) -> float:
     return len(state["tracks"][seat]) / (2 * CHOPPER) + min(_SUPPLIES.count(hand), 12) / 24
 
 
+#: Playouts per millisecond of ``think_ms``, and the turns a playout plays (``None``: to the end).
+#: Measured on 2026-11-28 at two seats, expert against strong, the bench's deals ``bench-bots-<k>`` in
+#: both seatings, clock stopped, share of the games one of them won: three turns then the table at
+#: 0.5 per ms (the setting until then) 53 % of deals 0-199 (118 to 104); two turns 50 %, one 42 %;
+#: to the end at 0.5 per ms 57 % (111 to 85), at 1.0 per ms 60 % of deals 0-199 (130 to 88) but
+#: 52 % of deals 200-399 (117 to 107), 56 % of the 800 games, at 1.5 per ms 60 % of 0-199 again;
+#: with ``Z`` 1.0 or 1.65 instead of 0.5, 56 % and 55 % of 0-399. The learned table judges a turn's
+#: end well (``strong``'s lookahead) but a playout's middle worse than playing the game out.
+#: Decisions at 1.0 per ms (200 playouts at the default ``think_ms``): p50 about 55 ms, p99 about
+#: 285 ms of CPU on the shared 2-core machine with the clock stopped -- the wall-clock stop cuts those.
+PLAYOUTS_PER_MS, DEPTH = 1.0, None
+
+
 def make_expert(strong, playout) -> Expert:
     """The ``expert`` bot, with ``strong`` as its prior and ``playout`` playing every seat."""
     rules = {"decide": decide.in_place, "legal_commands": legal_commands, "view": view, "outcome": outcome,
              "copy": copy_state}
-    return selfish_expert(rules, sample, _value, strong, playout)
+    return selfish_expert(rules, sample, _value, strong, playout, PLAYOUTS_PER_MS, DEPTH)

@@ -114,6 +114,7 @@ def use_table(table: dict[Cell, list[int]]) -> None:
     _TABLES[:] = tiers + [table]
     _value.cache_clear()
     _base.cache_clear()
+    value.cache_clear()
 
 
 _TABLES: list[dict] = [{} for _ in range(len(TIERS) + 1)]
@@ -137,9 +138,11 @@ def _value(c: Cell) -> float:
     return estimate
 
 
+@lru_cache(maxsize=1 << 16)
 def value(p: int, h: Hand, known: int, alive: int) -> float:
     """Estimated chance of winning from an afterstate (0..1): 0 without Supplies, 1 at the chopper
-    with some (docs/rules/selfish-zombie.md, 'Ending and scoring'); a rarely seen cell leans on coarser ones."""
+    with some (docs/rules/selfish-zombie.md, 'Ending and scoring'); a rarely seen cell leans on coarser ones.
+    Kept per argument (``lru_cache``): the lookahead asks for the same afterstates again and again."""
     if supplies(h) <= 0:
         return 0.0
     if p >= CHOPPER:
@@ -201,10 +204,26 @@ def _draws(slots: tuple, n: int) -> tuple[tuple[Hand, float], ...]:
     return tuple(out.items())
 
 
+@lru_cache(maxsize=4096)
+def _mall_draws(slots: tuple) -> tuple[tuple[Hand, float], ...]:
+    """What a Shopping Mall adds to a hand: for each face ``n`` of the die (chance ``r``), every way
+    ``n`` draws add to it (chance ``q``), as ``(cards added, q * r)`` in that order (kept per draw odds)."""
+    return tuple((g, q * r) for n, r in ROLLS for g, q in _draws(slots, n))
+
+
+@lru_cache(maxsize=1 << 16)
+def _mall_value(p: int, h: Hand, known: int, alive: int, slots: tuple) -> float:
+    """The expected afterstate value of a Shopping Mall carried out at ``p`` with hand ``h``
+    (``Lookahead.land``; kept per argument: its many draws make it the lookahead's dearest card)."""
+    return sum(qr * value(p, _add(h, g), known, alive) for g, qr in _mall_draws(slots))
+
+
 def _add(h: Hand, g: Hand) -> Hand:
-    return tuple(a + b for a, b in zip(h, g))
+    """Two counted hands added slot by slot (written out: the lookahead adds hands millions of times)."""
+    return h[0] + g[0], h[1] + g[1], h[2] + g[2], h[3] + g[3], h[4] + g[4], h[5] + g[5]
 
 
+@lru_cache(maxsize=4096)
 def lose(h: Hand, n: int) -> Hand:
     """``h`` after discarding ``n`` cards the strong way (``DISCARD_ORDER``), all if it holds no more."""
     c = list(h)
@@ -237,14 +256,17 @@ class Lookahead:
     """My turn seen from my view: position, counted hand, Wasteland and draw odds, the value of
     each way to end it."""
 
-    def __init__(self, view, known: list[str] | None = None, unseen: dict[str, int] | None = None):
+    def __init__(self, view, known: list[str] | None = None, unseen: dict[str, int] | None = None,
+                 slots: tuple | None = None):
         me = view["seat"]
         self.p = view["positions"][me]
         self.h = hand_counts(view["hand"])
         self.known = list(view["known_wasteland_top"] or []) if known is None else known
         self.alive = int(view["alive"][1 - me])
         self.unknown = _odds(wasteland_unseen(view) if unseen is None else unseen)
-        self.slots = _draw_slots(game_unseen(view))
+        self.slots = _draw_slots(game_unseen(view)) if slots is None else slots
+        # what I know of the top once 0, 1, 2... known cards are gone (``known_after``), worked out once
+        self.knowns = [known_class(self.known[depth:]) for depth in range(len(self.known))]
 
     def cards(self, depth: int) -> list[tuple[str, float]]:
         """The odds of the Wasteland card ``depth`` cards down (known, else unseen odds)."""
@@ -253,12 +275,13 @@ class Lookahead:
         return self.unknown or [("blank", 1.0)]
 
     def known_after(self, depth: int) -> int:
-        """What I know of the top once ``depth`` cards are gone."""
-        return known_class(self.known[depth:])
+        """What I know of the top once ``depth`` cards are gone (nothing once the known ones are)."""
+        return self.knowns[depth] if depth < len(self.knowns) else 0
 
     def end(self, p: int, h: Hand, depth: int) -> float:
         """Value of the afterstate: at ``p`` with ``h``, ``depth`` Wasteland cards gone."""
-        return value(p, h, self.known_after(depth), self.alive)
+        knowns = self.knowns
+        return value(p, h, knowns[depth] if depth < len(knowns) else 0, self.alive)
 
     def rest(self, p: int, h: Hand, depth: int) -> float:
         """Rest: pay 1 and stay (paying the last Supplies kills)."""
@@ -296,12 +319,15 @@ class Lookahead:
         elif card == "settlement":
             outcomes = [(_add(h, g), q) for g, q in _draws(self.slots, 1)]
         elif card == "shopping_mall":
-            outcomes = [(_add(h, g), q * r) for n, r in ROLLS for g, q in _draws(self.slots, n)]
+            knowns = self.knowns
+            return _mall_value(p, h, knowns[depth] if depth < len(knowns) else 0, self.alive, self.slots)
         elif card == "bandits":
             outcomes = [(lose(h, n), r) for n, r in ROLLS]
         elif card == "zombies" and sum(h) >= ZOMBIES_HAND:
             outcomes = [(lose(h, ZOMBIES_DISCARD), 1.0)]
-        return sum(q * self.end(p, g, depth) for g, q in outcomes)
+        knowns, alive = self.knowns, self.alive         # ``end`` of each outcome, written out
+        known = knowns[depth] if depth < len(knowns) else 0
+        return sum(q * value(p, g, known, alive) for g, q in outcomes)
 
 
 def best_end(view, legal: list[dict]) -> dict:
@@ -330,10 +356,11 @@ def arrange(view, legal: list[dict]) -> dict:
     for k in cards:
         unseen[k] = unseen.get(k, 0) - 1
     unseen = {k: n for k, n in unseen.items() if n > 0}
+    slots = _draw_slots(game_unseen(view))          # the same draws whatever the order
 
     def worth(cmd: dict) -> float:
         known = list(cmd["cards"]) if "cards" in cmd else (list(cards) if cmd["where"] == "top" else [])
-        look = Lookahead(view, known, unseen)
+        look = Lookahead(view, known, unseen, slots)
         return look.best(look.p, look.h, 0)
 
     return max(legal, key=worth)

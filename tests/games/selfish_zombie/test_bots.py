@@ -119,3 +119,26 @@ def test_a_lookahead_values_no_supplies_as_lost_and_the_chopper_as_won():
     assert values.value(3, broke, 0, 1) == 0.0
     assert values.value(6, rich, 0, 1) == 1.0
     assert 0.0 < values.value(2, rich, 0, 1) < 1.0
+
+
+def test_a_kept_shopping_mall_value_is_the_sum_over_the_die_and_the_draws_written_out():
+    # given hands and draw odds the lookahead meets, and the plain definition of a Shopping Mall:
+    # roll the die (n), draw n Game cards, value the afterstate; weighted by the die and the draws
+    slots = ((0, 0.4), (1, 0.1), (2, 0.1), (5, 0.4))
+    for p, h, known, alive in [(2, (1, 0, 0, 0, 0, 0), 0, 1), (4, (0, 2, 1, 1, 0, 1), 1, 0), (0, (3, 1, 0, 0, 1, 2), 2, 1)]:
+        plain = sum(q * r * values.value(p, tuple(a + b for a, b in zip(h, g)), known, alive)
+                    for n, r in values.ROLLS for g, q in values._draws(slots, n))
+        # when the kept value is asked for, twice
+        kept = [values._mall_value(p, h, known, alive, slots) for _ in range(2)]
+        # then it is that sum, to the last bit, each time
+        assert kept == [plain, plain]
+
+
+def test_a_kept_discard_is_the_cheapest_cards_first_written_out():
+    for h, n in [((2, 1, 1, 0, 0, 3), 4), ((0, 1, 0, 1, 1, 0), 1), ((1, 0, 0, 0, 0, 0), 5)]:
+        c, left = list(h), n
+        for slot in values.DISCARD_ORDER:
+            take = min(left, c[slot])
+            c[slot] -= take
+            left -= take
+        assert values.lose(h, n) == values.lose(h, n) == tuple(c)
