@@ -115,6 +115,7 @@ def use_table(table: dict[Cell, list[int]]) -> None:
     _value.cache_clear()
     _base.cache_clear()
     value.cache_clear()
+    _mall_value.cache_clear()
 
 
 _TABLES: list[dict] = [{} for _ in range(len(TIERS) + 1)]
@@ -280,7 +281,7 @@ class Lookahead:
 
     def end(self, p: int, h: Hand, depth: int) -> float:
         """Value of the afterstate: at ``p`` with ``h``, ``depth`` Wasteland cards gone."""
-        knowns = self.knowns
+        knowns = self.knowns                # ``known_after`` written out: the lookahead's most frequent call
         return value(p, h, knowns[depth] if depth < len(knowns) else 0, self.alive)
 
     def rest(self, p: int, h: Hand, depth: int) -> float:
@@ -319,8 +320,7 @@ class Lookahead:
         elif card == "settlement":
             outcomes = [(_add(h, g), q) for g, q in _draws(self.slots, 1)]
         elif card == "shopping_mall":
-            knowns = self.knowns
-            return _mall_value(p, h, knowns[depth] if depth < len(knowns) else 0, self.alive, self.slots)
+            return _mall_value(p, h, self.known_after(depth), self.alive, self.slots)
         elif card == "bandits":
             outcomes = [(lose(h, n), r) for n, r in ROLLS]
         elif card == "zombies" and sum(h) >= ZOMBIES_HAND:

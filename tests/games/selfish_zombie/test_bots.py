@@ -142,3 +142,19 @@ def test_a_kept_discard_is_the_cheapest_cards_first_written_out():
             c[slot] -= take
             left -= take
         assert values.lose(h, n) == values.lose(h, n) == tuple(c)
+
+
+def test_a_new_table_is_read_by_every_kept_value():
+    # given values kept from the shipped table
+    h, slots = (3, 0, 0, 0, 0, 0), ((0, 0.5), (5, 0.5))
+    shipped = values.value(2, h, 0, 1), values._mall_value(2, h, 0, 1, slots)
+    # when training swaps in a table that has seen nothing (every cell leans on 1/2)
+    values.use_table({})
+    try:
+        empty = values.value(2, h, 0, 1), values._mall_value(2, h, 0, 1, slots)
+    finally:
+        values.use_table(values.load_table())
+    # then no value kept from the shipped table is read any more
+    assert shipped[0] != 0.5
+    assert empty[0] == 0.5 and abs(empty[1] - 0.5) < 1e-9
+    assert (values.value(2, h, 0, 1), values._mall_value(2, h, 0, 1, slots)) == shipped
