@@ -325,8 +325,7 @@ class Lookahead:
             outcomes = [(lose(h, n), r) for n, r in ROLLS]
         elif card == "zombies" and sum(h) >= ZOMBIES_HAND:
             outcomes = [(lose(h, ZOMBIES_DISCARD), 1.0)]
-        knowns, alive = self.knowns, self.alive         # ``end`` of each outcome, written out
-        known = knowns[depth] if depth < len(knowns) else 0
+        known, alive = self.known_after(depth), self.alive      # ``end`` of each outcome, written out
         return sum(q * value(p, g, known, alive) for g, q in outcomes)
 
 
