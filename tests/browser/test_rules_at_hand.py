@@ -43,6 +43,24 @@ def test_the_lobby_links_to_the_rules_of_the_game_chosen(page, server):
     page.locator("form.create a[href='/rules/zombies-quickplay']").get_by_text("Read the rules").wait_for()
 
 
+def test_a_late_answer_for_the_game_first_shown_does_not_replace_the_game_chosen(page, server):
+    # given the lobby, the catalogue of the game it shows first held back by a slow network
+    first = requests.get(f"{server}/v1/rulesets", timeout=5).json()["rulesets"][0]["id"]
+    held = []
+    page.route(f"**/v1/rulesets/{first}", lambda route: held.append(route))
+    page.goto("/")
+    page.locator("select[name=ruleset]").wait_for()
+    # when Zombies!!! Quickplay is chosen, and only then the first game's answer arrives
+    page.select_option("select[name=ruleset]", "zombies-quickplay")
+    page.locator("form.create a[href='/rules/zombies-quickplay']").wait_for()
+    assert held, "the first game's catalogue was never asked for"
+    for route in held:
+        route.continue_()
+    page.wait_for_load_state("networkidle")
+    # then the form still links to the rules of the game chosen, not of the first one
+    assert page.locator("form.create a", has_text="Read the rules").get_attribute("href") == "/rules/zombies-quickplay"
+
+
 def test_a_cards_text_shows_on_a_tap_and_on_keyboard_focus(browser, server):
     # given Ann's Quickplay game on a touch screen, her hand shown
     context = browser.new_context(viewport={"width": 390, "height": 844}, base_url=server, is_mobile=True,

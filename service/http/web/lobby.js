@@ -119,7 +119,11 @@ function CreateForm({ rulesets, chosen, onChoose }) {
     setOptions({});
     setSummary(null);
     setRulesUrl(null);
-    loadRules(ruleset.id).then((r) => { setSummary(r.catalogue.summary || null); setRulesUrl(r.entry.rules || null); }, () => null);
+    let current = true;   // a game chosen since makes this answer stale: it must not show
+    loadRules(ruleset.id).then((r) => {
+      if (current) { setSummary(r.catalogue.summary || null); setRulesUrl(r.entry.rules || null); }
+    }, () => null);
+    return () => { current = false; };
   }, [ruleset.id]);
 
   const optionList = (advanced) => Object.entries(ruleset.options || {}).filter(([name, spec]) => isAdvanced(name, spec) === advanced)
@@ -293,10 +297,13 @@ export function JoinPage({ id, seat, invite = null }) {
   const [rulesName, setRulesName] = useState(null);
   const [error, setError] = useState(null);
   useEffect(() => {
+    let current = true;   // another invitation opened since makes these answers stale
     api.summary(id).then((found) => {
+      if (!current) return;
       setSummary(found);
-      loadRules(found.ruleset).then((r) => setRulesName(r.name), () => setRulesName(found.ruleset));
-    }, setError);
+      loadRules(found.ruleset).then((r) => current && setRulesName(r.name), () => current && setRulesName(found.ruleset));
+    }, (e) => current && setError(e));
+    return () => { current = false; };
   }, [id]);
   if (!summary) return html`<main><${ErrorLine} error=${error} /><p class="loading">Loading the invitation…</p></main>`;
   const seatsNow = summary.seats || [];
