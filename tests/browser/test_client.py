@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+import requests
+
 from tests.browser.conftest import PHONE
 from tests.browser.client import create_in_lobby, version, wait_for_move_or_end
 
@@ -119,3 +121,25 @@ def test_a_day_long_deadline_reads_in_hours_and_minutes(page):
     wait_for_move_or_end(page)
     # then its countdown reads in hours and minutes, not in thousands of minutes
     assert re.fullmatch(r"2[34] h \d\d min", page.locator(".to-act [role=timer]").inner_text())
+
+
+def test_an_address_changed_before_the_page_listens_for_changes_is_still_followed(page, server):
+    # given a game, and an address that changes to its page just before the client starts listening
+    # for address changes (its hashchange event already gone by, as when a test or a link moves fast)
+    created = requests.post(f"{server}/v1/games", json={
+        "ruleset": "selfish-space", "seats": [{"name": "Ann"}, {"name": "Bob"}]}, timeout=10).json()
+    page.add_init_script("""
+      const listen = window.addEventListener;
+      window.addEventListener = function (type, ...rest) {
+        if (type === "hashchange" && !window.__moved) {
+          window.__moved = true;
+          history.replaceState(null, "", "#/watch/%s");   // no hashchange event, as one already heard
+        }
+        return listen.call(this, type, ...rest);
+      };
+    """ % created["id"])
+    # when the page opens at the lobby's address
+    page.goto("/")
+    # then the client shows the page of the address it now has
+    page.wait_for_selector("main.game[data-ruleset=selfish-space]", timeout=10_000)
+    assert page.locator("form.create").count() == 0

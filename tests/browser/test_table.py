@@ -105,3 +105,29 @@ def test_a_finished_game_is_verified_on_the_page_and_played_again_from_it(page, 
     assert requests.get(f"{server}/v1/games/{game_id}", timeout=5).json()["rematch"] == rematch
     page.wait_for_selector("main.game[data-status=active]")
     assert "playing as" in page.locator(".game-head .meta").inner_text()
+
+
+def test_leaving_a_finished_game_stops_asking_for_its_verdict(page, server):
+    # given a finished all-bot game whose verdict the server is still computing (every answer "pending")
+    created = requests.post(f"{server}/v1/games", json={
+        "ruleset": "selfish-zombie", "seats": [{"name": "Ann", "bot": "random"}, {"name": "Bob", "bot": "random"}],
+        "options": seeded_options({"seed": "browser-verdict-leave"})}, timeout=10).json()
+    game_id = created["id"]
+    wait_finished(server, game_id)
+    pending = {**requests.get(f"{server}/v1/games/{game_id}/verification", timeout=10).json(),
+               "status": "pending", "current": False}
+    asked = []
+
+    def still_computing(route):
+        asked.append(time.monotonic())
+        route.fulfill(status=200, content_type="application/json", body=json.dumps(pending))
+    page.route(f"**/v1/games/{game_id}/verification", still_computing)
+    page.goto(f"/#/watch/{game_id}")
+    page.wait_for_selector(".verification .verdict[data-status=pending]")
+    # when the reader goes back to the lobby
+    page.goto("/#/")
+    page.locator("form.create").wait_for()
+    left = time.monotonic()
+    page.wait_for_timeout(2500)
+    # then the page it left asks no more (it asked again every second while shown)
+    assert [t for t in asked if t > left] == []

@@ -267,3 +267,29 @@ def test_one_against_the_deads_replay_names_the_player_not_you_unless_this_brows
     page.goto(f"/#/replay/{created['id']}/12")
     expect(page.locator(".board.city .pawn")).to_have_text("You")
     expect(page.locator(".board.city .pawn")).to_have_attribute("aria-label", "You are here")
+
+
+def test_leaving_a_running_games_replay_before_its_log_arrives_opens_no_stream(page, server):
+    # given a running game (Ann's turn comes first: nothing moves) whose log is held back by a slow network
+    created = requests.post(f"{server}/v1/games", json={
+        "ruleset": "selfish-space", "seats": [{"name": "Ann"}, {"name": "Bob"}],
+        "options": {"seed": "browser-replay-leave", "first_seat": 0}}, timeout=10).json()
+    game_id = created["id"]
+    held, streams = [], []
+    page.route(f"**/v1/games/{game_id}/events*", lambda route: held.append(route))
+    page.on("request", lambda request: streams.append(request.url) if f"/v1/games/{game_id}/stream" in request.url
+            else None)
+    page.goto(f"/#/replay/{game_id}")
+    for _ in range(100):                      # route handlers run while Playwright waits
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "the replay never asked for the log"
+    # when the reader goes back to the lobby, and only then the log arrives
+    page.goto("/#/")
+    page.locator("form.create").wait_for()
+    for route in held:
+        route.continue_()
+    page.wait_for_timeout(1000)
+    # then the replay it left opens no event stream
+    assert streams == []

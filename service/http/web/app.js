@@ -28,8 +28,12 @@ function parse(hash) {
 function App() {
   const [route, setRoute] = useState(parse(location.hash));
   useEffect(() => {
-    const onChange = () => setRoute(parse(location.hash));
+    const onChange = () => setRoute((shown) => {
+      const next = parse(location.hash);
+      return JSON.stringify(next) === JSON.stringify(shown) ? shown : next;
+    });
     addEventListener("hashchange", onChange);
+    onChange();   // an address changed between the first render and now fired its event unheard
     return () => removeEventListener("hashchange", onChange);
   }, []);
   useEffect(() => {

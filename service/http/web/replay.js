@@ -65,12 +65,15 @@ export function ReplayPage({ id, at: initial }) {
 
   useEffect(() => {
     let stream = null;
+    let stopped = false;   // the page left while a read was on its way: nothing more starts
     (async () => {
       try {
         const first = await api.summary(id);
+        if (stopped) return;
         setSummary(first);
         setRules(await loadRules(first.ruleset));
         const log = await allEvents(id, null);
+        if (stopped) return;
         setEvents(log.events);
         setAt((a) => Math.min(a || log.events.length, log.events.length) || 1);
         if (first.status !== "finished") {
@@ -81,10 +84,13 @@ export function ReplayPage({ id, at: initial }) {
           });
         }
       } catch (e) {
-        setError(e);
+        if (!stopped) setError(e);
       }
     })();
-    return () => stream && stream.stop();
+    return () => {
+      stopped = true;
+      if (stream) stream.stop();
+    };
   }, [id]);
 
   // A link to another version of this replay (a line of the log) changes the address only.

@@ -2,7 +2,7 @@
 // (GET /v1/games/{id}/verification), and a seat's own actions on it: resign
 // while the game runs, play again once it is over (POST .../rematch).
 
-import { useCallback, useEffect, useState } from "preact/hooks";
+import { useCallback, useEffect, useRef, useState } from "preact/hooks";
 import { api } from "./api.js";
 import { forgetSeat, remember, seatsOf } from "./seats.js";
 import { ErrorLine, html, seatName } from "./ui.js";
@@ -32,20 +32,23 @@ export function Verification({ id, finished }) {
   const [result, setResult] = useState(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState(null);
+  const shown = useRef(true);   // false once the page has left: a recheck loop then stops asking
+  useEffect(() => () => { shown.current = false; }, []);
   const check = useCallback(async () => {
     setBusy(true);
     setError(null);
     try {
-      for (let attempt = 0; attempt <= RECHECKS; attempt++) {
+      for (let attempt = 0; attempt <= RECHECKS && shown.current; attempt++) {
         const found = await api.verification(id);
+        if (!shown.current) return;
         setResult(found);
         if (found.current) break;
         await new Promise((resolve) => setTimeout(resolve, RECHECK_MS));
       }
     } catch (e) {
-      setError(e);
+      if (shown.current) setError(e);
     } finally {
-      setBusy(false);
+      if (shown.current) setBusy(false);
     }
   }, [id]);
   useEffect(() => { if (finished) check(); }, [id, finished]);
