@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 
+import json
+
 import pytest
 import requests
 from playwright.sync_api import expect
@@ -293,3 +295,46 @@ def test_leaving_a_running_games_replay_before_its_log_arrives_opens_no_stream(p
     page.wait_for_timeout(1000)
     # then the replay it left opens no event stream
     assert streams == []
+
+
+def test_a_replay_the_server_asks_to_slow_down_waits_and_still_shows_the_board_of_every_version(page, server,
+                                                                                                 artifacts):
+    # given a finished One Against the Dead game, and a server that refuses every third past view
+    # (429 with Retry-After: 1, as its limit on costly reads does), the refusals counted
+    created = requests.post(f"{server}/v1/games", json={
+        "ruleset": "one-against-the-dead", "seats": [{"bot": "strong"}],
+        "options": {"seed": "browser-slowed", "stack": {}}}, timeout=10).json()
+    game_id = created["id"]
+    last = wait_finished(server, game_id)["version"]
+    start = last - 8
+    asked, refused = [], []
+
+    def every_third_refused(route):
+        asked.append(route.request.url)
+        if len(asked) % 3 == 0:
+            refused.append(route.request.url)
+            route.fulfill(status=429, headers={"Retry-After": "1", "Content-Type": "application/json"},
+                          body=json.dumps({"error": {"code": "rate_limited", "message": "Too many requests."}}))
+        else:
+            route.continue_()
+    page.route(f"**/v1/games/{game_id}/view?*", every_third_refused)
+    page.goto(f"/#/replay/{game_id}/{start}")
+    page.wait_for_function(f"() => Number(document.querySelector('main.replay')?.dataset.version) === {start}")
+    page.evaluate("""() => {       // every version the board shows, as it shows it
+      window.shownVersions = [Number(document.querySelector('main.replay').dataset.version)];
+      new MutationObserver(() => window.shownVersions.push(Number(document.querySelector('main.replay')?.dataset.version)))
+        .observe(document.body, {subtree: true, attributes: true, attributeFilter: ['data-version']});
+    }""")
+    # when it plays at the fastest speed to the end
+    page.get_by_label("Speed").select_option("4")
+    page.get_by_role("button", name="Play").click()
+    page.get_by_role("status").filter(has_text="slow down").wait_for(timeout=10_000)
+    page.screenshot(path=artifacts / "replay-slowed.png")
+    page.wait_for_function(f"() => Number(document.querySelector('main.replay')?.dataset.version) === {last}",
+                           timeout=30_000)
+    shown = set(page.evaluate("() => window.shownVersions"))
+    # then every version's board was shown on the way, the refusals were waited out, and no error shows
+    assert refused, "the server never refused: the test did not test the wait"
+    assert set(range(start, last + 1)) <= shown
+    assert page.locator("p.error").count() == 0
+    assert page.get_by_role("button", name="Play").is_visible(), "the replay stopped at its end"

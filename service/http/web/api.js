@@ -4,12 +4,16 @@
 // only in the Authorization header, never in a URL: the event stream is read
 // with fetch() (EventSource cannot send headers) and parsed here.
 
-/** An error answered by the API: HTTP status, the stable code and the sentence. */
+/**
+ * An error answered by the API: HTTP status, the stable code and the sentence; `retryAfter`: the
+ * seconds a 429 or 503 asks to wait before trying again (its Retry-After header), else null.
+ */
 export class ApiError extends Error {
-  constructor(status, code, message) {
+  constructor(status, code, message, retryAfter = null) {
     super(message);
     this.status = status;
     this.code = code;
+    this.retryAfter = retryAfter;
   }
 }
 
@@ -41,8 +45,9 @@ export async function call(path, { method = "GET", body, token, idempotencyKey }
   }
   if (!response.ok) {
     const error = (data && data.error) || {};
+    const wait = parseInt(response.headers.get("Retry-After") || "", 10);
     throw new ApiError(response.status, error.code || "http_" + response.status,
-      error.message || `The server answered ${response.status}.`);
+      error.message || `The server answered ${response.status}.`, Number.isFinite(wait) ? wait : null);
   }
   return data;
 }

@@ -9,7 +9,7 @@
 // the cards its sentence does not name (drawn, taken, dealt: log.js revealedCards).
 
 import { useEffect, useRef, useState } from "preact/hooks";
-import { allEvents, api, follow } from "./api.js";
+import { allEvents, api, ApiError, follow } from "./api.js";
 import { Board, placeNamer } from "./boards/index.js";
 import { useChangeMarks } from "./changes.js";
 import { Outcome } from "./game.js";
@@ -52,6 +52,8 @@ export function ReplayPage({ id, at: initial }) {
   const [playing, setPlaying] = useState(false);
   const [speed, setSpeed] = useState(1);
   const [error, setError] = useState(null);
+  const [slowed, setSlowed] = useState(null);     // seconds the server asked the replay to wait, else null
+  const [attempt, setAttempt] = useState(0);      // asks again for the view of `at` after such a wait
   const cache = useRef(new Map());
   const boardFrame = useRef(null);
   const held = seatsOf(id);
@@ -107,20 +109,37 @@ export function ReplayPage({ id, at: initial }) {
     // A finished game opens every seat's view to anyone; while it runs only a held seat's token shows one.
     const load = known ? Promise.resolve(known)
       : finished && seenAs !== null ? api.view(id, null, at, seenAs) : api.view(id, seenToken, at);
+    let retry = null;
     load.then((v) => {
       cache.current.set(key, v);
-      if (current) { setView(v); setError(null); }
-    }, (e) => current && setError(e));
-    return () => { current = false; };
-  }, [id, at, seenAs, Boolean(summary)]);
+      if (current) { setView(v); setError(null); setSlowed(null); }
+    }, (e) => {
+      if (!current) return;
+      if (e instanceof ApiError && (e.status === 429 || e.status === 503) && e.retryAfter !== null) {
+        // Past versions are a costly read the server rate-limits per address (429), and a long
+        // game's may still be being prepared (503): wait as it asks (Retry-After), then ask again;
+        // playing waits for this board meanwhile.
+        const seconds = Math.max(1, e.retryAfter || 1);
+        setSlowed(seconds);
+        retry = setTimeout(() => setAttempt((n) => n + 1), seconds * 1000);
+      } else {
+        setError(e);
+      }
+    });
+    return () => { current = false; clearTimeout(retry); };
+  }, [id, at, seenAs, Boolean(summary), attempt]);
 
   const last = events ? events.length : 0;
+  // Playing steps on only once the board of the version shown has arrived: a slow or rate-limited
+  // server slows the replay down instead of leaving the board behind the scrubber.
+  const shownAt = view ? view.version : null;
   useEffect(() => {
     if (!playing) return undefined;
     if (at >= last) { setPlaying(false); return undefined; }
+    if (shownAt !== at) return undefined;
     const timer = setTimeout(() => setAt(Math.min(last, at + 1)), STEP_MS / speed);
     return () => clearTimeout(timer);
-  }, [playing, at, last, speed]);
+  }, [playing, at, last, speed, shownAt]);
 
   // Stepping forward marks on the board what the steps changed (every seat's: a replay holds none).
   useChangeMarks(boardFrame, view ? view.version : null, events || [], [], Boolean(rules && view));
@@ -164,6 +183,8 @@ export function ReplayPage({ id, at: initial }) {
         ${seatChoices.map((s) => html`<option value=${s}>${seatName(summary, s)}'s hand${held.some((h) => h.seat === s) ? " (your seat)" : ""}</option>`)}</select></label>` : ""}
     </div>
     ${error ? html`<${ErrorLine} error=${error} />` : ""}
+    ${slowed ? html`<p class="muted slowed" role="status">The server asks the replay to slow down: the board of
+      version ${at} follows in ${slowed} s.</p>` : ""}
     ${line ? html`<p class="step" aria-live="polite">${line.sentence ? html`<${Sentence} sentence=${line.sentence} title=${line.details.join("; ")} />` :
       html`<strong>${line.who ? line.who + ": " : ""}</strong>${line.text}${line.details.length ? " — " + line.details.join("; ") : ""}`}</p>` : ""}
     ${at === last ? html`<${Outcome} rules=${rules} summary=${summary} />` : ""}
