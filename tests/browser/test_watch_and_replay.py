@@ -338,3 +338,29 @@ def test_a_replay_the_server_asks_to_slow_down_waits_and_still_shows_the_board_o
     assert set(range(start, last + 1)) <= shown
     assert page.locator("p.error").count() == 0
     assert page.get_by_role("button", name="Play").is_visible(), "the replay stopped at its end"
+
+
+def test_a_paced_spectator_whose_past_views_are_refused_still_follows_the_game_without_an_error(page, server):
+    # given an all-bot game watched at a pace of one command a second, and a server that refuses every
+    # past view (429 with Retry-After, as its limit on costly reads does when an address asks too much)
+    created = requests.post(f"{server}/v1/games", json={
+        "ruleset": "zombies-quickplay", "seats": [{"bot": "random"}, {"bot": "random"}],
+        "options": {"seed": "browser-pace-refused", "stack": {}}}, timeout=10).json()
+    game_id, refused = created["id"], []
+
+    def refuse(route):
+        refused.append(route.request.url)
+        route.fulfill(status=429, headers={"Retry-After": "30", "Content-Type": "application/json"},
+                      body=json.dumps({"error": {"code": "rate_limited", "message": "Too many requests."}}))
+    page.route(f"**/v1/games/{game_id}/view?at=*", refuse)
+    page.goto("/")
+    page.evaluate("() => localStorage.setItem('stranded.pace', '1000')")
+    # when the spectator watches it while the bots play on
+    page.goto(f"/#/watch/{game_id}")
+    page.wait_for_selector("main.game")
+    first = int(page.get_attribute("main.game", "data-version"))
+    # then the board still moves on to newer versions, and no error shows
+    page.wait_for_function(f"() => Number(document.querySelector('main.game').dataset.version) > {first + 10}",
+                           timeout=60_000)
+    assert refused, "no past view was asked for: the pace was not tested"
+    assert page.locator("p.error").count() == 0

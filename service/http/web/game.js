@@ -199,7 +199,13 @@ function useLiveGame(id, token, pace = 0) {
           // Others' moves at a readable pace (when asked): each command's board in turn, `pace` ms apart.
           if (paced.current > 0 && shown.current > 0) {
             for (const end of othersBatchEnds(log.current, shown.current, view.version, token ? summarySeatOf(summary, token) : null)) {
-              const step = await api.view(id, token, end);
+              // A past view is a costly read the server may refuse (429: its per-address limit; 503): the
+              // pace is a courtesy, so a refusal shows the game as it is now instead of an error.
+              const step = await api.view(id, token, end).catch((e) => {
+                if (e instanceof ApiError && (e.status === 429 || e.status === 503)) return null;
+                throw e;
+              });
+              if (!step) break;
               shown.current = end;
               setState((s) => ({ ...s, summary, view: step, legal: null, events: log.current, error: null }));
               await new Promise((resolve) => setTimeout(resolve, paced.current));
