@@ -127,8 +127,12 @@ def bench_verify_all(store: EventStore, url: str, jobs: int, repeats: int = 3) -
 
 
 def _verify_all_rates(url: str, prefix: str, jobs: int, repeats: int) -> dict:
-    """Time ``verify_all`` (:func:`_timed`); every game must verify."""
+    """Time ``verify_all`` (:func:`_timed`) with the collector tuned first, as ``stranded verify
+    --all`` runs it (``service.cli.serving.tune_gc``); every game must verify."""
     from projections.audit_all import verify_all
+    from service.cli.serving import tune_gc
+
+    tune_gc()
 
     def run(store: EventStore) -> int:
         verdicts = verify_all(store, jobs=jobs, url=url)

@@ -15,6 +15,7 @@ All clients use ``decode_responses=False``: replies are bytes.
 """
 from __future__ import annotations
 
+import gc
 import os
 from typing import Callable, Iterator
 
@@ -111,3 +112,15 @@ def pytest_sessionfinish(session, exitstatus):
     if skipped and session.exitstatus == 0:
         reporter.write_line(f"CI: {skipped} skipped test(s) -- every test must run on CI", red=True)
         session.exitstatus = 1
+
+
+@pytest.fixture(autouse=True)
+def _collector_as_found() -> Iterator[None]:
+    """Leave the cyclic garbage collector as each test found it: a CLI command run in this process
+    (``stranded verify --all`` tunes it, ``service.cli.serving.tune_gc``) must not change how the
+    rest of the suite collects."""
+    threshold, frozen = gc.get_threshold(), gc.get_freeze_count()
+    yield
+    if gc.get_freeze_count() != frozen:
+        gc.unfreeze()
+    gc.set_threshold(*threshold)

@@ -3,6 +3,7 @@ shared among ``--jobs`` processes; a tampered game is named and fails the run, a
 does not."""
 from __future__ import annotations
 
+import gc
 import re
 
 import pytest
@@ -14,6 +15,7 @@ from events.commands.handling import create_game
 from events.log.repository import GameRepository
 from events.log.store import EventStore
 from service.cli.commands import main
+from service.cli.serving import GC_YOUNG_THRESHOLD
 from tests.helpers import run_jobs, seeded_options
 
 HUMAN = {"name": "Ann", "bot": None, "token_sha256": "x"}
@@ -101,3 +103,17 @@ def test_verify_all_refuses_bad_arguments_before_it_reads_anything(args, message
     monkeypatch.setattr(cli_common, "redis_for", lambda data_dir: pytest.fail("no Redis for bad arguments"))
     result = CliRunner().invoke(main, args + ["--data-dir", str(tmp_path / "none")])
     assert result.exit_code == 2 and message in result.output, result.output
+
+
+def test_an_audit_of_every_game_first_tunes_the_collector_for_its_long_run(server):
+    # given the collector at CPython's defaults, nothing frozen
+    _, data_dir, _, _ = server
+    gc.unfreeze()
+    gc.set_threshold(700, 10, 10)
+    # when every game is verified
+    result = verify_all(data_dir, "--jobs", "2")
+    # then the run went as before, with the process's own objects frozen out of the collector and
+    # its youngest generation collected every GC_YOUNG_THRESHOLD allocations (as `stranded serve`)
+    assert result.exit_code == 0, result.output
+    assert gc.get_freeze_count() > 0
+    assert gc.get_threshold()[0] == GC_YOUNG_THRESHOLD

@@ -142,8 +142,10 @@ def _verify_every_game(data_dir: str, jobs: int) -> None:
     """``stranded verify --all``: every game, a progress bar on standard error, the failures, a summary."""
     from projections.audit_all import verify_all
     from projections.rebuild import game_ids
+    from service.cli.serving import tune_gc
 
     store, url = cli.store_and_url(data_dir)
+    tune_gc()      # a long run that frees what it allocates: see tune_gc (the --jobs processes inherit it)
     bar = _bar(len(game_ids(store)))
     verdicts = verify_all(store, jobs=jobs, url=url, progress=lambda _: bar.update())
     bar.close()
