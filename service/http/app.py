@@ -50,7 +50,8 @@ API_CONFIG = {
 CORS_ALLOW_HEADERS = ["Authorization", "Content-Type", "Idempotency-Key", "Last-Event-ID", "If-None-Match",
                       "traceparent", "tracestate", "X-Request-ID"]
 CORS_EXPOSE_HEADERS = ["Allow", "Retry-After", "ETag", "Location", "Content-Disposition", "X-RateLimit-Limit",
-                       "X-RateLimit-Remaining", "X-RateLimit-Reset", "X-Request-ID"]
+                       "X-RateLimit-Remaining", "X-RateLimit-Reset", "X-Request-ID",
+                       "Date"]   # the server's clock, which deadlines are counted on
 #: The statuses whose answers may say when to try again (``Retry-After``); no other answer carries it.
 RETRY_STATUSES = frozenset({429, 503})
 CORS_EXPOSE_HEADERS_TEXT = ", ".join(CORS_EXPOSE_HEADERS)

@@ -62,7 +62,9 @@ TO_ACT = S.obj("A decision the game waits for: who, on what, and until when.", {
                                             "the decision began plus the seat's timeout, or when the seat's clock "
                                             "runs out if that is sooner (turns and choices in a game with a "
                                             "clock); null when there is no deadline (a bot seat, or a turn in a "
-                                            "game without turn_timeout_s or clock)."),
+                                            "game without turn_timeout_s or clock). It is the server's time: "
+                                            "count down against the server's clock (the Date header of any "
+                                            "answer), not the device's, which may run fast or slow."),
                                    format="date-time")),
 })
 
@@ -100,8 +102,9 @@ SEAT_STATE = S.obj("A seat, and who plays it now.", {
 CLOCK = S.obj("One seat's time bank (Fischer: initial_s, plus increment_s after each of its own commands).", {
     "remaining_s": S.number("Seconds left when the clock last started or stopped.", 0),
     "running_since": S.nullable(dict(S.string("Since when it runs (UTC, ISO 8601): the seat must act on a turn or "
-                                              "a choice; time left now is remaining_s minus the seconds since. "
-                                              "Null while stopped."), format="date-time")),
+                                              "a choice; time left now is remaining_s minus the seconds since "
+                                              "on the server's clock (the Date header of any answer, not the "
+                                              "device's). Null while stopped."), format="date-time")),
 })
 
 CLOCKS = S.nullable(S.map_of(ref("Clock"), "Each human seat's clock (keys are seat numbers as strings).",

@@ -3,7 +3,9 @@ keyboard alone and at a phone's width."""
 from __future__ import annotations
 
 import re
+from datetime import datetime, timedelta, timezone
 
+import pytest
 import requests
 
 from tests.browser.conftest import PHONE
@@ -113,6 +115,17 @@ def test_the_deadline_of_the_seat_being_waited_on_counts_down(page):
     match = re.fullmatch(r"(\d) min (\d\d) s", first)
     assert match and 60 < int(match[1]) * 60 + int(match[2]) <= 120, first
     page.wait_for_function(f"() => document.querySelector('.to-act [role=timer]').textContent !== {first!r}")
+
+
+@pytest.mark.parametrize("off_by_min", [5, -5])
+def test_a_deadline_counts_down_on_the_servers_clock_when_the_devices_runs_fast_or_slow(page, off_by_min):
+    # given a device whose clock is five minutes fast (or slow), and a game with a two-minute turn timeout
+    page.clock.set_system_time(datetime.now(timezone.utc) + timedelta(minutes=off_by_min))
+    create_in_lobby(page, "one-against-the-dead", ["human"], options={"turn_timeout_s": 120})
+    wait_for_move_or_end(page)
+    # then the countdown shows the time the server will wait, not 0 s or seven minutes
+    left = int(page.locator(".to-act [role=timer]").get_attribute("data-seconds"))
+    assert 60 < left <= 122, left
 
 
 def test_a_day_long_deadline_reads_in_hours_and_minutes(page):

@@ -166,6 +166,7 @@ def test_a_browser_may_send_tracing_and_conditional_headers_and_read_etag_and_lo
         .headers["Access-Control-Expose-Headers"]
     assert all(h in exposed for h in ("ETag", "Location", "Content-Disposition", "Retry-After",
                                       "X-RateLimit-Remaining"))
+    assert "Date" in exposed, "a front end on another origin counts deadlines on the server's clock"
 
 
 # -- the stream ----------------------------------------------------------------------------------------

@@ -17,6 +17,26 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * Milliseconds to add to this device's clock to read the server's: deadlines (`deadline_at`,
+ * a clock's `running_since`) are the server's time, and a device clock that runs fast or slow
+ * would count them down wrongly. Set from the Date header of each answer (whole seconds, so a
+ * difference of up to 2 s is taken for the header's rounding and the round trip, and ignored).
+ */
+let serverOffsetMs = 0;
+
+function noteServerTime(response, sentAt) {
+  const served = Date.parse(response.headers.get("Date") || "");
+  if (!Number.isFinite(served)) return;
+  const offset = served + 500 - (sentAt + Date.now()) / 2;   // the header's second, at its middle
+  serverOffsetMs = Math.abs(offset) > 2000 ? offset : 0;
+}
+
+/** The server's time now, in milliseconds since the epoch (this device's clock, corrected). */
+export function serverNow() {
+  return Date.now() + serverOffsetMs;
+}
+
 function headers(token, extra = {}) {
   const out = { Accept: "application/json", ...extra };
   if (token) out.Authorization = `Bearer ${token}`;
@@ -31,12 +51,14 @@ export async function call(path, { method = "GET", body, token, idempotencyKey }
   const extra = {};
   if (body !== undefined) extra["Content-Type"] = "application/json";
   if (idempotencyKey) extra["Idempotency-Key"] = idempotencyKey;
+  const sentAt = Date.now();
   const response = await fetch(path, {
     method,
     headers: headers(token, extra),
     body: body === undefined ? undefined : JSON.stringify(body),
     cache: "no-store",
   });
+  noteServerTime(response, sentAt);
   let data = null;
   try {
     data = await response.json();

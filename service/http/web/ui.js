@@ -4,6 +4,7 @@
 import { h } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import htm from "htm";
+import { serverNow } from "./api.js";
 
 export const html = htm.bind(h);
 
@@ -148,12 +149,15 @@ export function words(identifier) {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** Seconds left until an ISO time, updated each second; null when there is no deadline. */
+/**
+ * Seconds left until an ISO time of the server's, updated each second, counted on the server's
+ * clock (`serverNow`: a device clock that is off does not move a deadline); null when there is none.
+ */
 export function useSecondsLeft(deadline) {
-  const [now, setNow] = useState(Date.now());
+  const [now, setNow] = useState(serverNow());
   useEffect(() => {
     if (!deadline) return undefined;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
+    const timer = setInterval(() => setNow(serverNow()), 1000);
     return () => clearInterval(timer);
   }, [deadline]);
   if (!deadline) return null;
