@@ -131,3 +131,29 @@ def test_leaving_a_finished_game_stops_asking_for_its_verdict(page, server):
     page.wait_for_timeout(2500)
     # then the page it left asks no more (it asked again every second while shown)
     assert [t for t in asked if t > left] == []
+
+
+def test_a_verdict_the_server_asks_to_wait_for_is_asked_again_and_shown(page, server):
+    # given a finished all-bot game, and a server that refuses the first ask for its verdict
+    # (429 with Retry-After: 1, as its limit on costly reads does)
+    created = requests.post(f"{server}/v1/games", json={
+        "ruleset": "selfish-zombie", "seats": [{"name": "Ann", "bot": "random"}, {"name": "Bob", "bot": "random"}],
+        "options": seeded_options({"seed": "browser-verdict-429"})}, timeout=10).json()
+    game_id = created["id"]
+    wait_finished(server, game_id)
+    asked = []
+
+    def first_refused(route):
+        asked.append(route.request.url)
+        if len(asked) == 1:
+            route.fulfill(status=429, headers={"Retry-After": "1", "Content-Type": "application/json"},
+                          body=json.dumps({"error": {"code": "rate_limited", "message": "Too many requests."}}))
+        else:
+            route.continue_()
+    page.route(f"**/v1/games/{game_id}/verification", first_refused)
+    # when a spectator opens it
+    page.goto(f"/#/watch/{game_id}")
+    # then the verdict shows after the wait, and no error does
+    page.wait_for_selector(".verification .verdict[data-status=verified]", timeout=15_000)
+    assert len(asked) >= 2
+    assert page.locator(".verification p.error").count() == 0

@@ -3,7 +3,7 @@
 // while the game runs, play again once it is over (POST .../rematch).
 
 import { useCallback, useEffect, useRef, useState } from "preact/hooks";
-import { api } from "./api.js";
+import { api, ApiError } from "./api.js";
 import { forgetSeat, remember, seatsOf } from "./seats.js";
 import { ErrorLine, html, seatName } from "./ui.js";
 
@@ -39,7 +39,16 @@ export function Verification({ id, finished }) {
     setError(null);
     try {
       for (let attempt = 0; attempt <= RECHECKS && shown.current; attempt++) {
-        const found = await api.verification(id);
+        let found = null;
+        try {
+          found = await api.verification(id);
+        } catch (e) {
+          // The verdict is a costly read the server rate-limits per address (429) and may be
+          // unable to serve for a moment (503): wait as it asks (Retry-After), then ask again.
+          if (!(e instanceof ApiError && (e.status === 429 || e.status === 503) && e.retryAfter !== null)) throw e;
+          await new Promise((resolve) => setTimeout(resolve, Math.max(1, e.retryAfter) * 1000));
+          continue;
+        }
         if (!shown.current) return;
         setResult(found);
         if (found.current) break;
