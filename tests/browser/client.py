@@ -20,6 +20,23 @@ from tests.helpers import wait_finished  # noqa: F401 - the browser tests import
 GAME = "main.game"
 
 
+def refuse_as_rate_limited(route, retry_after_s: int = 1) -> None:
+    """Answer a routed request as the server's limit on costly reads does: 429 ``rate_limited``
+    with ``Retry-After`` (seconds)."""
+    route.fulfill(status=429, headers={"Retry-After": str(retry_after_s), "Content-Type": "application/json"},
+                  body=json.dumps({"error": {"code": "rate_limited", "message": "Too many requests."}}))
+
+
+def finished_bot_game(server: str, seed: str) -> str:
+    """A two-seat Selfish: Zombie Edition game between ``random`` bots (Ann and Bob), played to its
+    end; its id."""
+    created = requests.post(f"{server}/v1/games", json={
+        "ruleset": "selfish-zombie", "seats": [{"name": "Ann", "bot": "random"}, {"name": "Bob", "bot": "random"}],
+        "options": seeded_options({"seed": seed})}, timeout=10).json()
+    wait_finished(server, created["id"])
+    return created["id"]
+
+
 def create_in_lobby(page, ruleset: str, seats: list[str], names: list[str] | None = None,
                     options: dict | None = None) -> str:
     """Create a game from the lobby; ``seats`` are roles ("human", "open", "bot:<policy>").

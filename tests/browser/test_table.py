@@ -8,7 +8,7 @@ import time
 import requests
 
 from events.games import schema as S
-from tests.browser.client import wait_finished
+from tests.browser.client import finished_bot_game, refuse_as_rate_limited, wait_finished
 from tests.helpers import seeded_options
 
 HELD = "stranded.seats"
@@ -109,11 +109,7 @@ def test_a_finished_game_is_verified_on_the_page_and_played_again_from_it(page, 
 
 def test_leaving_a_finished_game_stops_asking_for_its_verdict(page, server):
     # given a finished all-bot game whose verdict the server is still computing (every answer "pending")
-    created = requests.post(f"{server}/v1/games", json={
-        "ruleset": "selfish-zombie", "seats": [{"name": "Ann", "bot": "random"}, {"name": "Bob", "bot": "random"}],
-        "options": seeded_options({"seed": "browser-verdict-leave"})}, timeout=10).json()
-    game_id = created["id"]
-    wait_finished(server, game_id)
+    game_id = finished_bot_game(server, "browser-verdict-leave")
     pending = {**requests.get(f"{server}/v1/games/{game_id}/verification", timeout=10).json(),
                "status": "pending", "current": False}
     asked = []
@@ -136,18 +132,13 @@ def test_leaving_a_finished_game_stops_asking_for_its_verdict(page, server):
 def test_a_verdict_the_server_asks_to_wait_for_is_asked_again_and_shown(page, server):
     # given a finished all-bot game, and a server that refuses the first ask for its verdict
     # (429 with Retry-After: 1, as its limit on costly reads does)
-    created = requests.post(f"{server}/v1/games", json={
-        "ruleset": "selfish-zombie", "seats": [{"name": "Ann", "bot": "random"}, {"name": "Bob", "bot": "random"}],
-        "options": seeded_options({"seed": "browser-verdict-429"})}, timeout=10).json()
-    game_id = created["id"]
-    wait_finished(server, game_id)
+    game_id = finished_bot_game(server, "browser-verdict-429")
     asked = []
 
     def first_refused(route):
         asked.append(route.request.url)
         if len(asked) == 1:
-            route.fulfill(status=429, headers={"Retry-After": "1", "Content-Type": "application/json"},
-                          body=json.dumps({"error": {"code": "rate_limited", "message": "Too many requests."}}))
+            refuse_as_rate_limited(route)
         else:
             route.continue_()
     page.route(f"**/v1/games/{game_id}/verification", first_refused)

@@ -1,14 +1,12 @@
 """Watching a game live as a spectator, and replaying a finished one version by version."""
 from __future__ import annotations
 
-
-import json
-
 import pytest
 import requests
 from playwright.sync_api import expect
 
-from tests.browser.client import api_view, board_facts, create_in_lobby, view_facts, wait_finished
+from tests.browser.client import (api_view, board_facts, create_in_lobby, refuse_as_rate_limited, view_facts,
+                                  wait_finished)
 
 
 def test_a_spectator_watches_an_all_bot_game_live_to_its_end(page, server, artifacts):
@@ -313,8 +311,7 @@ def test_a_replay_the_server_asks_to_slow_down_waits_and_still_shows_the_board_o
         asked.append(route.request.url)
         if len(asked) % 3 == 0:
             refused.append(route.request.url)
-            route.fulfill(status=429, headers={"Retry-After": "1", "Content-Type": "application/json"},
-                          body=json.dumps({"error": {"code": "rate_limited", "message": "Too many requests."}}))
+            refuse_as_rate_limited(route)
         else:
             route.continue_()
     page.route(f"**/v1/games/{game_id}/view?*", every_third_refused)
@@ -350,8 +347,7 @@ def test_a_paced_spectator_whose_past_views_are_refused_still_follows_the_game_w
 
     def refuse(route):
         refused.append(route.request.url)
-        route.fulfill(status=429, headers={"Retry-After": "30", "Content-Type": "application/json"},
-                      body=json.dumps({"error": {"code": "rate_limited", "message": "Too many requests."}}))
+        refuse_as_rate_limited(route, retry_after_s=30)
     page.route(f"**/v1/games/{game_id}/view?at=*", refuse)
     page.goto("/")
     page.evaluate("() => localStorage.setItem('stranded.pace', '1000')")
