@@ -18,6 +18,17 @@ export class ApiError extends Error {
 }
 
 /**
+ * The seconds an error asks to wait before the same request is tried again: a 429 (a rate limit)
+ * or a 503 (not now) that carries Retry-After, at least 1; null for any other error.
+ */
+export function waitAsked(error) {
+  if (!(error instanceof ApiError) || (error.status !== 429 && error.status !== 503) || error.retryAfter === null) {
+    return null;
+  }
+  return Math.max(1, error.retryAfter);
+}
+
+/**
  * Milliseconds to add to this device's clock to read the server's: deadlines (`deadline_at`,
  * a clock's `running_since`) are the server's time, and a device clock that runs fast or slow
  * would count them down wrongly. Set from the Date header of each answer (whole seconds, so a

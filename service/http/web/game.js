@@ -2,7 +2,7 @@
 // view, its legal commands); without one the page is the spectator view.
 
 import { useCallback, useEffect, useRef, useState } from "preact/hooks";
-import { api, ApiError, follow } from "./api.js";
+import { api, ApiError, follow, waitAsked } from "./api.js";
 import { Board, placeNamer } from "./boards/index.js";
 import { useChangeMarks } from "./changes.js";
 import { CommandPanel, entriesOf } from "./commands.js";
@@ -202,7 +202,7 @@ function useLiveGame(id, token, pace = 0) {
               // A past view is a costly read the server may refuse (429: its per-address limit; 503): the
               // pace is a courtesy, so a refusal shows the game as it is now instead of an error.
               const step = await api.view(id, token, end).catch((e) => {
-                if (e instanceof ApiError && (e.status === 429 || e.status === 503)) return null;
+                if (waitAsked(e) !== null) return null;
                 throw e;
               });
               if (!step) break;

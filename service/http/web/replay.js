@@ -9,7 +9,7 @@
 // the cards its sentence does not name (drawn, taken, dealt: log.js revealedCards).
 
 import { useEffect, useRef, useState } from "preact/hooks";
-import { allEvents, api, ApiError, follow } from "./api.js";
+import { allEvents, api, follow, waitAsked } from "./api.js";
 import { Board, placeNamer } from "./boards/index.js";
 import { useChangeMarks } from "./changes.js";
 import { Outcome } from "./game.js";
@@ -115,11 +115,11 @@ export function ReplayPage({ id, at: initial }) {
       if (current) { setView(v); setError(null); setSlowed(null); }
     }, (e) => {
       if (!current) return;
-      if (e instanceof ApiError && (e.status === 429 || e.status === 503) && e.retryAfter !== null) {
-        // Past versions are a costly read the server rate-limits per address (429), and a long
-        // game's may still be being prepared (503): wait as it asks (Retry-After), then ask again;
-        // playing waits for this board meanwhile.
-        const seconds = Math.max(1, e.retryAfter || 1);
+      // Past versions are a costly read the server rate-limits per address (429), and a long
+      // game's may still be being prepared (503): wait as it asks (Retry-After), then ask again;
+      // playing waits for this board meanwhile.
+      const seconds = waitAsked(e);
+      if (seconds !== null) {
         setSlowed(seconds);
         retry = setTimeout(() => setAttempt((n) => n + 1), seconds * 1000);
       } else {

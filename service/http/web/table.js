@@ -3,7 +3,7 @@
 // while the game runs, play again once it is over (POST .../rematch).
 
 import { useCallback, useEffect, useRef, useState } from "preact/hooks";
-import { api, ApiError } from "./api.js";
+import { api, waitAsked } from "./api.js";
 import { forgetSeat, remember, seatsOf } from "./seats.js";
 import { ErrorLine, html, seatName } from "./ui.js";
 
@@ -45,8 +45,9 @@ export function Verification({ id, finished }) {
         } catch (e) {
           // The verdict is a costly read the server rate-limits per address (429) and may be
           // unable to serve for a moment (503): wait as it asks (Retry-After), then ask again.
-          if (!(e instanceof ApiError && (e.status === 429 || e.status === 503) && e.retryAfter !== null)) throw e;
-          await new Promise((resolve) => setTimeout(resolve, Math.max(1, e.retryAfter) * 1000));
+          const seconds = waitAsked(e);
+          if (seconds === null) throw e;
+          await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
           continue;
         }
         if (!shown.current) return;
