@@ -32,6 +32,7 @@ from bench.reads import bench_list, bench_view_latency, bench_view_ratio, fill_l
 from bench.inprocess import bench_fold, bench_self_play, bench_self_play_all, fold_records  # noqa: E402
 from bench.replay import bench_rebuild, bench_verify, bench_verify_all, store_games  # noqa: E402
 from bench.servers import free_port, start_bare, start_serve, stop_server, wait_until_up  # noqa: E402
+from events.accelerated import COMPILED, compiled  # noqa: E402
 from events.log.connection import connect  # noqa: E402
 from events.log.store import EventStore  # noqa: E402
 
@@ -276,8 +277,11 @@ def main() -> int:
     redis = connect(REDIS_URL)
     redis.ping()
     figures: dict = {"quick": args.quick}
+    # how many modules of events/accelerated.py this install runs compiled (0: all from source)
+    figures["compiled_modules"] = compiled_modules = len(compiled())
     started = time.perf_counter()
-    log(f"Stranded benchmark ({'quick' if args.quick else 'full'}), Redis {REDIS_URL}, key prefix {PREFIX}")
+    log(f"Stranded benchmark ({'quick' if args.quick else 'full'}), Redis {REDIS_URL}, key prefix {PREFIX}; "
+        f"{compiled_modules} of {len(COMPILED)} modules compiled (events/accelerated.py)")
     sections = {"startup": lambda: section_startup(args.quick, figures),
                 "inprocess": lambda: section_in_process(args.quick, figures),
                 "replay": lambda: section_replay(redis, args.quick, figures),

@@ -64,6 +64,8 @@ class Settings:
         reconcile_every_s: seconds between the worker's reconciler passes
             (``STRANDED_RECONCILE_EVERY``, default 5).
         log_level: the worker's logging level (``STRANDED_LOG``, default ``INFO``).
+        pure_python: run every module the install compiled from its source instead
+            (``STRANDED_PURE_PYTHON``: any non-blank value; default off; ``events/accelerated.py``).
     """
 
     redis_cluster: bool = False
@@ -85,9 +87,17 @@ class Settings:
     cors_origins: str | tuple[str, ...] = "*"
     reconcile_every_s: float = 5.0
     log_level: str = "INFO"
+    pure_python: bool = False
 
 
 DEFAULTS = Settings()
+
+
+def pure_python(environ: Mapping[str, str] | None = None) -> bool:
+    """``Settings.pure_python`` alone, read without the rest (``events.accelerated`` asks while
+    modules are being imported, where another variable's error must not stop the import)."""
+    env = os.environ if environ is None else environ
+    return bool((env.get("STRANDED_PURE_PYTHON") or "").strip())
 
 
 def read(environ: Mapping[str, str] | None = None) -> Settings:
@@ -135,4 +145,5 @@ def read(environ: Mapping[str, str] | None = None) -> Settings:
         cors_origins="*" if origins == "*" else tuple(o.strip() for o in origins.split(",") if o.strip()),
         reconcile_every_s=number("STRANDED_RECONCILE_EVERY", float, DEFAULTS.reconcile_every_s),
         log_level=text("STRANDED_LOG", DEFAULTS.log_level),
+        pure_python=pure_python(env),
     )

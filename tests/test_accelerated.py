@@ -1,0 +1,122 @@
+"""The compiled modules (``events/accelerated.py``) are the same rules as their sources.
+
+The install compiles the Selfish engine (rules, views, bots and the expert's search) and the
+audit's path through a log with Cython from the very ``.py`` files the rules are written in.
+These tests play and audit the same seeded games in two fresh processes -- every listed module
+compiled, and every one from source (``STRANDED_PURE_PYTHON``) -- and hold the two to the same
+events, states, outcomes, commands and verdicts, a tampered log's included; and they check the
+rule that an edited source wins over its older compiled module.
+"""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+#: Plays and audits seeded games; prints one JSON line: the modules compiled, and a digest of
+#: everything the games and the audits gave.
+PLAY_AND_AUDIT = r"""
+import dataclasses, hashlib, json, sys
+import fakeredis, orjson
+import bench.replay
+from bench.replay import store_games
+from events.accelerated import COMPILED, compiled
+from events.commands.simulation import play_game
+from events.games import RULESETS
+from events.log.store import EventStore
+from projections.audit import verify
+
+digest = hashlib.sha256()
+def add(value):
+    digest.update(orjson.dumps(value, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS, default=repr))
+
+games = int(sys.argv[1])
+keys = iter(range(10 ** 6))     # stored games with the same audit keys and times in both processes
+bench.replay.new_audit_key = lambda: f"{next(keys):064x}"
+bench.replay.now_ms = lambda: 1_795_000_000_000
+store = EventStore(fakeredis.FakeRedis(decode_responses=False), "parity")
+for ruleset_id, others in (("selfish-space", "cautious"), ("selfish-zombie", "random")):
+    ruleset = RULESETS[ruleset_id]
+    for seating in (["random"] * 4, ["strong", "random", others], ["strong", "strong"]):
+        for i in range(games):
+            record = play_game(ruleset, seating, f"parity-{i}")
+            add([ruleset_id, seating, i, record.events, record.outcome, record.commands, record.state])
+    # the expert's search, its wall-clock stop stopped (so its moves depend on the seed alone)
+    stopped = dataclasses.replace(ruleset.bots["expert"], clock=lambda: 0.0)
+    searching = dataclasses.replace(ruleset, bots={**ruleset.bots, "expert": stopped})
+    for i in range(2):
+        record = play_game(searching, ["expert", "strong"], f"parity-expert-{i}", {"think_ms": 20})
+        add([ruleset_id, "expert", i, record.events, record.outcome, record.commands])
+    # the audit of stored games (stream layout 2, the keyed chain), then of one tampered with
+    for game_id in store_games(store, ruleset_id, games // 3, prefix=ruleset_id):
+        verdict = verify(store, game_id)
+        assert verdict.code == 0, verdict.problems
+        add(dataclasses.asdict(verdict))
+    key = store.key(f"{ruleset_id}-0", "events")
+    entry_id, fields = store.redis.xrange(key, "5-0", "5-0")[0]
+    store.redis.xadd(key, {**fields, b"e": fields[b"e"].replace(b"}", b',"x":1}', 1)}, id="999999-0")
+    store.redis.xdel(key, "5-0")
+    tampered = verify(store, f"{ruleset_id}-0")
+    assert tampered.problems, "the tampered log verified"
+    add(dataclasses.asdict(tampered))
+print(json.dumps({"compiled": len(compiled()), "listed": len(COMPILED), "digest": digest.hexdigest()}))
+"""
+
+
+def run(script: str, *args: str, pure: bool, path: Path = ROOT) -> dict:
+    """Run ``script`` in a fresh Python on ``path``'s packages; its last line, read as JSON."""
+    env = {k: v for k, v in os.environ.items() if k != "STRANDED_PURE_PYTHON"}
+    env["PYTHONPATH"] = str(path)
+    if pure:
+        env["STRANDED_PURE_PYTHON"] = "1"
+    done = subprocess.run([sys.executable, "-c", script, *args], cwd=str(path), env=env, capture_output=True,
+                          text=True, timeout=900)
+    assert done.returncode == 0, done.stderr[-3000:]
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def test_the_compiled_engine_and_audit_give_what_their_sources_give():
+    # given the same seeded games, played and audited once compiled and once from source
+    compiled = run(PLAY_AND_AUDIT, "30", pure=False)
+    source = run(PLAY_AND_AUDIT, "30", pure=True)
+    # then the install compiled every listed module, and STRANDED_PURE_PYTHON ran none of them
+    assert compiled["compiled"] == compiled["listed"], (
+        f"the install compiled {compiled['compiled']} of the {compiled['listed']} modules of events/accelerated.py "
+        "(setup.py builds them with Cython and a C compiler: reinstall with `pip install -e .`)")
+    assert source["compiled"] == 0
+    # and every event, state, outcome, command and verdict is the same
+    assert compiled["digest"] == source["digest"]
+
+
+WHICH = r"""
+import json, sys, importlib
+from events.accelerated import COMPILED
+print(json.dumps({"from_source": [n for n in COMPILED if importlib.import_module(n).__file__.endswith(".py")]}))
+"""
+
+
+def test_a_source_edited_after_the_install_runs_instead_of_its_compiled_module(tmp_path):
+    # given a copy of the packages with their compiled modules, one source edited since
+    for package in ("events", "projections"):
+        shutil.copytree(ROOT / package, tmp_path / package, ignore=shutil.ignore_patterns("__pycache__", "*.c"))
+    edited = tmp_path / "events" / "games" / "selfish" / "table.py"
+    edited.write_text(edited.read_text() + "\n# edited\n")
+    later = (tmp_path / "events" / "games" / "selfish").glob("table.*.so")
+    compiled_at = max(p.stat().st_mtime for p in later)
+    os.utime(edited, (compiled_at + 10, compiled_at + 10))
+    # when a fresh Python imports every listed module from the copy
+    found = run(WHICH, pure=False, path=tmp_path)
+    # then the edited one comes from its source, every other one compiled
+    assert found["from_source"] == ["events.games.selfish.table"]
+
+
+def test_pure_python_runs_every_listed_module_from_its_source():
+    # when STRANDED_PURE_PYTHON is set, then no listed module is compiled
+    from events.accelerated import COMPILED
+
+    assert run(WHICH, pure=True)["from_source"] == list(COMPILED)
