@@ -21,8 +21,9 @@ HEAVY = ("events", "projections", "workers", "service.http.app", "service.cli.se
          "prometheus_client", "platformdirs", "numpy")
 COMMANDS = sorted(main.commands)
 #: What every command loads first to check its settings: the settings module (standard library only, and
-#: importing no project code: pyproject's contracts) and the ``events`` package's face (a docstring).
-LIGHT = ("events", "events.settings")
+#: importing no project code: pyproject's contracts) and the ``events`` package's face (a docstring, and the
+#: finder that picks each compiled module or its source: ``events.accelerated``, standard library only).
+LIGHT = ("events", "events.settings", "events.accelerated")
 
 LOADED = """
 import json, sys
