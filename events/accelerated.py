@@ -87,7 +87,5 @@ def install() -> None:
 
 def compiled() -> list[str]:
     """The modules of :data:`COMPILED` that this process runs compiled (imports them all)."""
-    import importlib
-
     return [name for name in COMPILED
             if not (importlib.import_module(name).__file__ or "").endswith(".py")]

@@ -58,7 +58,7 @@ for ruleset_id, others in (("selfish-space", "cautious"), ("selfish-zombie", "ra
         assert verdict.code == 0, verdict.problems
         add(dataclasses.asdict(verdict))
     key = store.key(f"{ruleset_id}-0", "events")
-    entry_id, fields = store.redis.xrange(key, "5-0", "5-0")[0]
+    _, fields = store.redis.xrange(key, "5-0", "5-0")[0]
     store.redis.xadd(key, {**fields, b"e": fields[b"e"].replace(b"}", b',"x":1}', 1)}, id="999999-0")
     store.redis.xdel(key, "5-0")
     tampered = verify(store, f"{ruleset_id}-0")
@@ -106,8 +106,8 @@ def test_a_source_edited_after_the_install_runs_instead_of_its_compiled_module(t
         shutil.copytree(ROOT / package, tmp_path / package, ignore=shutil.ignore_patterns("__pycache__", "*.c"))
     edited = tmp_path / "events" / "games" / "selfish" / "table.py"
     edited.write_text(edited.read_text() + "\n# edited\n")
-    later = (tmp_path / "events" / "games" / "selfish").glob("table.*.so")
-    compiled_at = max(p.stat().st_mtime for p in later)
+    compiled_files = (tmp_path / "events" / "games" / "selfish").glob("table.*.so")
+    compiled_at = max(p.stat().st_mtime for p in compiled_files)
     os.utime(edited, (compiled_at + 10, compiled_at + 10))
     # when a fresh Python imports every listed module from the copy
     found = run(WHICH, pure=False, path=tmp_path)
