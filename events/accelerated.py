@@ -48,15 +48,10 @@ COMPILED = (
 )
 
 
-def pure() -> bool:
-    """Whether this process runs every module from source (``STRANDED_PURE_PYTHON`` is set:
-    ``events.settings.pure_python``)."""
-    return pure_python()
-
-
 class _SourceWhenStale:
     """A meta path finder for the modules of :data:`COMPILED`: the spec the normal path finder
-    gives, but the source file's when the compiled file is older than it or :func:`pure`."""
+    gives, but the source file's when the compiled file is older than it or
+    ``STRANDED_PURE_PYTHON`` is set (``events.settings.pure_python``)."""
 
     def find_spec(self, fullname: str, path=None, target=None):
         """The module spec of ``fullname`` (``None`` for a module not listed: the other finders
@@ -70,7 +65,7 @@ class _SourceWhenStale:
         source = os.path.join(os.path.dirname(origin), fullname.rpartition(".")[2] + ".py")
         if not os.path.exists(source):
             return spec
-        if pure() or os.stat(source).st_mtime > os.stat(origin).st_mtime:
+        if pure_python() or os.stat(source).st_mtime > os.stat(origin).st_mtime:
             return importlib.util.spec_from_file_location(fullname, source)
         return spec
 
