@@ -1,10 +1,11 @@
 """The modules an install compiles with Cython, and the import rule that keeps them honest.
 
-The engine of the Selfish games and the audit's reading of a log spend their time in the
-Python interpreter's dispatch of small steps (dict and list operations); compiled by Cython
-from the *same source files*, unchanged, they run the same steps without it: 23 % fewer
-instructions per four-seat Selfish: Space self-play game and 11 % fewer per audited event
-(``python bench/instructions.py --modes selfplay,verify``). There is no second copy of a rule:
+The games' engines and the audit's reading of a log spend their time in the Python
+interpreter's dispatch of small steps (dict and list operations); compiled by Cython from the
+*same source files*, unchanged, they run the same steps without it: 23 % fewer instructions per
+four-seat Selfish: Space self-play game and 11 % fewer per audited event (``python
+bench/instructions.py --modes selfplay,verify``), and some 1.5 times the random games of Zombies!!!
+Quickplay and One Against the Dead per CPU second. There is no second copy of a rule:
 ``setup.py`` compiles the modules :data:`COMPILED` names, each next to its ``.py`` file, and
 ``tests/test_accelerated.py`` plays and audits the same seeded games both ways and asserts
 the same events, states and verdicts.
@@ -30,8 +31,9 @@ import sys
 
 from events.settings import pure_python
 
-#: Dotted names of the modules ``setup.py`` compiles: the Selfish engine (both editions'
-#: rules, setup, legal commands, views and bots, the expert's search among them), the seeded
+#: Dotted names of the modules ``setup.py`` compiles: every game's engine (rules, setup, legal
+#: commands, views and bots, the expert's search among them; not the schemas, the catalogues
+#: or the sentences that describe events, which no game loop runs), the seeded
 #: randomness, self-play, and the audit's path through a log (read, meta, decode, chain,
 #: re-run, compare).
 COMPILED = (
@@ -42,6 +44,12 @@ COMPILED = (
                                                   "views", "bots", "planner", "values", "expert")),
     *(f"events.games.selfish_zombie.{m}" for m in ("cards", "decide", "evolve", "legal", "resolve", "setup", "state",
                                                    "views", "bots", "values", "expert")),
+    *(f"events.games.zombies_quickplay.{m}" for m in (
+        "bots", "cardplay", "cards", "choices", "combat", "decide", "evolve", "evolve_cards", "evolve_moves", "expert", "legal",
+        "movement", "placement", "random_fast", "resigning", "seats_out", "setup", "state", "table", "tiles",
+        "views", "windows", "zombies")),
+    *(f"events.games.one_against_the_dead.{m}" for m in ("bots", "cards", "decide", "evolve", "expert", "legal",
+                                                         "planner", "resolve", "setup", "state", "views")),
     "events.table.randomness", "events.commands.simulation",
     *(f"events.log.{m}" for m in ("chain", "codec", "reads", "implied", "metahash")),
     *(f"projections.{m}" for m in ("records", "audit", "audit_stream", "audit_rules", "audit_caches")),

@@ -1,6 +1,6 @@
 """The compiled modules (``events/accelerated.py``) are the same rules as their sources.
 
-The install compiles the Selfish engine (rules, views, bots and the expert's search) and the
+The install compiles the engine of every game (rules, views, bots and the expert's search) and the
 audit's path through a log with Cython from the very ``.py`` files the rules are written in.
 These tests play and audit the same seeded games in two fresh processes -- every listed module
 compiled, and every one from source (``STRANDED_PURE_PYTHON``) -- and hold the two to the same
@@ -40,20 +40,28 @@ keys = iter(range(10 ** 6))     # stored games with the same audit keys and time
 bench.replay.new_audit_key = lambda: f"{next(keys):064x}"
 bench.replay.now_ms = lambda: 1_795_000_000_000
 store = EventStore(fakeredis.FakeRedis(decode_responses=False), "parity")
-for ruleset_id, others in (("selfish-space", "cautious"), ("selfish-zombie", "random")):
+#: each ruleset: its seatings of the game's bots, the games of each, the seats of its stored games
+RULESETS_PLAYED = (
+    ("selfish-space", (["random"] * 4, ["strong", "random", "cautious"], ["strong", "strong"]), games, 4),
+    ("selfish-zombie", (["random"] * 4, ["strong", "random", "random"], ["strong", "strong"]), games, 4),
+    ("zombies-quickplay", (["random"] * 2, ["strong", "random", "random"], ["strong", "strong"]), games // 6, 2),
+    ("one-against-the-dead", (["random"], ["strong"]), games, 1),
+)
+for ruleset_id, seatings, played, seats in RULESETS_PLAYED:
     ruleset = RULESETS[ruleset_id]
-    for seating in (["random"] * 4, ["strong", "random", others], ["strong", "strong"]):
-        for i in range(games):
+    for seating in seatings:
+        for i in range(played):
             record = play_game(ruleset, seating, f"parity-{i}")
             add([ruleset_id, seating, i, record.events, record.outcome, record.commands, record.state])
     # the expert's search, its wall-clock stop stopped (so its moves depend on the seed alone)
     stopped = dataclasses.replace(ruleset.bots["expert"], clock=lambda: 0.0)
     searching = dataclasses.replace(ruleset, bots={**ruleset.bots, "expert": stopped})
     for i in range(2):
-        record = play_game(searching, ["expert", "strong"], f"parity-expert-{i}", {"think_ms": 20})
+        seating = ["expert", "strong"][:max(ruleset.min_seats, 2) if ruleset.max_seats > 1 else 1]
+        record = play_game(searching, seating, f"parity-expert-{i}", {"think_ms": 20})
         add([ruleset_id, "expert", i, record.events, record.outcome, record.commands])
     # the audit of stored games (stream layout 2, the keyed chain), then of one tampered with
-    for game_id in store_games(store, ruleset_id, games // 3, prefix=ruleset_id):
+    for game_id in store_games(store, ruleset_id, max(1, played // 3), seats=seats, prefix=ruleset_id):
         verdict = verify(store, game_id)
         assert verdict.code == 0, verdict.problems
         add(dataclasses.asdict(verdict))
