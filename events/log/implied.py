@@ -14,8 +14,7 @@ option, the clocks recomputed batch by batch (``events.table.clocks``); a checkp
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from itertools import compress, count
-from operator import countOf, itemgetter, methodcaller
+from operator import countOf, itemgetter
 from typing import Any
 
 import orjson
@@ -111,7 +110,8 @@ class _Log:
         if options.get("clock"):
             yield from self._walk_batches(wanted, options)
             return
-        deadlines = any(b'"k":"deadline"' in _as_bytes(self.bs[v - 1]) for v in self.starts)
+        marker = b'"k":"deadline"' if self.bs and isinstance(self.bs[0], bytes) else '"k":"deadline"'
+        deadlines = any(marker in self.bs[v - 1] for v in self.starts)
         state, done = None, 0
         for version in wanted:
             if state_at is not None and wanted == [state_at[0]]:
@@ -176,7 +176,7 @@ _E_AND_B_KEYS = itemgetter("e", "b")
 def _starts(bs: list) -> list[int]:
     """The versions whose ``b`` field opens a batch (a header), in order."""
     opening = b"{" if bs and isinstance(bs[0], bytes) else "{"
-    return list(compress(count(1), map(methodcaller("startswith", opening), bs)))
+    return [version for version, b in enumerate(bs, 1) if b[:1] == opening]
 
 
 def _entry_pairs(fields_list: list) -> list[tuple]:
