@@ -45,9 +45,9 @@ COMPILED = (
     *(f"events.games.selfish_zombie.{m}" for m in ("cards", "decide", "evolve", "legal", "resolve", "setup", "state",
                                                    "views", "bots", "values", "expert")),
     *(f"events.games.zombies_quickplay.{m}" for m in (
-        "bots", "cardplay", "cards", "choices", "combat", "decide", "evolve", "evolve_cards", "evolve_moves", "expert", "legal",
-        "movement", "placement", "random_fast", "resigning", "seats_out", "setup", "state", "table", "tiles",
-        "views", "windows", "zombies")),
+        "bots", "cardplay", "cards", "choices", "combat", "decide", "evolve", "evolve_cards", "evolve_moves",
+        "expert", "legal", "movement", "placement", "random_fast", "resigning", "seats_out", "setup", "state",
+        "table", "tiles", "views", "windows", "zombies")),
     *(f"events.games.one_against_the_dead.{m}" for m in ("bots", "cards", "decide", "evolve", "expert", "legal",
                                                          "planner", "resolve", "setup", "state", "views")),
     "events.table.randomness", "events.commands.simulation",

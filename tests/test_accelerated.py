@@ -57,7 +57,7 @@ for ruleset_id, seatings, played, seats in RULESETS_PLAYED:
     stopped = dataclasses.replace(ruleset.bots["expert"], clock=lambda: 0.0)
     searching = dataclasses.replace(ruleset, bots={**ruleset.bots, "expert": stopped})
     for i in range(2):
-        seating = ["expert", "strong"][:max(ruleset.min_seats, 2) if ruleset.max_seats > 1 else 1]
+        seating = ["expert", "strong"] if ruleset.max_seats > 1 else ["expert"]
         record = play_game(searching, seating, f"parity-expert-{i}", {"think_ms": 20})
         add([ruleset_id, "expert", i, record.events, record.outcome, record.commands])
     # the audit of stored games (stream layout 2, the keyed chain), then of one tampered with
