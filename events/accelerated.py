@@ -10,12 +10,22 @@ Quickplay and One Against the Dead per CPU second. There is no second copy of a 
 ``tests/test_accelerated.py`` plays and audits the same seeded games both ways and asserts
 the same events, states and verdicts.
 
+A few modules have a declarations file beside them (``name.pxd``, Cython's "augmenting" file):
+it changes no step of the source, it tells the compiler which classes are extension types with
+fixed slots (the Selfish table, its resource, the lazy generator), which functions other compiled
+code calls in C, and which loop counters are C integers. The source still runs as it reads, and
+from source nothing of it is used. A module whose declarations ``cimport`` another's is compiled
+against that module's compiled form.
+
 A compiled module (``name.cpython-311-x86_64-linux-gnu.so`` beside ``name.py``) would shadow its
 source for Python's import system, so an edit of the ``.py`` would not take effect until the
 next install. :func:`install` (run when ``events`` is imported, before any of these modules)
 puts a finder first on ``sys.meta_path`` that loads a listed module from its source instead when
 
-* the source file is newer than the compiled one (edited since the install), or
+* the source file or its declarations file is newer than the compiled one (edited since the
+  install),
+* a module its declarations ``cimport`` from runs from source, or had its declarations edited
+  since this module was compiled (the compiled code expects that module's compiled types), or
 * the environment sets ``STRANDED_PURE_PYTHON`` to a non-empty value (every module from source:
   what a machine without a C compiler runs anyway, and what the parity test compares with).
 
@@ -27,6 +37,7 @@ from __future__ import annotations
 import importlib.machinery
 import importlib.util
 import os
+import re
 import sys
 
 from events.settings import pure_python
@@ -56,10 +67,59 @@ COMPILED = (
 )
 
 
+#: The folder the ``events`` and ``projections`` packages sit in (where an install put them).
+_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+_CIMPORT = re.compile(r"^\s*(?:from\s+([\w.]+)\s+cimport|cimport\s+([\w.]+))", re.MULTILINE)
+
+
+def _mtime(path: str) -> float | None:
+    """When ``path`` was last written (``None`` if there is no such file)."""
+    try:
+        return os.stat(path).st_mtime
+    except OSError:
+        return None
+
+
+def _compiled_file(base: str) -> str | None:
+    """The compiled module beside the source ``base + ".py"`` (``None`` if none was built)."""
+    for suffix in importlib.machinery.EXTENSION_SUFFIXES:
+        if os.path.exists(base + suffix):
+            return base + suffix
+    return None
+
+
+def _cimported(pxd: str) -> list[str]:
+    """The listed modules the declarations file ``pxd`` cimports from (none without the file)."""
+    try:
+        with open(pxd, encoding="utf-8") as declarations:
+            text = declarations.read()
+    except OSError:
+        return []
+    return [name for pair in _CIMPORT.findall(text) for name in pair if name in _LISTED]
+
+
+def runs_from_source(fullname: str) -> bool:
+    """Whether the listed module ``fullname`` is loaded from its source rather than compiled: the rule
+    of the module doc (no compiled file, ``STRANDED_PURE_PYTHON``, an edited source or
+    declarations file, or a module it cimports from that runs from source or whose declarations
+    changed since)."""
+    base = os.path.join(_ROOT, *fullname.split("."))
+    compiled = _compiled_file(base)
+    if pure_python() or compiled is None:
+        return True
+    built = os.stat(compiled).st_mtime
+    pxd = base + ".pxd"
+    if any((_mtime(path) or 0) > built for path in (base + ".py", pxd)):
+        return True
+    for name in _cimported(pxd):
+        if runs_from_source(name) or (_mtime(os.path.join(_ROOT, *name.split(".")) + ".pxd") or 0) > built:
+            return True
+    return False
+
+
 class _SourceWhenStale:
     """A meta path finder for the modules of :data:`COMPILED`: the spec the normal path finder
-    gives, but the source file's when the compiled file is older than it or
-    ``STRANDED_PURE_PYTHON`` is set (``events.settings.pure_python``)."""
+    gives, but the source file's when :func:`runs_from_source` says so."""
 
     def find_spec(self, fullname: str, path=None, target=None):
         """The module spec of ``fullname`` (``None`` for a module not listed: the other finders
@@ -71,9 +131,7 @@ class _SourceWhenStale:
         if origin is None or not origin.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES)):
             return spec
         source = os.path.join(os.path.dirname(origin), fullname.rpartition(".")[2] + ".py")
-        if not os.path.exists(source):
-            return spec
-        if pure_python() or os.stat(source).st_mtime > os.stat(origin).st_mtime:
+        if os.path.exists(source) and runs_from_source(fullname):
             return importlib.util.spec_from_file_location(fullname, source)
         return spec
 

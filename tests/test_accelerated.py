@@ -108,19 +108,41 @@ print(json.dumps({"from_source": [n for n in COMPILED if importlib.import_module
 """
 
 
-def test_a_source_edited_after_the_install_runs_instead_of_its_compiled_module(tmp_path):
-    # given a copy of the packages with their compiled modules, one source edited since
+def _copy_with_one_file_edited(tmp_path: Path, edited_name: str) -> None:
+    """Copy the packages with their compiled modules into ``tmp_path``; append a comment to
+    ``events/games/selfish/<edited_name>`` and date it after the compiled table."""
     for package in ("events", "projections"):
         shutil.copytree(ROOT / package, tmp_path / package, ignore=shutil.ignore_patterns("__pycache__", "*.c"))
-    edited = tmp_path / "events" / "games" / "selfish" / "table.py"
+    edited = tmp_path / "events" / "games" / "selfish" / edited_name
     edited.write_text(edited.read_text() + "\n# edited\n")
     compiled_files = (tmp_path / "events" / "games" / "selfish").glob("table.*.so")
     compiled_at = max(p.stat().st_mtime for p in compiled_files)
     os.utime(edited, (compiled_at + 10, compiled_at + 10))
+
+
+#: The shared Selfish table, and the compiled modules whose declarations cimport it (directly: the
+#: Space Edition's table; through it: the Space Edition's command handlers).
+TABLE_AND_ITS_CIMPORTERS = ["events.games.selfish.table", "events.games.selfish_space.decide",
+                            "events.games.selfish_space.resolve"]
+
+
+def test_a_source_edited_after_the_install_runs_instead_of_its_compiled_module(tmp_path):
+    # given a copy of the packages with their compiled modules, the shared table's source edited since
+    _copy_with_one_file_edited(tmp_path, "table.py")
     # when a fresh Python imports every listed module from the copy
     found = run(WHICH, pure=False, path=tmp_path)
-    # then the edited one comes from its source, every other one compiled
-    assert found["from_source"] == ["events.games.selfish.table"]
+    # then the edited one comes from its source, and so does every module compiled against its
+    # compiled table (which a table run from source is not); every other one is compiled
+    assert sorted(found["from_source"]) == TABLE_AND_ITS_CIMPORTERS
+
+
+def test_edited_declarations_send_their_module_and_its_cimporters_to_their_sources(tmp_path):
+    # given a copy of the packages with their compiled modules, the table's declarations edited since
+    _copy_with_one_file_edited(tmp_path, "table.pxd")
+    # when a fresh Python imports every listed module from the copy
+    found = run(WHICH, pure=False, path=tmp_path)
+    # then the table and the modules compiled against its old declarations run from source
+    assert sorted(found["from_source"]) == TABLE_AND_ITS_CIMPORTERS
 
 
 def test_pure_python_runs_every_listed_module_from_its_source():

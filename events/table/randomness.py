@@ -100,15 +100,20 @@ class LazyRandom:
 
     def __init__(self, salt: str, seed: str, version: int):
         self._stream = (salt, seed, version)     # the material is written only if a draw is made
+        self._rng = None
 
-    def __getattr__(self, name: str):
-        rng = self.__dict__.get("_rng")
+    def _generator(self) -> random.Random:
+        """The generator, seeded on the first call."""
+        rng = self._rng
         if rng is None:
             salt, seed, version = self._stream
-            rng = self.__dict__["_rng"] = _seeded(
+            rng = self._rng = _seeded(
                 int.from_bytes(hashlib.sha256(f"{salt}:{seed}:{version}".encode()).digest()[:16], "big"))
-        attribute = getattr(rng, name)
-        self.__dict__[name] = attribute          # the next call finds it without __getattr__
+        return rng
+
+    def __getattr__(self, name: str):
+        attribute = getattr(self._generator(), name)
+        object.__setattr__(self, name, attribute)   # the next call finds it without __getattr__
         return attribute
 
     def shuffle(self, x: list) -> None:
@@ -116,7 +121,7 @@ class LazyRandom:
         per item: its ``_randbelow`` (``getrandbits`` of ``n.bit_length()`` bits until one is below
         ``n``) is written out here (``tests/games/test_selfish_fast_paths.py`` checks it against
         ``random.Random``). Shuffles ``x`` in place; returns ``None``."""
-        getrandbits = self.getrandbits
+        getrandbits = self._generator().getrandbits
         n = len(x)
         if n < 2:
             return
@@ -138,7 +143,7 @@ class LazyRandom:
         n = len(seq)
         if not n:
             raise IndexError("Cannot choose from an empty sequence")
-        getrandbits = self.getrandbits
+        getrandbits = self._generator().getrandbits
         k = n.bit_length()
         j = getrandbits(k)
         while j >= n:

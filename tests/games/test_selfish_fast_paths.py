@@ -46,8 +46,7 @@ def test_seeded_generator_is_random_random(seed_int):
 def test_shuffle_and_choice_draw_what_random_draws(size):
     for version in range(30):
         lazy, plain = rng_for("fast", version), rng_for("fast", version)
-        plain.random  # noqa: B018 -- seeds ``plain``: its methods are then random.Random's own
-        real = plain._rng
+        real = plain._generator()      # the seeded ``random.Random`` itself
         items, twin = list(range(size)), list(range(size))
         lazy.shuffle(items)
         real.shuffle(twin)

@@ -10,22 +10,24 @@ docs/rules/selfish-zombie.md, "A survivor's turn").
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 
-
-@dataclass(frozen=True)
 class Board:
     """One edition's board: the state keys of its deck and discard pile, the event type that
     reshuffles it, and the distance to the goal.
 
-    Attributes: ``deck`` (``"space_deck"``), ``discard`` (``"space_discard"``), ``reshuffled``
-    (``"SpaceDeckReshuffled"``), ``goal`` (6).
+    ``Board(deck, discard, reshuffled, goal=6)``; attributes: ``deck`` (``"space_deck"``),
+    ``discard`` (``"space_discard"``), ``reshuffled`` (``"SpaceDeckReshuffled"``), ``goal`` (6),
+    each set once (the compiled module makes them read-only slots, ``board.pxd``).
     """
 
-    deck: str
-    discard: str
-    reshuffled: str
-    goal: int = 6
+    def __init__(self, deck: str, discard: str, reshuffled: str, goal: int = 6):
+        self.deck = deck
+        self.discard = discard
+        self.reshuffled = reshuffled
+        self.goal = goal
+
+    def __repr__(self) -> str:
+        return f"Board({self.deck!r}, {self.discard!r}, {self.reshuffled!r}, goal={self.goal})"
 
     def position(self, state, seat: int) -> int:
         """Spaces ``seat`` has travelled: its track length, 0 (start) to ``goal``."""

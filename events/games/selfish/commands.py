@@ -58,7 +58,7 @@ def active_seat(state) -> int | None:
     return state["turn"]
 
 
-def make_decide(phases: dict, handlers: dict, table, copy_state, active_seat, phase_of):
+def make_decide(phases: dict, handlers: dict, table, copy_state, phase_of):
     """Build ``decide(state, seat, command, rng) -> events``; its attribute ``evolved`` is
     the same decision returning ``(events, state after them)`` (``Ruleset.decide_evolved``:
     the table's copy, each event folded in once as it was emitted), and ``in_place`` the
@@ -66,10 +66,11 @@ def make_decide(phases: dict, handlers: dict, table, copy_state, active_seat, ph
     gives the state up, such as self-play; ``state`` is then mutated, half-way if it raises).
 
     ``phases``: command type -> the phase it answers (or a tuple of phases); ``handlers``: command type ->
-    ``handler(table, seat, command)``; ``table``: the edition's Table class; ``copy_state``,
-    ``active_seat(state)`` and ``phase_of(state)`` from the edition. The guards run in this order:
-    ``game_over`` (409), ``bad_arguments`` (not a command), ``unknown_command``, ``not_your_turn``
-    (409), ``wrong_phase``; then the handler's own checks.
+    ``handler(table, seat, command)``; ``table``: the edition's Table class; ``copy_state`` and
+    ``phase_of(state)`` from the edition (the seat to act is :func:`active_seat`'s, in every
+    edition). The guards run in this order: ``game_over`` (409), ``bad_arguments`` (not a
+    command), ``unknown_command``, ``not_your_turn`` (409), ``wrong_phase``; then the handler's own
+    checks.
     """
     allowed = {ctype: phase if isinstance(phase, tuple) else (phase,) for ctype, phase in phases.items()}
 

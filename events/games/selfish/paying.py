@@ -8,8 +8,6 @@ survivor's turn").
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 
 def take(cards: list, card) -> bool:
     """Remove one ``card`` from ``cards`` if there; True if it was."""
@@ -19,16 +17,28 @@ def take(cards: list, card) -> bool:
     return False
 
 
-@dataclass(frozen=True)
 class Supplies:
-    """The two card kinds of an edition's resource: ``single`` (worth 1) and ``double`` (worth 2)."""
+    """The two card kinds of an edition's resource: ``single`` (worth 1) and ``double`` (worth 2).
 
-    single: str
-    double: str
+    ``Supplies(single, double)``; both attributes are set once (the compiled module makes them
+    read-only slots, ``paying.pxd``)."""
+
+    def __init__(self, single: str, double: str):
+        self.single = single
+        self.double = double
+
+    def __repr__(self) -> str:
+        return f"Supplies({self.single!r}, {self.double!r})"
 
     def count(self, hand: list[str]) -> int:
-        """Units in ``hand``: Singles count 1, Doubles 2."""
-        return hand.count(self.single) + 2 * hand.count(self.double)
+        """Units in ``hand``: Singles count 1, Doubles 2 (one pass over the hand)."""
+        single, double, units = self.single, self.double, 0
+        for card in hand:
+            if card == single:
+                units += 1
+            elif card == double:
+                units += 2
+        return units
 
     def lose_two(self, hand: list[str]) -> list[str]:
         """The cards lost when two units go at once: two Singles, else a Double, else the lone
@@ -43,9 +53,22 @@ class Supplies:
         """Singles a Double could be split into: those on the Game discard pile and in the draw pile."""
         return state["game_discard"].count(self.single) + state["game_deck"].count(self.single)
 
+    def two_singles(self, state) -> bool:
+        """Whether two Singles can be had for a Double (``singles_available(state) >= 2``), reading
+        only as far as the second Single: the draw pile first, where nearly half the cards are
+        Singles, so a check reads a few cards where a count reads both piles."""
+        single, seen = self.single, 0
+        for pile in (state["game_deck"], state["game_discard"]):
+            for card in pile:
+                if card == single:
+                    seen += 1
+                    if seen == 2:
+                        return True
+        return False
+
     def can_split(self, state, seat: int) -> bool:
         """Whether ``seat`` holds a Double and two Singles can be had for it."""
-        return self.double in state["hands"][seat] and self.singles_available(state) >= 2
+        return self.double in state["hands"][seat] and self.two_singles(state)
 
     def swapped_event(self, state, seat: int, auto: bool) -> dict:
         """The ``DoubleSwapped`` event data for ``seat``: Singles from the discard pile first,

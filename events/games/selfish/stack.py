@@ -6,8 +6,6 @@ with one clear sentence (the service answers 400 ``bad_options``).
 """
 from __future__ import annotations
 
-from collections import Counter
-
 
 def expand(deck: dict[str, int]) -> list[str]:
     """A deck (kind -> copies) as a list of kinds, unshuffled, in the dict's order."""
@@ -28,7 +26,7 @@ def read_stack(options, parts: set[str]) -> dict:
     return stack
 
 
-def remove(pool: Counter, cards: list, what: str) -> None:
+def remove(pool: dict[str, int], cards: list, what: str) -> None:
     """Take ``cards`` out of ``pool`` (kind -> copies left); ``what`` names the stack part.
 
     Raises ``ValueError`` if the pool holds too few of a kind.
@@ -66,7 +64,7 @@ def per_seat(value, seats: int, what: str) -> list:
     return list(value) + [None] * (seats - len(value))
 
 
-def deal_hands(hands: list, pool: Counter, opening: list[str], extra: int, rng) -> list[str]:
+def deal_hands(hands: list, pool: dict[str, int], opening: list[str], extra: int, rng) -> list[str]:
     """Deal every ``None`` hand in place: the ``opening`` cards, then ``extra`` from the shuffled rest.
 
     ``pool`` holds the Game cards not yet placed by the stack. Returns the rest of the shuffled deck.
@@ -76,7 +74,7 @@ def deal_hands(hands: list, pool: Counter, opening: list[str], extra: int, rng) 
     for i in dealt:
         remove(pool, opening, f"opening hand for seat {i}")
         hands[i] = list(opening)
-    rest = list(pool.elements())
+    rest = expand(pool)
     rng.shuffle(rest)
     for i in dealt:
         if len(rest) < extra:
@@ -97,9 +95,7 @@ def stacked_deal(stack: dict, seats: int, game_deck: dict, board_deck: dict, boa
     "<board>_deck", "tracks"}`` (deck orders top first). Raises ``ValueError`` for a stack that is
     malformed or asks for cards the decks do not hold.
     """
-    game_pool, board_pool = Counter(), Counter()
-    game_pool.update(game_deck)
-    board_pool.update(board_deck)
+    game_pool, board_pool = dict(game_deck), dict(board_deck)    # kind -> copies not yet placed
     hands = [None if h is None else kinds(h, game_deck, f"hand {i}")
              for i, h in enumerate(per_seat(stack.get("hands"), seats, "hands"))]
     tracks = [[] if t is None else kinds(t, board_deck, f"track {i}")
@@ -118,7 +114,7 @@ def stacked_deal(stack: dict, seats: int, game_deck: dict, board_deck: dict, boa
         remove(board_pool, t, f"track {i}")
     remove(board_pool, board_top, f"{board} deck")
     rest = deal_hands(hands, game_pool, opening, extra, rng)
-    board_rest = list(board_pool.elements())
+    board_rest = expand(board_pool)
     rng.shuffle(board_rest)
     return {"hands": hands, "game_deck": top + rest, "game_discard": discard,
             f"{board}_deck": board_top + board_rest, "tracks": tracks}

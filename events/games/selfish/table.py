@@ -31,16 +31,12 @@ class Table:
     """
 
     EVOLVE = staticmethod(make_evolve({}))
-    HANDLERS: dict = {}
-    SUPPLIES: Supplies
-    BOARD: Board
-    OPS: dict = {}
+    HANDLERS = {}
+    SUPPLIES = None
+    BOARD = None
+    OPS = {}
     WIN_REASON = "reached_goal"
     NOBODY_LEFT = "everyone_died"
-
-    def __init_subclass__(cls, **kwargs):
-        super().__init_subclass__(**kwargs)
-        cls.HANDLERS = cls.EVOLVE.handlers   # what ``emit`` folds with, found once per class
 
     def __init__(self, state, rng):
         self.s = state

@@ -13,7 +13,7 @@ from events.games.selfish.commands import seat_arg as _seat_arg
 
 from .cards import ACTIONS, DOUBLE, GAME_DECK, NAMES, PLAYABLE, SINGLE, TARGETED, oxygen
 from .resolve import Table
-from .state import active_seat, copy_state, flared, singles_available, targets
+from .state import copy_state, flared, targets, two_singles_available
 
 #: command type -> the kind of pending decision it answers.
 PHASE = {
@@ -93,7 +93,7 @@ def swap_double(t: Table, seat: int, command: dict) -> None:
         raise RuleViolation("card_not_in_hand", "You hold no Double Oxygen.")
     if s["swapped"]:
         raise RuleViolation("swap_limit", "You have already swapped a Double this turn.")
-    if singles_available(s) < 2:
+    if not two_singles_available(s):
         raise RuleViolation("no_singles", "There are not two Single Oxygen cards to swap for.")
     t.swap_double(seat, auto=False)
 
@@ -224,7 +224,7 @@ COMMANDS = {
 }
 
 
-decide = make_decide(PHASE, COMMANDS, Table, copy_state, active_seat, phase_of)
+decide = make_decide(PHASE, COMMANDS, Table, copy_state, phase_of)
 decide.__doc__ = """Check ``command`` (a dict with a ``"type"``) from ``seat`` (an int) and return its events.
 
 Returns a list of ``{"type", "data"}`` events; ``state`` is never mutated and ``rng``

@@ -7,7 +7,7 @@ from events.games.selfish.commands import travel_options
 
 from .cards import ACTIONS, DOUBLE, NAMES, NEEDS_TRACK, PLAYABLE, SINGLE, TARGETED, kind_pairs, pairs_of_kinds
 from .decide import phase_of
-from .state import active_seat, flared, singles_available, target_seats
+from .state import active_seat, flared, target_seats, two_singles_available
 
 BREATHE = {"type": "Breathe"}
 PASS = {"type": "Pass"}
@@ -104,7 +104,7 @@ def _turn_parts(state, seat, hand) -> tuple[list, int, bool, list[str]]:
             elif card in PLAYABLE_KINDS:
                 plays.append((card, None))
                 n_plays += 1
-    swap = DOUBLE in hand and not state["swapped"] and singles_available(state) >= 2
+    swap = DOUBLE in hand and not state["swapped"] and two_singles_available(state)
     return plays, n_plays, swap, actions
 
 

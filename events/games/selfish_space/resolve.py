@@ -34,10 +34,12 @@ class Table(SelfishTable):
     """
 
     EVOLVE = staticmethod(evolve)
+    HANDLERS = evolve.handlers
     SUPPLIES = SUPPLIES
     BOARD = BOARD
     WIN_REASON = "reached_ship"
     NOBODY_LEFT = "everyone_died"
+    OPS = {}    # filled below, once the methods exist
 
     def end_turn(self) -> None:
         """Start the next living seat's turn and its phase-1 draw; nothing if the game is over
@@ -150,12 +152,12 @@ class Table(SelfishTable):
                       {"op": "tether_back", "seat": target}])
 
 
-OPS = {
+Table.OPS.update({
     "move": Table.op_move,
     "space": Table.op_space,
     "arrive": SelfishTable.op_arrive,
     "tether_back": Table.op_tether_back,
     "travel_check": SelfishTable.op_travel_check,
     "end_turn": SelfishTable.op_end_turn,
-}
-Table.OPS = OPS
+})
+OPS = Table.OPS

@@ -14,7 +14,7 @@ from events.games.selfish.commands import bad, card_arg, cards_arg, make_decide,
 
 from .cards import ATTACK, DOUBLE, GAME_DECK, NAMES, PLAYABLE, REACTIONS, SINGLE, TARGETED, WASTELAND_DECK, supplies
 from .resolve import Table
-from .state import active_seat, copy_state, phase_of, prey, targets, zombie_steps
+from .state import copy_state, phase_of, prey, targets, zombie_steps
 
 #: command type -> the phase it answers (``state.phase_of``).
 PHASE = {
@@ -234,7 +234,7 @@ COMMANDS = {
     "ZombieMove": zombie_move, "Attack": attack, "EndTurn": end_zombie_turn,
 }
 
-decide = make_decide(PHASE, COMMANDS, Table, copy_state, active_seat, phase_of)
+decide = make_decide(PHASE, COMMANDS, Table, copy_state, phase_of)
 decide.__doc__ = """Check ``command`` (a dict with a ``"type"``) from ``seat`` and return its events.
 
 ``state`` is never mutated; ``rng`` (``random.Random``) gives reshuffles, die rolls and random

@@ -30,10 +30,12 @@ class Table(SelfishTable):
     """
 
     EVOLVE = staticmethod(evolve)
+    HANDLERS = evolve.handlers
     SUPPLIES = SUPPLIES
     BOARD = BOARD
     WIN_REASON = "chopper"
     NOBODY_LEFT = "zombies"
+    OPS = {}    # filled below, once the methods exist
 
     # -- dice and turns ---------------------------------------------------
     def roll(self, seat: int, why: str) -> int:
@@ -263,7 +265,7 @@ class Table(SelfishTable):
             self.end_turn()
 
 
-Table.OPS = {
+Table.OPS.update({
     "move": Table.op_move,
     "drive": Table.op_drive,
     "back": Table.op_back,
@@ -275,4 +277,4 @@ Table.OPS = {
     "arrive": SelfishTable.op_arrive,
     "travel_check": SelfishTable.op_travel_check,
     "end_turn": SelfishTable.op_end_turn,
-}
+})
