@@ -24,10 +24,11 @@ class Table:
     ``Table(state, rng)``: ``state`` is a copy the table may mutate (``None`` in setup); ``rng``
     a ``random.Random``. Attributes: ``s`` the state, ``events`` the ``{"type", "data"}`` events
     emitted, ``queue`` the pending ops. Subclasses set ``EVOLVE`` (the edition's evolve, from
-    ``make_evolve``: ``emit`` folds through its ``handlers``),
-    ``SUPPLIES`` (:class:`Supplies`), ``BOARD`` (:class:`Board`), ``OPS`` (op name ->
-    ``method(table, op)``), ``WIN_REASON`` and ``NOBODY_LEFT`` (``GameEnded`` reasons), and
-    implement ``end_turn``.
+    ``make_evolve``) and ``HANDLERS`` (its ``handlers``: what ``emit`` folds with),
+    ``SUPPLIES`` (:class:`Supplies`), ``BOARD`` (:class:`Board`), ``OPS`` (their own dict, op name ->
+    ``method(table, op)``, filled once the class exists), ``WIN_REASON`` and ``NOBODY_LEFT``
+    (``GameEnded`` reasons), and implement ``end_turn``. Compiled, the class is an extension type
+    (``table.pxd``): its four attributes are slots and no other can be set on an instance.
     """
 
     EVOLVE = staticmethod(make_evolve({}))
