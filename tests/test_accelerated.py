@@ -120,10 +120,12 @@ def _copy_with_one_file_edited(tmp_path: Path, edited_name: str) -> None:
     os.utime(edited, (compiled_at + 10, compiled_at + 10))
 
 
-#: The shared Selfish table, and the compiled modules whose declarations cimport it (directly: the
-#: Space Edition's table; through it: the Space Edition's command handlers).
+#: The shared Selfish table, and the compiled modules whose declarations cimport it: directly, each
+#: edition's table (``resolve``); through those, each edition's command handlers (``decide``); through
+#: the Space Edition's handlers, its legal commands (``legal`` cimports ``phase_of``).
 TABLE_AND_ITS_CIMPORTERS = ["events.games.selfish.table", "events.games.selfish_space.decide",
-                            "events.games.selfish_space.resolve"]
+                            "events.games.selfish_space.legal", "events.games.selfish_space.resolve",
+                            "events.games.selfish_zombie.decide", "events.games.selfish_zombie.resolve"]
 
 
 def test_a_source_edited_after_the_install_runs_instead_of_its_compiled_module(tmp_path):
