@@ -23,7 +23,7 @@ speed that hour (the games-per-CPU-second figure moved from 482 to 1,438 with th
 machine's state on the same code). Every child runs with ``PYTHONHASHSEED=0`` so
 that set orders, and so the count, repeat. The count is of the install as it runs: the
 modules of ``events/accelerated.py`` compiled where the install built them (``selfplay`` 5.43M
-instructions a game from source, 4.19M compiled, on the morning of 2026-11-28; 5.46M and 3.15M that
+instructions a game from source, 4.19M compiled, on the morning of 2026-11-28; 5.46M and 3.18M that
 afternoon, with the declarations files, ``--requests 30``); ``STRANDED_PURE_PYTHON=1``
 counts every module from its source. Needs valgrind (Debian's ``valgrind`` package). Nothing
 here asserts.

@@ -5,15 +5,16 @@ interpreter's dispatch of small steps (dict and list operations); compiled by Cy
 *same source files*, unchanged, they run the same steps without it: 42 % fewer instructions per
 four-seat Selfish: Space self-play game, 36 % fewer per Zombie Edition game and 18 % fewer per
 audited event (``python bench/instructions.py --modes selfplay,zombie,verify --requests 30``,
-2026-11-28: 3,154k against 5,463k, 4,241k against 6,620k, 68.8k against 83.4k), and some 1.5 times
-the random games of Zombies!!! Quickplay and One Against the Dead per CPU second. There is no second copy of a rule:
+2026-11-28: 3,178k against 5,463k, 4,243k against 6,620k, 68.8k against 83.4k), and some 1.5 times
+the random games of Zombies!!! Quickplay and One Against the Dead per CPU second. There is no
+second copy of a rule:
 ``setup.py`` compiles the modules :data:`COMPILED` names, each next to its ``.py`` file, and
 ``tests/test_accelerated.py`` plays and audits the same seeded games both ways and asserts
 the same events, states and verdicts.
 
 A few modules have a declarations file beside them (``name.pxd``, Cython's "augmenting" file):
 it changes no step of the source, it tells the compiler which classes are extension types with
-fixed slots (the Selfish table, its resource, the lazy generator), which functions other compiled
+fixed slots (the Selfish tables, the resource, the board, the lazy generator), which functions other compiled
 code calls in C, and which loop counters are C integers. The source still runs as it reads, and
 from source nothing of it is used. A module whose declarations ``cimport`` another's is compiled
 against that module's compiled form.

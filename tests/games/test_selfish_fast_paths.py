@@ -7,6 +7,8 @@
 - Selfish: Space ``legal._turn`` (one pass over the hand's kinds) lists what the plain reading of
   the rule lists: PlayAction per playable kind and each of ``state.targets``, SwapDouble,
   Breathe, BreatheWithActions per ``kind_pairs`` of the Action cards, Travel per way to pay.
+- ``Supplies.two_singles`` (can a Double be split?) answers ``singles_available(state) >= 2``, and
+  reads the hidden draw pile whole or not at all (its time tells nothing of where Singles lie).
 - ``LazyRandom``'s generator (``randomness._seeded``: the C seeding alone) is in the state
   ``random.Random(seed_int)`` is in.
 - A bot's ``direct`` pick (the Selfish ``random`` bots: ``random_command``, which in a Space turn
@@ -27,6 +29,7 @@ from events.games.selfish_space import RULESET as SPACE
 from events.games.selfish_space.cards import ACTIONS, DOUBLE, PLAYABLE, SINGLE, TARGETED, kind_pairs
 from events.games.selfish_space.decide import phase_of
 from events.games.selfish_space.legal import _turn
+from events.games.selfish_space.cards import SUPPLIES
 from events.games.selfish_space.state import flared, singles_available, targets
 from events.table.randomness import LazyRandom, _seeded, rng_for
 
@@ -89,6 +92,44 @@ def _plain_turn(state, seat) -> list[dict]:
     out.append({"type": "Breathe"})
     out += [{"type": "BreatheWithActions", "cards": p} for p in kind_pairs(hand, frozenset(ACTIONS))]
     return out + travel_options(hand, SINGLE, DOUBLE)
+
+
+def test_two_singles_is_the_plain_count(space_states):
+    # given every state of the random Space games, then the check answers what the count answers
+    for state in space_states:
+        assert SUPPLIES.two_singles(state) == (singles_available(state) >= 2)
+
+
+class _WatchedPile(list):
+    """A pile that records how it is read: ``count`` calls (a whole read) and iterations."""
+
+    def __init__(self, cards):
+        super().__init__(cards)
+        self.reads: list[str] = []
+
+    def count(self, card):
+        self.reads.append("count")
+        return super().count(card)
+
+    def __iter__(self):
+        self.reads.append("iter")
+        return super().__iter__()
+
+
+@pytest.mark.parametrize("discard, deck, reads, answer", [
+    (["oxygen", "shield", "oxygen"], ["oxygen", "oxygen", "tether"], [], True),          # the face-up pile answers
+    (["shield", "oxygen"], ["tether", "oxygen", "oxygen"], ["count"], True),              # then the whole draw pile
+    (["shield"], ["oxygen", "oxygen", "tether", "shield"], ["count"], True),
+    (["shield"], ["tether", "oxygen", "shield"], ["count"], False),
+])
+def test_the_swap_check_reads_the_hidden_draw_pile_whole_or_not_at_all(discard, deck, reads, answer):
+    # given a draw pile whose every read is recorded
+    pile = _WatchedPile(deck)
+    # when the check asks whether two Singles can be had for a Double
+    found = SUPPLIES.two_singles({"game_discard": list(discard), "game_deck": pile})
+    # then it never stops part-way through the hidden pile: a count of all of it, or nothing
+    assert found is answer
+    assert pile.reads == reads
 
 
 def test_space_turn_commands_are_the_plain_ones(space_states):

@@ -8,7 +8,7 @@ cdef class Supplies:
     @cython.locals(single=str, double=str, units=cython.Py_ssize_t, card=str)
     cpdef count(self, hand)
     cpdef lose_two(self, hand)
-    @cython.locals(single=str, seen=cython.Py_ssize_t, pile=list, card=str)
+    @cython.locals(single=str, found=cython.Py_ssize_t, card=str)
     cpdef two_singles(self, state)
     cpdef can_split(self, state, seat)
     cpdef swapped_event(self, state, seat, auto)

@@ -54,17 +54,17 @@ class Supplies:
         return state["game_discard"].count(self.single) + state["game_deck"].count(self.single)
 
     def two_singles(self, state) -> bool:
-        """Whether two Singles can be had for a Double (``singles_available(state) >= 2``), reading
-        only as far as the second Single: the draw pile first, where nearly half the cards are
-        Singles, so a check reads a few cards where a count reads both piles."""
-        single, seen = self.single, 0
-        for pile in (state["game_deck"], state["game_discard"]):
-            for card in pile:
-                if card == single:
-                    seen += 1
-                    if seen == 2:
-                        return True
-        return False
+        """Whether two Singles can be had for a Double (``singles_available(state) >= 2``), read so
+        that how long it takes tells nothing hidden: the face-up discard pile first, up to its
+        second Single, and only if it holds fewer than two, the hidden draw pile whole (never up to
+        some Single in it: that time would tell where Singles lie in it)."""
+        single, found = self.single, 0
+        for card in state["game_discard"]:
+            if card == single:
+                found += 1
+                if found == 2:
+                    return True
+        return found + state["game_deck"].count(single) >= 2
 
     def can_split(self, state, seat: int) -> bool:
         """Whether ``seat`` holds a Double and two Singles can be had for it."""

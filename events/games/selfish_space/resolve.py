@@ -160,4 +160,3 @@ Table.OPS.update({
     "travel_check": SelfishTable.op_travel_check,
     "end_turn": SelfishTable.op_end_turn,
 })
-OPS = Table.OPS

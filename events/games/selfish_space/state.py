@@ -73,8 +73,8 @@ def oxygen_of(state, seat: int) -> int:
 #: pile); ``Supplies.singles_available`` itself, no wrapper call.
 singles_available = SUPPLIES.singles_available
 
-#: ``two_singles_available(state)``: ``singles_available(state) >= 2``, reading only as far as the
-#: second Single (``Supplies.two_singles``).
+#: ``two_singles_available(state)``: ``singles_available(state) >= 2``, reading the face-up discard
+#: pile first and the hidden draw pile only whole (``Supplies.two_singles``).
 two_singles_available = SUPPLIES.two_singles
 
 #: ``can_split(state, seat)``: whether ``seat`` holds a Double and two Singles can be had for it
