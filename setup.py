@@ -12,22 +12,26 @@ import runpy
 from setuptools import Extension, setup
 
 
-def _compiled_list() -> tuple:
-    """``events.accelerated.COMPILED``: its assignment alone, run from the file (importing
-    ``events`` would import what is being built)."""
+def _compiled_list(name: str = "COMPILED") -> tuple:
+    """``events.accelerated.COMPILED`` (or another tuple of names it assigns): its assignment alone, run
+    from the file (importing ``events`` would import what is being built)."""
     path = os.path.join("events", "accelerated.py")
     with open(path, encoding="utf-8") as source:
         tree = ast.parse(source.read())
     assignment = next(node for node in tree.body
-                      if isinstance(node, ast.Assign) and [t.id for t in node.targets] == ["COMPILED"])
+                      if isinstance(node, ast.Assign) and [t.id for t in node.targets] == [name])
     namespace: dict = {}
     exec(compile(ast.Module(body=[assignment], type_ignores=[]), path, "exec"), namespace)
-    return namespace["COMPILED"]
+    return namespace[name]
 
 
 #: ``events.settings.pure_python`` (its module imports only the standard library)
 PURE_PYTHON = runpy.run_path(os.path.join("events", "settings.py"))["pure_python"]
 COMPILED = _compiled_list()
+#: ``events.accelerated.EXTENSIONS``: modules written in Cython (``.pyx``), each an optional fast path
+#: whose plain path the source keeps (``events/log/sha256_states.pyx`` links OpenSSL's libcrypto, and
+#: is built only where OpenSSL's headers are: Debian's ``libssl-dev``)
+EXTENSIONS = _compiled_list("EXTENSIONS")
 
 
 def extensions() -> list:
@@ -38,7 +42,8 @@ def extensions() -> list:
         from Cython.Build import cythonize
     except ImportError:
         return []
-    modules = [Extension(name, [name.replace(".", "/") + ".py"], optional=True) for name in COMPILED]
+    modules = [Extension(name, [name.replace(".", "/") + ext], optional=True)
+               for names, ext in ((COMPILED, ".py"), (EXTENSIONS, ".pyx")) for name in names]
     try:
         return cythonize(modules, nthreads=os.cpu_count() or 1, quiet=True,
                          compiler_directives={"language_level": 3, "binding": True, "annotation_typing": False})

@@ -148,6 +148,26 @@ def install() -> None:
         sys.meta_path.insert(0, _FINDER)
 
 
+#: Modules written in Cython itself (``name.pyx``, no ``.py``): optional fast paths that a module of the
+#: plain source uses when :func:`extension` finds them built, and does without otherwise.
+EXTENSIONS = ("events.log.sha256_states",)
+
+
+def extension(fullname: str):
+    """The module ``fullname`` of :data:`EXTENSIONS` when it is built and current (its compiled file
+    not older than its ``.pyx``) and ``STRANDED_PURE_PYTHON`` is not set; else ``None`` (the caller
+    takes its plain path)."""
+    base = os.path.join(_ROOT, *fullname.split("."))
+    built = _compiled_file(base)
+    if fullname not in EXTENSIONS or pure_python() or built is None \
+            or (_mtime(base + ".pyx") or 0) > os.stat(built).st_mtime:
+        return None
+    try:
+        return importlib.import_module(fullname)
+    except ImportError:         # built against a library this machine no longer has
+        return None
+
+
 def compiled() -> list[str]:
     """The modules of :data:`COMPILED` that this process runs compiled (imports them all)."""
     return [name for name in COMPILED

@@ -25,7 +25,7 @@ import dataclasses, hashlib, json, sys
 import fakeredis, orjson
 import bench.replay
 from bench.replay import store_games
-from events.accelerated import COMPILED, compiled
+from events.accelerated import COMPILED, EXTENSIONS, compiled, extension
 from events.commands.simulation import play_game
 from events.games import RULESETS
 from events.log.store import EventStore
@@ -72,7 +72,8 @@ for ruleset_id, seatings, played, seats in RULESETS_PLAYED:
     tampered = verify(store, f"{ruleset_id}-0")
     assert tampered.problems, "the tampered log verified"
     add(dataclasses.asdict(tampered))
-print(json.dumps({"compiled": len(compiled()), "listed": len(COMPILED), "digest": digest.hexdigest()}))
+print(json.dumps({"compiled": len(compiled()), "listed": len(COMPILED), "digest": digest.hexdigest(),
+                  "extensions": [name for name in EXTENSIONS if extension(name) is not None]}))
 """
 
 
@@ -97,6 +98,12 @@ def test_the_compiled_engine_and_audit_give_what_their_sources_give():
         f"the install compiled {compiled['compiled']} of the {compiled['listed']} modules of events/accelerated.py "
         "(setup.py builds them with Cython and a C compiler: reinstall with `pip install -e .`)")
     assert source["compiled"] == 0
+    # and it built the Cython-only fast paths (OpenSSL's SHA-256 states: Debian's libssl-dev), which
+    # STRANDED_PURE_PYTHON leaves aside too
+    from events.accelerated import EXTENSIONS
+
+    assert compiled["extensions"] == list(EXTENSIONS), "setup.py built no events/log/sha256_states (libssl-dev?)"
+    assert source["extensions"] == []
     # and every event, state, outcome, command and verdict is the same
     assert compiled["digest"] == source["digest"]
 
@@ -145,6 +152,26 @@ def test_edited_declarations_send_their_module_and_its_cimporters_to_their_sourc
     found = run(WHICH, pure=False, path=tmp_path)
     # then the table and the modules compiled against its old declarations run from source
     assert sorted(found["from_source"]) == TABLE_AND_ITS_CIMPORTERS
+
+
+EXTENSION_USED = r"""
+import json
+from events.log import chain
+print(json.dumps({"states": chain._STATES is not None}))
+"""
+
+
+def test_a_fast_path_edited_after_the_install_is_left_aside(tmp_path):
+    # given a copy of the packages with their compiled modules, the C states' .pyx edited since
+    for package in ("events", "projections"):
+        shutil.copytree(ROOT / package, tmp_path / package, ignore=shutil.ignore_patterns("__pycache__", "*.c"))
+    assert run(EXTENSION_USED, pure=False, path=tmp_path)["states"], "the copy's fast path is not in use to begin with"
+    edited = tmp_path / "events" / "log" / "sha256_states.pyx"
+    edited.write_text(edited.read_text() + "\n# edited\n")
+    built = max(p.stat().st_mtime for p in edited.parent.glob("sha256_states.*.so"))
+    os.utime(edited, (built + 10, built + 10))
+    # when a fresh Python links a chain, then it links with hashlib (the plain path), not the stale build
+    assert not run(EXTENSION_USED, pure=False, path=tmp_path)["states"]
 
 
 def test_pure_python_runs_every_listed_module_from_its_source():

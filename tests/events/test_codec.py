@@ -209,9 +209,14 @@ def test_registry_is_clean_after_upcaster_test():
     assert not any(k[0] == "TestOnlyTileMoved" for k in codec.UPCASTERS)
 
 
+@pytest.mark.parametrize("states", ["as built", "hashlib"])
 @pytest.mark.parametrize("key", [None, bytes(range(32)), b"\xff" * 64, bytes(range(100))],
                          ids=["chain 1", "chain 2", "a 64-byte key", "a key longer than a SHA-256 block"])
-def test_a_linker_and_link_give_the_heads_the_chain_defines(key):
+def test_a_linker_and_link_give_the_heads_the_chain_defines(key, states, monkeypatch):
+    # (both ways of linking: with the install's C states where it built them, and with hashlib alone)
+    if states == "hashlib":
+        monkeypatch.setattr(chain, "_STATES", None)
+        chain._linker_of.cache_clear()
     # given the chain as events.log.chain defines it, written out with the standard library's HMAC
     def defined(prev: bytes, version: int, e: str, b: str) -> bytes:
         text = f"{version}\x1f{e}\x1f{b}".encode()
@@ -229,6 +234,15 @@ def test_a_linker_and_link_give_the_heads_the_chain_defines(key):
         head, fast, kept = defined(head, version, e, b), link_one(fast, version, e, b), chain.link(kept, version, e, b, key)
         # then every head is the same
         assert fast == head and kept == head
+    chain._linker_of.cache_clear()      # no linker of this test's choice outlives it
+
+
+def test_a_lone_surrogate_in_stored_text_fails_to_link_as_str_encode_does():
+    # given an entry whose text holds a lone surrogate (a tampered byte, decoded with surrogateescape)
+    link_one = chain.linker(bytes(range(32)))
+    # when it is linked, then it raises UnicodeEncodeError, with the C states as with hashlib
+    with pytest.raises(UnicodeEncodeError):
+        link_one(bytes(32), 3, "CardDrawn {\"card\":\"\udcff\"}", "1")
 
 
 def test_a_whole_stream_read_decodes_every_item_as_one_by_one_would():
