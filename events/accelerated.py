@@ -5,7 +5,8 @@ interpreter's dispatch of small steps (dict and list operations); compiled by Cy
 *same source files*, unchanged, they run the same steps without it: 42 % fewer instructions per
 four-seat Selfish: Space self-play game, 36 % fewer per Zombie Edition game and 18 % fewer per
 audited event (``python bench/instructions.py --modes selfplay,zombie,verify --requests 30``,
-2026-11-28: 3,178k against 5,463k, 4,243k against 6,620k, 68.8k against 83.4k), and some 1.5 times
+2026-11-28: 3,178k against 5,463k, 4,243k against 6,620k, 68.8k against 83.4k; 59.3k on 2026-11-28
+evening with the chain's SHA-256 states in C, :data:`EXTENSIONS`), and some 1.5 times
 the random games of Zombies!!! Quickplay and One Against the Dead per CPU second. There is no
 second copy of a rule:
 ``setup.py`` compiles the modules :data:`COMPILED` names, each next to its ``.py`` file, and

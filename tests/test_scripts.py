@@ -21,3 +21,20 @@ def test_training_script_writes_a_table_of_wins_and_visits(game, tmp_path):
     assert "round 1:" in done.stdout and f"wrote {out}" in done.stdout
     table = json.loads(out.read_text())
     assert table and all(0 <= wins <= visits and visits > 0 for wins, visits in table.values())
+
+
+@pytest.mark.parametrize("mode", ["view", "hands", "clairvoyant"])
+def test_the_zombie_expert_ceiling_plays_both_seatings_and_leaves_the_expert_as_it_was(mode):
+    # given the ceiling experiment, on two deals with a small budget
+    sys.path.insert(0, str(ROOT))
+    from bench.zombie_expert_ceiling import ceiling
+    from events.games.selfish_zombie import expert
+
+    sample = expert.sample
+    # when it plays them
+    result = ceiling(mode, range(0, 2), playouts_per_ms=0.05)
+    # then it counts the wins of four games (each deal in both seatings), and the module's own
+    # expert deals from its view again
+    assert result["mode"] == mode and result["deals"] == [0, 2]
+    assert 0 <= result["expert"] + result["strong"] <= 4
+    assert expert.sample is sample and expert.PLAYOUTS_PER_MS == 1.0
