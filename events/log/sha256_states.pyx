@@ -50,7 +50,7 @@ cdef class KeyedLinker:
 
     cdef SHA256_CTX inner, outer, node
 
-    def __init__(self, bytes inner, bytes outer, bytes node):
+    def __init__(self, bytes inner not None, bytes outer not None, bytes node not None):
         SHA256_Init(&self.inner)
         _feed(&self.inner, inner)
         SHA256_Init(&self.outer)
@@ -58,7 +58,8 @@ cdef class KeyedLinker:
         SHA256_Init(&self.node)
         _feed(&self.node, node)
 
-    def __call__(self, bytes prev, version, str e, str b):
+    def __call__(self, bytes prev not None, version, str e not None, str b not None):
+        # (anything but bytes and str is a TypeError, None included: C never reads through a None)
         cdef SHA256_CTX state = self.inner
         cdef unsigned char digest[32]
         # leaf = HMAC(key, leaf tag + "<version>\x1f<e>\x1f<b>"): the inner hash, then the outer

@@ -237,6 +237,20 @@ def test_a_linker_and_link_give_the_heads_the_chain_defines(key, states, monkeyp
     chain._linker_of.cache_clear()      # no linker of this test's choice outlives it
 
 
+@pytest.mark.parametrize("bad", [(None, 3, "E {}", "1"), (bytes(32), 3, None, "1"), (bytes(32), 3, "E {}", None),
+                                 ("not bytes", 3, "E {}", "1")], ids=["prev", "e", "b", "prev as str"])
+def test_the_c_states_take_only_bytes_and_text(bad):
+    # given chain 2's link on the C states (events/log/sha256_states.pyx: every install CI runs builds
+    # them, tests/test_accelerated.py); when it is handed None or a head that is not bytes, then it
+    # raises TypeError, and reads nothing through it
+    from events.log.sha256_states import KeyedLinker
+
+    with pytest.raises(TypeError):
+        KeyedLinker(b"inner", b"outer", b"\x01")(*bad)
+    with pytest.raises(TypeError):
+        KeyedLinker(None, b"outer", b"\x01")
+
+
 def test_a_lone_surrogate_in_stored_text_fails_to_link_as_str_encode_does():
     # given an entry whose text holds a lone surrogate (a tampered byte, decoded with surrogateescape)
     link_one = chain.linker(bytes(range(32)))
