@@ -212,8 +212,10 @@ def test_registry_is_clean_after_upcaster_test():
 @pytest.mark.parametrize("states", ["as built", "hashlib"])
 @pytest.mark.parametrize("key", [None, bytes(range(32)), b"\xff" * 64, bytes(range(100))],
                          ids=["chain 1", "chain 2", "a 64-byte key", "a key longer than a SHA-256 block"])
-def test_a_linker_and_link_give_the_heads_the_chain_defines(key, states, monkeypatch):
-    # (both ways of linking: with the install's C states where it built them, and with hashlib alone)
+def test_a_linker_and_link_give_the_heads_the_chain_defines(key, states, monkeypatch, request):
+    # (both ways of linking: with the install's C states where it built them, and with hashlib alone;
+    # no linker of this test's choice outlives it, even when an assertion fails)
+    request.addfinalizer(chain._linker_of.cache_clear)
     if states == "hashlib":
         monkeypatch.setattr(chain, "_STATES", None)
         chain._linker_of.cache_clear()
@@ -234,7 +236,6 @@ def test_a_linker_and_link_give_the_heads_the_chain_defines(key, states, monkeyp
         head, fast, kept = defined(head, version, e, b), link_one(fast, version, e, b), chain.link(kept, version, e, b, key)
         # then every head is the same
         assert fast == head and kept == head
-    chain._linker_of.cache_clear()      # no linker of this test's choice outlives it
 
 
 @pytest.mark.parametrize("bad", [(None, 3, "E {}", "1"), (bytes(32), 3, None, "1"), (bytes(32), 3, "E {}", None),
