@@ -38,3 +38,18 @@ def test_the_zombie_expert_ceiling_plays_both_seatings_and_leaves_the_expert_as_
     assert result["mode"] == mode and result["deals"] == [0, 2]
     assert 0 <= result["expert"] + result["strong"] <= 4
     assert expert.sample is sample and expert.PLAYOUTS_PER_MS == 1.0
+
+
+def test_the_zombie_expert_ceiling_changes_the_search_for_its_games_only():
+    # given the ceiling experiment with the search's doubt, its draw and its playouts changed
+    sys.path.insert(0, str(ROOT))
+    from bench.zombie_expert_ceiling import ceiling
+    from events.games.selfish import searching
+
+    shipped = searching.Z, searching.DRAW
+    # when it plays two deals
+    result = ceiling("view", range(0, 2), playouts_per_ms=0.05, z=1.0, draw=0.65, explore=0.1)
+    # then it reports the settings it played with, and the shipped search is as it was
+    assert (result["z"], result["draw"], result["explore"]) == (1.0, 0.65, 0.1)
+    assert 0 <= result["expert"] + result["strong"] <= 4
+    assert (searching.Z, searching.DRAW) == shipped == (0.5, 0.5)
