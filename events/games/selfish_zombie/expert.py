@@ -124,8 +124,9 @@ def _value(state, seat: int) -> float:
 #: Decisions at 1.0 per ms (200 playouts at the default ``think_ms``): p50 about 55 ms, p99 about
 #: 285 ms of CPU on the shared 2-core machine with the clock stopped -- the wall-clock stop cuts those.
 #: Over deals 0-499 (1,000 games, that evening, ``bench/zombie_expert_ceiling.py view --deals 0:500``):
-#: 55.0 % (298 to 244); with ``Z`` 0 or 1.0, ``DRAW`` 0.35 or 0.65, survivor turns alone, or one random
-#: command in ten in the playouts, 53.3 to 55.6 %: the search has converged (README, "Where the rest would come from").
+#: 55.0 % (298 to 244); with ``Z`` 0 or 1.0, ``DRAW`` 0.35 or 0.65, survivor turns alone, every decision
+#: searched, or one random command in ten in the playouts, 53.3 to 55.6 %; three in ten 54.1 %: the search
+#: has converged (README, "Where the rest would come from").
 PLAYOUTS_PER_MS, DEPTH = 1.0, None
 
 
