@@ -22,8 +22,9 @@ playouts nothing either: what it misses is the order of the decks, which no hone
 One-level search over ``strong`` playouts has reached what it can give here; more would take a
 better policy than ``strong`` in the playouts (README, "Where the rest would come from"). Over
 deals 0-499 (1,000 games, ``--deals 0:500``, about 6.5 minutes on one core) ``view`` gives 298 to 244
-(55.0 %), and ``--z 0``/``1.0``, ``--draw 0.35``/``0.65`` and ``--explore 0.1`` 53.3 to 55.2 %, ``--explore
-0.3`` 54.1 %: deals 0-99 flatter the expert, and the playouts' policy matters little. Nothing here is used by the server.
+(55.0 %), and ``--z 0``/``1.0``, ``--draw 0.35``/``0.65`` and ``--explore 0.1`` 53.3 to 55.2 %,
+``--explore 0.3`` 54.1 %: deals 0-99 flatter the expert, and the playouts' policy matters little.
+Nothing here is used by the server.
 """
 from __future__ import annotations
 
@@ -100,7 +101,8 @@ def ceiling(mode: str, deals: range, playouts_per_ms: float = expert.PLAYOUTS_PE
     decided = wins["expert"] + wins["strong"]
     return {"mode": mode, "playouts_per_ms": playouts_per_ms, "z": searching_module.Z if z is None else z,
             "draw": searching_module.DRAW if draw is None else draw, "explore": explore,
-            "deals": [deals.start, deals.stop], **wins, "share": round(wins["expert"] / decided, 4) if decided else None}
+            "deals": [deals.start, deals.stop], **wins,
+            "share": round(wins["expert"] / decided, 4) if decided else None}
 
 
 def main() -> None:
