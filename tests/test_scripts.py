@@ -53,3 +53,35 @@ def test_the_zombie_expert_ceiling_changes_the_search_for_its_games_only():
     assert (result["z"], result["draw"], result["explore"]) == (1.0, 0.65, 0.1)
     assert 0 <= result["expert"] + result["strong"] <= 4
     assert (searching.Z, searching.DRAW) == shipped == (0.5, 0.5)
+
+
+def test_the_ceilings_exploring_playouts_are_strong_at_zero_and_random_at_one():
+    # given a real two-seat Zombie Edition decision with several legal commands
+    import random
+
+    sys.path.insert(0, str(ROOT))
+    from bench.zombie_expert_ceiling import exploring
+    from events.commands.simulation import play_game
+    from events.games import RULESETS
+    from events.games.selfish_zombie import bots
+    from events.games.selfish_zombie.legal import legal_commands
+    from events.games.selfish_zombie.views import view
+
+    ruleset = RULESETS["selfish-zombie"]
+    decisions = []
+
+    def keep(state, events) -> None:
+        for seat in range(2):
+            legal = legal_commands(state, seat)
+            if len(legal) > 2:
+                decisions.append((view(state, seat), legal))
+
+    play_game(ruleset, ["strong", "strong"], "bench-bots-0", on_step=keep)
+    assert decisions
+    # when exploring(0) and exploring(1) choose
+    rng = random.Random(1)
+    # then at 0 every choice is strong's, and at 1 the choices are random legal commands, not strong's alone
+    assert all(exploring(0.0)(v, legal, rng) == bots.strong_bot(v, legal, rng) for v, legal in decisions)
+    chosen = [exploring(1.0)(v, legal, rng) for v, legal in decisions]
+    assert all(c in legal for c, (_, legal) in zip(chosen, decisions))
+    assert any(c != bots.strong_bot(v, legal, rng) for c, (v, legal) in zip(chosen, decisions))

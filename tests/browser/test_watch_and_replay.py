@@ -123,8 +123,9 @@ def test_a_spectators_board_header_and_log_show_the_same_version_while_bots_play
             break
         legal = requests.get(f"{server}/v1/games/{game_id}/legal-commands", headers=player, timeout=10).json()
         if legal["commands"]:      # the player's turn: its first command (else the bots are moving)
-            requests.post(f"{server}/v1/games/{game_id}/commands", json=legal["commands"][0]["command"],
-                          headers=player, timeout=10)
+            moved = requests.post(f"{server}/v1/games/{game_id}/commands", json=legal["commands"][0]["command"],
+                                  headers=player, timeout=10)
+            assert moved.status_code == 200, moved.text
         page.wait_for_function(f"() => Number(document.querySelector('main.game').dataset.version) > {shown['board']}"
                                " || document.querySelector('main.game').dataset.status === 'finished'")
     assert len(seen) > 1, "the page followed the game"
